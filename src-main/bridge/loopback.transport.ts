@@ -1,0 +1,218 @@
+// Transport B (browser mode): one HTTP server on 127.0.0.1 serving the built renderer and the bridge — POST per
+// invoke, server-sent events for pushes. Every bridge request needs the per-launch token; wrong Host or Origin is
+// refused (DNS rebinding, other sites); no CORS headers are ever sent; the CSP is the Electron one.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { fail, type Result } from '../../src-preload/contract';
+import type { Logger } from '../log/logger';
+import { CONTENT_SECURITY_POLICY } from '../security/csp';
+import type { EventBus } from './events';
+import type { Router } from './router';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const KEEPALIVE_MS = 15_000;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+};
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+export interface LoopbackOptions {
+  readonly router: Router;
+  readonly events: EventBus;
+  /** Folder of the built renderer (out/renderer). */
+  readonly rendererDir: string;
+  readonly log: Logger;
+  readonly port?: number;
+  /** Fixed token for tests; a fresh random 256-bit one otherwise. */
+  readonly token?: string;
+}
+
+export interface LoopbackServer {
+  /** The URL to open, with the token in the fragment (never sent to the server by the browser). */
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+function send(response: ServerResponse, status: number, body: string | Buffer, type: string, extra = {}): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store', ...extra });
+  response.end(body);
+}
+
+const sendResult = (response: ServerResponse, status: number, result: Result<unknown>): void => {
+  send(response, status, JSON.stringify(result), 'application/json; charset=utf-8');
+};
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startLoopback(options: LoopbackOptions): Promise<LoopbackServer> {
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const log = options.log.child('loopback');
+  const streams = new Set<ServerResponse>();
+  let origin = '';
+  let host = '';
+
+  /** Host must be exactly ours; Origin, when the browser sends one, too; cross-site fetch metadata is refused. */
+  const isTrustedRequest = (request: IncomingMessage): boolean => {
+    if (request.headers.host !== host) return false;
+    const requestOrigin = request.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return false;
+    const site = request.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin' || site === 'none';
+  };
+
+  const hasToken = (request: IncomingMessage): boolean => {
+    const match = /^Bearer ([0-9a-f]+)$/.exec(request.headers.authorization ?? '');
+    return match?.[1] !== undefined && sameSecret(match[1], token);
+  };
+
+  const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = normalize(join(options.rendererDir, relative));
+    if (!file.startsWith(normalize(options.rendererDir) + sep)) {
+      send(response, 404, 'Not found', 'text/plain');
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      send(response, 200, body, MIME[extname(file)] ?? 'application/octet-stream');
+    } catch {
+      send(response, 404, 'Not found', 'text/plain');
+    }
+  };
+
+  const openEvents = (response: ServerResponse): void => {
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    streams.add(response);
+    response.on('close', () => streams.delete(response));
+  };
+
+  const handleInvoke = async (channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const text = await readBody(request);
+    if (text === null) {
+      sendResult(response, 413, fail({ code: 'validation', message: 'Request too large' }));
+      return;
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      sendResult(response, 400, fail({ code: 'validation', message: 'Request body is not JSON' }));
+      return;
+    }
+    const args = typeof envelope === 'object' && envelope !== null ? (envelope as { args?: unknown }).args : undefined;
+    const result = await options.router.dispatch(channel, args, { transport: 'loopback' });
+    sendResult(response, 200, result);
+  };
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const isBridge = url.pathname.startsWith('/bridge/');
+    if (!isTrustedRequest(request)) {
+      log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: url.pathname });
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'Host or origin not allowed' }));
+      return;
+    }
+    if (isBridge && !hasToken(request)) {
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'Missing or wrong launch token' }));
+      return;
+    }
+    const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(url.pathname);
+    let task: Promise<void> = Promise.resolve();
+    if (invoke?.[1] !== undefined && request.method === 'POST') {
+      task = handleInvoke(decodeURIComponent(invoke[1]), request, response);
+    } else if (url.pathname === '/bridge/events' && request.method === 'GET') {
+      openEvents(response);
+    } else if (!isBridge && (request.method === 'GET' || request.method === 'HEAD')) {
+      task = serveStatic(url.pathname, response);
+    } else {
+      send(response, 404, 'Not found', 'text/plain');
+    }
+    task.catch((error: unknown) => {
+      log.error('request failed', { path: url.pathname, error });
+      if (!response.headersSent) sendResult(response, 500, fail({ code: 'internal' }));
+      else response.end();
+    });
+  });
+
+  const unsubscribe = options.events.subscribe((event, payload) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+  const keepalive = setInterval(() => {
+    for (const stream of streams) stream.write(': keepalive\n\n');
+  }, KEEPALIVE_MS);
+  keepalive.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    close: async () => {
+      unsubscribe();
+      clearInterval(keepalive);
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+    },
+  };
+}

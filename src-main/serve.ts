@@ -1,0 +1,50 @@
+// Browser-mode entry: the same app under plain Node, its renderer served on 127.0.0.1 with a per-launch token.
+// Used where the Electron binary is absent (offline machines, CI) and by the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version } from '../package.json';
+import { createApp } from './app';
+import { startLoopback } from './bridge/loopback.transport';
+import { createLogger } from './log/logger';
+import { userDataDir } from './paths';
+
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined); // no default browser: the printed URL is enough
+  child.unref();
+}
+
+export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: 'string' }, open: { type: 'boolean', default: false } },
+  });
+  const log = createLogger({ level: process.env.KEYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  const dataDir = userDataDir();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const app = createApp({ mode: 'browser', dataDir, version, platform: process.platform, log });
+  const server = await startLoopback({
+    router: app.router,
+    events: app.events,
+    rendererDir: join(import.meta.dirname, '../renderer'),
+    log,
+    port: values.port ? Number(values.port) : 0,
+  });
+  // One line, parsed by tests and scripts: the URL carries the launch token in its fragment.
+  process.stdout.write(`Keydesk is running in browser mode at ${server.url}\n`);
+  if (values.open) openBrowser(server.url);
+
+  const stop = (): void => {
+    void server
+      .close()
+      .then(() => app.dispose())
+      .then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await serve();

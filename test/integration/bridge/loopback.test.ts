@@ -1,0 +1,148 @@
+// The browser-mode bridge over real HTTP: token, Host and Origin checks, validation, values and events.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../src-main/app';
+import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
+import { CONTENT_SECURITY_POLICY } from '../../../src-main/security/csp';
+import { memoryLogger } from '../../support/memory-logger';
+import { rawRequest } from '../../support/http';
+
+let dir: string;
+let app: App;
+let server: LoopbackServer;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'keydesk-bridge-'));
+  const rendererDir = join(dir, 'renderer');
+  await import('node:fs/promises').then((fs) => fs.mkdir(rendererDir));
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Keydesk</title>');
+  await writeFile(join(dir, 'outside.txt'), 'not for the browser');
+  const { log } = memoryLogger();
+  app = createApp({ mode: 'browser', dataDir: join(dir, 'data'), version: '9.9.9', platform: 'linux', log });
+  server = await startLoopback({ router: app.router, events: app.events, rendererDir, log });
+});
+
+afterEach(async () => {
+  await server.close();
+  await app.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const invoke = (channel: string, args: unknown, headers: Record<string, string> = {}) =>
+  rawRequest(`${server.origin}/bridge/invoke/${channel}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${server.token}`,
+      origin: server.origin,
+      ...headers,
+    },
+    body: JSON.stringify({ args }),
+  });
+
+describe('loopback bridge', () => {
+  it('hands out a 256-bit token in the URL fragment only', () => {
+    expect(server.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(server.url).toBe(`${server.origin}/#token=${server.token}`);
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers a good call with its value', async () => {
+    const response = await invoke('app:info', null);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({
+      ok: true,
+      value: { name: 'Keydesk', version: '9.9.9', mode: 'browser', platform: 'linux' },
+    });
+  });
+
+  it('refuses a call without the token, or with a wrong one', async () => {
+    for (const authorization of ['', 'Bearer ', `Bearer ${'0'.repeat(64)}`, `Bearer ${server.token}0`]) {
+      const response = await invoke('app:info', null, { authorization });
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+  });
+
+  it('refuses a wrong Host (DNS rebinding) even with the token', async () => {
+    const port = new URL(server.origin).port;
+    for (const host of [`localhost:${port}`, `evil.example:${port}`, '127.0.0.1']) {
+      const response = await invoke('app:info', null, { host });
+      expect(response.status).toBe(403);
+    }
+    const page = await rawRequest(`${server.origin}/`, { headers: { host: `evil.example:${port}` } });
+    expect(page.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin and cross-site fetch metadata even with the token', async () => {
+    expect((await invoke('app:info', null, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await invoke('app:info', null, { origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    expect((await invoke('app:info', null, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  });
+
+  it('answers a bad payload with a typed validation error and changes nothing', async () => {
+    const bad = await invoke('settings:update', { theme: 'neon' });
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'validation', field: 'theme' } });
+    const notJson = await rawRequest(`${server.origin}/bridge/invoke/settings:update`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, origin: server.origin },
+      body: '{not json',
+    });
+    expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const unknown = await invoke('keys:exfiltrate', null);
+    expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const settings = await invoke('settings:get', null);
+    expect(JSON.parse(settings.body)).toEqual({ ok: true, value: { language: null, theme: 'system' } });
+  });
+
+  it('persists settings and pushes settings:changed to the event stream', async () => {
+    const received = new Promise<string>((resolve, reject) => {
+      const req = request(`${server.origin}/bridge/events`, {
+        headers: { authorization: `Bearer ${server.token}` },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.includes('event: settings:changed')) {
+            resolve(text);
+            req.destroy();
+          } else if (text.includes(': connected')) {
+            void invoke('settings:update', { language: 'zh-CN', theme: 'dark' });
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const text = await received;
+    expect(text).toContain('data: {"language":"zh-CN","theme":"dark"}');
+    const settings = await invoke('settings:get', null);
+    expect(JSON.parse(settings.body)).toEqual({ ok: true, value: { language: 'zh-CN', theme: 'dark' } });
+  });
+
+  it('refuses the event stream without the token', async () => {
+    const response = await rawRequest(`${server.origin}/bridge/events`);
+    expect(response.status).toBe(403);
+  });
+
+  it('serves the renderer with the app CSP, no CORS headers, and nothing outside its folder', async () => {
+    const page = await rawRequest(`${server.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(Object.keys(page.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const preflight = await rawRequest(`${server.origin}/bridge/invoke/app:info`, {
+      method: 'OPTIONS',
+      headers: { origin: server.origin },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/..%2foutside.txt']) {
+      const response = await rawRequest(`${server.origin}${path}`);
+      expect(response.body).not.toContain('not for the browser');
+    }
+  });
+});
