@@ -29,6 +29,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
+    publicDir: resolve(root, 'resources'),
     plugins: [vue()],
     build: {
       outDir: 'out/renderer',

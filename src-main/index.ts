@@ -7,7 +7,7 @@ import { createApp, type App } from './app';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
-import { CONTENT_SECURITY_POLICY } from './security/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { isAllowedExternalLink, isAppUrl, isPermissionAllowed, webPreferences } from './security/window';
 
 const log = createLogger();
@@ -22,7 +22,7 @@ function hardenSession(): void {
   ses.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY_HEADER] },
     });
   });
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fail, type Result } from '../../src-preload/contract';
 import type { Logger } from '../log/logger';
-import { CONTENT_SECURITY_POLICY } from '../security/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp';
 import type { EventBus } from './events';
 import type { Router } from './router';
 
@@ -31,7 +31,7 @@ const MIME: Record<string, string> = {
 };
 
 const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': CONTENT_SECURITY_POLICY_HEADER,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

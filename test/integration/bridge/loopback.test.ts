@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src-main/app';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
-import { CONTENT_SECURITY_POLICY } from '../../../src-main/security/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { memoryLogger } from '../../support/memory-logger';
 import { rawRequest } from '../../support/http';
 
@@ -133,7 +133,7 @@ describe('loopback bridge', () => {
   it('serves the renderer with the app CSP, no CORS headers, and nothing outside its folder', async () => {
     const page = await rawRequest(`${server.origin}/`);
     expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY_HEADER);
     expect(Object.keys(page.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     const preflight = await rawRequest(`${server.origin}/bridge/invoke/app:info`, {
       method: 'OPTIONS',
