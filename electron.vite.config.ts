@@ -29,10 +29,17 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    publicDir: resolve(root, 'resources'),
+    publicDir: resolve(root, 'resources', 'public'),
     plugins: [vue()],
+    // vue-i18n: composition API only, no legacy build or devtools hooks in the bundle.
+    define: {
+      __VUE_I18N_LEGACY_API__: 'false',
+      __VUE_I18N_FULL_INSTALL__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+    },
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

@@ -40,7 +40,15 @@ export function createLoopbackApi(token: string | null, fetchImpl: typeof fetch 
         headers,
         body: JSON.stringify({ args: args ?? null }),
       });
-      return (await response.json()) as Result<unknown>;
+      const text = await response.text();
+      try {
+        return JSON.parse(text) as Result<unknown>;
+      } catch {
+        // Not our bridge answering (a proxy, a plain-text refusal): report what the status says.
+        return response.status === 403
+          ? bridgeFailure(text || 'Refused by Keydesk')
+          : { ok: false, error: { code: 'protocol', message: `HTTP ${response.status}` } };
+      }
     } catch (error) {
       return { ok: false, error: { code: 'network', message: String(error), retryable: true } };
     }

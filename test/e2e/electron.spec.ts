@@ -24,7 +24,7 @@ test.describe('Electron build', () => {
   test.skip(!binary, reason);
 
   test('opens a sandboxed window that exposes only window.keydesk', async () => {
-    const app = await electron.launch({ executablePath: binary ?? '', args: [root], env: { ...process.env } });
+    const app = await electron.launch({ executablePath: binary ?? '', args: [root] });
     const window = await app.firstWindow();
     await expect(window.getByTestId('sidebar')).toBeVisible();
     const exposed = await window.evaluate(() => ({

@@ -1,0 +1,141 @@
+// English (en-US) messages. This object's shape is the message schema; zh-CN must match it key for key.
+const enUS = {
+  app: {
+    name: 'Keydesk',
+    tagline: 'Keys for AI gateways',
+  },
+  nav: {
+    label: 'Sections',
+    keys: 'All keys',
+    accounts: 'Accounts',
+    account: 'Account & subscription',
+    models: 'Models & groups',
+    settings: 'Settings',
+  },
+  sidebar: {
+    accounts: 'Accounts',
+    manageAccounts: 'Manage accounts',
+    noAccounts: 'No accounts yet',
+    noAccountsHint: 'Each account you add appears here with its balance and state.',
+    addAccount: 'Add account',
+  },
+  topBar: {
+    search: 'Search',
+    searchPlaceholder: 'Search',
+    searchShortcut: 'Press / to search',
+    refresh: 'Refresh',
+    nothingToRefresh: 'Nothing to refresh yet: add an account first.',
+  },
+  empty: {
+    keys: {
+      title: 'No keys to show',
+      body: 'Keys are read from your gateway accounts. Once an account is added, its API keys are listed here with quota, status and expiry.',
+      action: 'Add account',
+    },
+    accounts: {
+      title: 'No accounts yet',
+      body: 'An account connects Keydesk to one one-api or new-api gateway: its address, plus a password sign-in, a system access token, or a single API key to watch.',
+      notYet: 'Adding accounts is not available in this preview build yet.',
+    },
+    account: {
+      title: 'No account selected',
+      body: 'Balance, usage and subscription are shown per account. Add an account, then pick it in the sidebar.',
+      action: 'Add account',
+    },
+    models: {
+      title: 'No account selected',
+      body: 'Models, groups and their prices come from an account’s gateway. Add an account, then pick it in the sidebar.',
+      action: 'Add account',
+    },
+  },
+  settings: {
+    appearance: 'Appearance',
+    language: 'Language',
+    languageHint: 'Until you pick one, Keydesk follows the system language.',
+    followSystem: 'Follow system',
+    theme: 'Theme',
+    themeHint: 'Follow system switches between light and dark with your OS.',
+    themes: {
+      system: 'Follow system',
+      light: 'Light',
+      dark: 'Dark',
+    },
+    saving: 'Saving…',
+    loadFailed: 'Settings could not be loaded. Showing the defaults.',
+    saveFailed: 'The change was not saved.',
+    about: 'About',
+    name: 'Name',
+    version: 'Version',
+    mode: 'Mode',
+    platform: 'Platform',
+    modes: {
+      electron: 'Desktop app',
+      browser: 'Browser mode',
+    },
+    aboutFailed: 'App information could not be loaded.',
+  },
+  common: {
+    retry: 'Try again',
+    details: 'Details',
+    unknown: '—',
+  },
+  errors: {
+    auth: {
+      expired: 'Your sign-in has expired.',
+      unauthorized: 'The gateway refused these credentials.',
+      scope_denied: 'The access token lacks a permission this needs.',
+      needs_sign_in: 'This account needs you to sign in.',
+      second_factor: 'The gateway asks for a second factor.',
+    },
+    key: {
+      invalid: 'The API key was refused: it is invalid, expired or disabled.',
+      group_denied: 'This key’s group may not use this gateway endpoint.',
+    },
+    not_found: 'Not found. It may have been deleted, or it belongs to another account.',
+    validation: 'Some input was not accepted.',
+    wrong_base_address: 'This address does not answer like the gateway’s management address.',
+    model_not_found: 'No channel serves this model for the key’s group.',
+    rate_limited: 'The gateway is limiting requests.',
+    network: 'Could not connect.',
+    timeout: 'The gateway did not answer in time.',
+    server: 'The gateway reported an internal error.',
+    protocol: 'The gateway’s answer could not be read, so the value is unknown.',
+    vault: {
+      locked: 'The secret store is locked.',
+    },
+    forbidden: 'Keydesk’s bridge refused this request.',
+    unavailable: 'This is not available in the current mode.',
+    internal: 'Something unexpected went wrong inside Keydesk.',
+  },
+  remedies: {
+    auth: {
+      expired: 'Sign in to this account again.',
+      unauthorized: 'Check the username, password or access token in the account’s settings.',
+      scope_denied: 'Create a system access token with that permission, or sign in with a password.',
+      needs_sign_in: 'Open the account and sign in.',
+      second_factor: 'Enter the code from your authenticator app.',
+    },
+    key: {
+      invalid: 'Check the key’s status and expiry on the gateway, or use another key.',
+      group_denied: 'Ask the gateway’s admin to allow this for the key’s group, or use a key from another group.',
+    },
+    not_found: 'Refresh the list and try again.',
+    validation: 'Correct the marked field and try again.',
+    wrong_base_address: 'Check the account’s base address: it may have been swapped with the API address (…/v1).',
+    model_not_found: 'Pick another model, or ask the gateway’s admin to enable it for this group.',
+    rate_limited: 'Wait a moment; Keydesk retries reads on its own.',
+    network: 'Check your network connection and the account’s address.',
+    timeout: 'Try again. If it keeps happening, the gateway may be overloaded.',
+    server: 'Try again later, or tell the gateway’s admin.',
+    protocol: 'Check that the address points to a one-api or new-api gateway.',
+    vault: {
+      locked: 'Unlock the secret store with your passphrase.',
+    },
+    forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
+    unavailable: 'Use the desktop app for this.',
+    internal: 'Try again. If it keeps happening, restart Keydesk and report it with the log.',
+  },
+};
+
+export type MessageSchema = typeof enUS;
+export default enUS;

@@ -1,0 +1,94 @@
+// A fake KeydeskApi for renderer tests: the real buildApi over an in-memory main (settings and app info), with
+// call recording, pushed events, and per-channel overrides for failures and slow answers.
+import {
+  buildApi,
+  fail,
+  ok,
+  type AppInfo,
+  type EventMap,
+  type EventName,
+  type InvokeChannel,
+  type InvokeFn,
+  type Result,
+  type Settings,
+  type SettingsPatch,
+  type SubscribeFn,
+} from '../../../src-preload/contract';
+
+type Handler = (args: unknown) => Promise<Result<unknown>>;
+
+export const APP_INFO: AppInfo = { name: 'Keydesk', version: '9.8.7', mode: 'browser', platform: 'linux' };
+export const DEFAULT_SETTINGS: Settings = { language: null, theme: 'system' };
+
+function createFakeKeydesk() {
+  let settings: Settings = DEFAULT_SETTINGS;
+  const calls: { channel: InvokeChannel; args: unknown }[] = [];
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const overrides = new Map<InvokeChannel, Handler>();
+
+  const emit = <E extends EventName>(event: E, payload: EventMap[E]): void => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
+
+  // Behaves like main: update merges, answers with the new settings and broadcasts them.
+  const defaults: Record<InvokeChannel, Handler> = {
+    'app:info': () => Promise.resolve(ok(APP_INFO)),
+    'settings:get': () => Promise.resolve(ok(settings)),
+    'settings:update': (args) => {
+      settings = { ...settings, ...(args as SettingsPatch) };
+      emit('settings:changed', settings);
+      return Promise.resolve(ok(settings));
+    },
+  };
+
+  const invoke: InvokeFn = (channel, args) => {
+    calls.push({ channel, args });
+    return (overrides.get(channel) ?? defaults[channel])(args);
+  };
+  const subscribe: SubscribeFn = (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => set.delete(listener);
+  };
+
+  return {
+    api: buildApi(invoke, subscribe),
+    calls,
+    emit,
+    /** Replaces one channel's behaviour until reset(). */
+    override(channel: InvokeChannel, handler: Handler): void {
+      overrides.set(channel, handler);
+    },
+    failWith(channel: InvokeChannel, code: Parameters<typeof fail>[0]['code'], message?: string): void {
+      overrides.set(channel, () => Promise.resolve(fail(message === undefined ? { code } : { code, message })));
+    },
+    setSettings(next: Settings): void {
+      settings = next;
+    },
+    listenerCount(event: EventName): number {
+      return listeners.get(event)?.size ?? 0;
+    },
+    callsTo(channel: InvokeChannel): unknown[] {
+      return calls.filter((call) => call.channel === channel).map((call) => call.args);
+    },
+    reset(): void {
+      settings = DEFAULT_SETTINGS;
+      calls.length = 0;
+      listeners.clear();
+      overrides.clear();
+    },
+  };
+}
+
+/** One fake per test file: `vi.mock` the bridge module to `{ keydesk: fake.api }` and reset it between tests. */
+export const fake = createFakeKeydesk();
+
+/** A promise with its resolver exposed, for answers that arrive when the test says so. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
