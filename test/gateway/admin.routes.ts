@@ -1,0 +1,158 @@
+// Control plane on admin_url (tests only): clock, quotas, spending, faults, reset, request log, settings.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { FaultStore } from './faults';
+import type { GatewayEnv } from './http';
+import { json, positiveInt } from './http';
+import type { Mutex } from './mutex';
+import type { RequestLog } from './request-log';
+import type { Seed } from './seed.schema';
+import type { GatewayState } from './state';
+import { accountView, charge, keyView } from './state';
+
+export interface AdminDeps {
+  state: GatewayState;
+  faults: FaultStore;
+  log: RequestLog;
+  mutex: Mutex;
+  seed: Seed;
+}
+
+const int = z.number().int();
+const schemas = {
+  clockSet: z.object({ now: int, frozen: z.boolean().optional() }).strict(),
+  clockAdvance: z.object({ seconds: z.number() }).strict(),
+  userQuota: z.object({ quota: int }).strict(),
+  keyQuota: z.object({ remain_quota: int }).strict(),
+  spend: z.object({ units: int.positive(), calls: int.positive().default(1) }).strict(),
+  settings: z
+    .object({
+      propagation_delay_s: int.min(0),
+      max_remain_quota: int.min(0),
+      fuzzy_search_key_cap: int.min(0),
+      login_token_ttl_s: int.min(1),
+      client_ip: z.string().min(1).nullable(),
+    })
+    .partial()
+    .strict(),
+};
+
+function badRequest(message: string): Response {
+  return json({ error: message }, 400);
+}
+
+const notFoundJson = () => json({ error: 'not found' }, 404);
+
+export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): void {
+  const { state, faults, log, mutex } = deps;
+  const clockView = () => ({ now: state.clock.now(), frozen: state.clock.frozen });
+
+  /** Parses the JSON body with a schema, then runs the mutation under the gateway's mutex. */
+  function mutation<S extends z.ZodType>(schema: S, run: (input: z.output<S>, id: number) => Response) {
+    return (c: { get(k: 'body'): unknown; req: { param(name: string): string | undefined } }) => {
+      const parsed = schema.safeParse(c.get('body') ?? {});
+      if (!parsed.success) return badRequest(z.prettifyError(parsed.error));
+      return mutex.run(() => run(parsed.data, positiveInt(c.req.param('id')) ?? 0));
+    };
+  }
+
+  app.get('/clock', () => json(clockView()));
+  app.post(
+    '/clock/set',
+    mutation(schemas.clockSet, (b) => {
+      state.clock.set(b.now, b.frozen);
+      return json(clockView());
+    }),
+  );
+  app.post(
+    '/clock/advance',
+    mutation(schemas.clockAdvance, (b) => {
+      state.clock.advance(b.seconds);
+      return json(clockView());
+    }),
+  );
+
+  app.get('/settings', () => json({ ...state.settings, client_ip: state.clientIp }));
+  app.patch(
+    '/settings',
+    mutation(schemas.settings, ({ client_ip, ...rest }) => {
+      Object.assign(state.settings, rest);
+      if (client_ip !== undefined) state.clientIp = client_ip;
+      return json({ ...state.settings, client_ip: state.clientIp });
+    }),
+  );
+
+  app.get('/users/:id', (c) => {
+    const user = state.users.get(positiveInt(c.req.param('id')) ?? 0);
+    return user ? json({ ...accountView(user), usable_groups: state.usableGroups(user) }) : notFoundJson();
+  });
+  app.put(
+    '/users/:id/quota',
+    mutation(schemas.userQuota, (b, id) => {
+      const user = state.users.get(id);
+      if (!user) return notFoundJson();
+      user.quota = b.quota;
+      return json(accountView(user));
+    }),
+  );
+
+  // The admin view of a key includes the full value and the group it behaves as right now.
+  const adminKeyView = (id: number) => {
+    const k = state.keys.get(id);
+    return k && { ...keyView(state.refresh(k)), key: k.key, effective_group: state.effectiveGroup(k) };
+  };
+  app.get('/keys/:id', (c) => {
+    const view = adminKeyView(positiveInt(c.req.param('id')) ?? 0);
+    return view ? json(view) : notFoundJson();
+  });
+  app.put(
+    '/keys/:id/quota',
+    mutation(schemas.keyQuota, (b, id) => {
+      const k = state.keys.get(id);
+      if (!k) return notFoundJson();
+      k.remain_quota = b.remain_quota;
+      return json(adminKeyView(id));
+    }),
+  );
+  app.post(
+    '/keys/:id/spend',
+    mutation(schemas.spend, (b, id) => {
+      const k = state.keys.get(id);
+      if (!k) return notFoundJson();
+      charge(state, k, b.units, b.calls);
+      return json({ key: adminKeyView(id), user: accountView(state.userOf(k)) });
+    }),
+  );
+
+  app.get('/faults', () => json({ faults: faults.list() }));
+  app.post('/faults', (c) => {
+    const parsed = (() => {
+      try {
+        return { fault: faults.add(c.get('body') as never) };
+      } catch (error) {
+        return { error: error instanceof z.ZodError ? z.prettifyError(error) : String(error) };
+      }
+    })();
+    return 'fault' in parsed ? json(parsed.fault, 201) : badRequest(parsed.error);
+  });
+  app.delete('/faults', () => {
+    faults.clear();
+    return json({ faults: [] });
+  });
+  app.delete('/faults/:id', (c) => (faults.remove(positiveInt(c.req.param('id')) ?? 0) ? json({}) : notFoundJson()));
+
+  app.post('/reset', () =>
+    mutex.run(() => {
+      state.load(deps.seed);
+      faults.clear();
+      log.clear();
+      return json({ ok: true, ...clockView() });
+    }),
+  );
+
+  app.get('/log', (c) => json({ entries: log.list(positiveInt(c.req.query('since')) ?? 0) }));
+  app.delete('/log', () => {
+    log.clear();
+    return json({ entries: [] });
+  });
+}

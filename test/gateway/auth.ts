@@ -1,0 +1,98 @@
+// Authentication of spec section 5: access tokens (login or system, with scopes) and API keys.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { MiddlewareHandler } from 'hono';
+import type { GatewayContext, GatewayEnv } from './http';
+import { apiError, bearer, fail, json } from './http';
+import type { Scope } from './seed.schema';
+import type { GatewayState, KeyRec } from './state';
+
+export const AUTH_UNAUTHORIZED = 'AUTH_UNAUTHORIZED';
+export const AUTH_TOKEN_EXPIRED = 'AUTH_TOKEN_EXPIRED';
+export const ACCESS_TOKEN_SCOPE_DENIED = 'ACCESS_TOKEN_SCOPE_DENIED';
+
+/** Header a test sends to pose as another client IP for allow_ips. */
+export const CLIENT_IP_HEADER = 'X-Emulator-Client-Ip';
+
+export function requireAccess(state: GatewayState, scope: Scope): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const token = bearer(c);
+    if (token === undefined) {
+      return fail('unauthorized: no access token provided', 401, AUTH_UNAUTHORIZED);
+    }
+    const principal = state.principal(token);
+    if (principal === 'expired') {
+      c.set('authKind', 'login_token');
+      return fail('access token has expired, please log in again', 401, AUTH_TOKEN_EXPIRED);
+    }
+    if (!principal) {
+      c.set('authKind', 'invalid');
+      return fail('unauthorized: invalid access token', 401, AUTH_UNAUTHORIZED);
+    }
+    c.set('authKind', principal.kind);
+    if (principal.user.status !== 1) return fail('unauthorized: user has been disabled', 401, AUTH_UNAUTHORIZED);
+    // Older new-api required New-Api-User; newer ignore it. We verify it when present so a client bug shows.
+    const claimed = c.req.header('New-Api-User');
+    if (claimed !== undefined && claimed.trim() !== String(principal.user.id)) {
+      return fail('unauthorized: New-Api-User does not match the access token', 401, AUTH_UNAUTHORIZED);
+    }
+    if (!principal.scopes.includes(scope)) {
+      return fail(`access token lacks the required scope ${scope}`, 403, ACCESS_TOKEN_SCOPE_DENIED);
+    }
+    c.set('principal', principal);
+    await next();
+  };
+}
+
+export function clientIp(c: GatewayContext, state: GatewayState): string {
+  const override = c.req.header(CLIENT_IP_HEADER)?.trim();
+  if (override) return override;
+  if (state.clientIp !== null) return state.clientIp;
+  const address = getConnInfo(c).remote.address ?? '127.0.0.1';
+  return address.replace(/^::ffff:/, '');
+}
+
+/** Why a key cannot authenticate, or undefined when it can. Exhaustion is not here: quota reads must work. */
+function keyRefusal(state: GatewayState, k: KeyRec | undefined): string | undefined {
+  if (!k) return 'invalid token';
+  state.refresh(k);
+  if (k.status === 2) return 'token has been disabled';
+  if (k.status === 3 || state.isExpired(k)) return 'token has expired';
+  if (state.userOf(k).status !== 1) return 'user has been disabled';
+  return undefined;
+}
+
+/**
+ * API-key authentication. `v1` endpoints also enforce allow_ips and the account's group permission;
+ * the key usage endpoint does neither (spec 4.7: any valid key may call it).
+ */
+export function requireKey(state: GatewayState, surface: 'v1' | 'usage'): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const raw = bearer(c);
+    const value = raw?.replace(/^sk-/, '');
+    const k = value === undefined ? undefined : state.findKeyByValue(value);
+    const refusal = keyRefusal(state, k);
+    if (raw !== undefined) c.set('authKind', k ? 'api_key' : 'invalid');
+    if (refusal !== undefined || !k) {
+      const message = refusal ?? 'invalid token';
+      return surface === 'v1'
+        ? apiError(401, message, 'invalid_api_key')
+        : json({ code: false, message, data: null }, 401);
+    }
+    if (surface === 'v1') {
+      const ip = clientIp(c, state);
+      const allowed = k.allow_ips
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      if (allowed.length > 0 && !allowed.includes(ip)) {
+        return apiError(403, `your IP ${ip} is not in the allowed IP list of this token`, 'ip_not_allowed');
+      }
+      const group = state.effectiveGroup(k);
+      if (!state.usableGroups(state.userOf(k)).includes(group)) {
+        return apiError(403, `access to group ${group} is not permitted for this account`, 'group_not_permitted');
+      }
+    }
+    c.set('apiKey', k);
+    await next();
+  };
+}

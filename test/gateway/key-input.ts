@@ -1,0 +1,136 @@
+// Validation of key create, full-update and status-only bodies (spec 4.2, 4.5, 3, 7, 8).
+import type { GatewayState, KeyRec, UserRec } from './state';
+import { isRecord } from './http';
+
+export const MAX_NAME_LENGTH = 50;
+
+export interface KeyFields {
+  name: string;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  expired_time: number;
+  group: string;
+  model_limits_enabled: boolean;
+  model_limits: string;
+  allow_ips: string;
+  cross_group_retry: boolean;
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ZERO: KeyFields = {
+  name: '',
+  remain_quota: 0,
+  unlimited_quota: false,
+  expired_time: 0,
+  group: '',
+  model_limits_enabled: false,
+  model_limits: '',
+  allow_ips: '',
+  cross_group_retry: false,
+};
+
+const KINDS: Record<keyof KeyFields, 'string' | 'integer' | 'boolean'> = {
+  name: 'string',
+  remain_quota: 'integer',
+  unlimited_quota: 'boolean',
+  expired_time: 'integer',
+  group: 'string',
+  model_limits_enabled: 'boolean',
+  model_limits: 'string',
+  allow_ips: 'string',
+  cross_group_retry: 'boolean',
+};
+
+function hasKind(v: unknown, kind: 'string' | 'integer' | 'boolean'): boolean {
+  return kind === 'integer' ? Number.isSafeInteger(v) : typeof v === kind;
+}
+
+/**
+ * Reads the writable fields. A missing field takes its zero value, as Go's JSON decoding does on the
+ * real server: this is the full-update trap (only id + remain_quota → empty name, expired_time 0).
+ */
+function readFields(body: Record<string, unknown>, required: readonly (keyof KeyFields)[]): Result<KeyFields> {
+  const out: KeyFields = { ...ZERO };
+  for (const field of Object.keys(KINDS) as (keyof KeyFields)[]) {
+    const v = body[field];
+    if (v === undefined || v === null) {
+      if (required.includes(field)) return { ok: false, message: `invalid parameter: ${field} is required` };
+      continue;
+    }
+    if (!hasKind(v, KINDS[field]))
+      return { ok: false, message: `invalid parameter: ${field} must be a ${KINDS[field]}` };
+    (out as unknown as Record<string, unknown>)[field] = v;
+  }
+  return { ok: true, value: out };
+}
+
+function checkRules(state: GatewayState, user: UserRec, f: KeyFields, isCreate: boolean): string | undefined {
+  if (Array.from(f.name).length > MAX_NAME_LENGTH)
+    return `token name is too long (at most ${MAX_NAME_LENGTH} characters)`;
+  if (!f.unlimited_quota || isCreate) {
+    if (f.remain_quota < 0) return 'remain_quota must not be negative';
+  }
+  if (!f.unlimited_quota && f.remain_quota > state.settings.max_remain_quota) {
+    return `remain_quota must not exceed ${state.settings.max_remain_quota}`;
+  }
+  if (f.expired_time < -1) return 'expired_time must be -1 (never) or a Unix timestamp';
+  if (f.group !== '' && !state.usableGroups(user).includes(f.group)) {
+    return `group ${f.group} is not available to this account`;
+  }
+  return undefined;
+}
+
+export function parseCreate(state: GatewayState, user: UserRec, body: unknown): Result<KeyFields> {
+  if (!isRecord(body)) return { ok: false, message: 'invalid request body' };
+  const fields = readFields(body, ['name', 'remain_quota', 'unlimited_quota', 'expired_time']);
+  if (!fields.ok) return fields;
+  const problem = checkRules(state, user, fields.value, true);
+  return problem === undefined ? fields : { ok: false, message: problem };
+}
+
+export function parseFullUpdate(
+  state: GatewayState,
+  user: UserRec,
+  body: unknown,
+): Result<{ key: KeyRec; fields: KeyFields }> {
+  if (!isRecord(body)) return { ok: false, message: 'invalid request body' };
+  const key = Number.isSafeInteger(body.id) ? state.ownKey(user, body.id as number) : undefined;
+  if (!key) return { ok: false, message: 'record not found' };
+  const fields = readFields(body, []);
+  if (!fields.ok) return fields;
+  const problem = checkRules(state, user, fields.value, false);
+  return problem === undefined ? { ok: true, value: { key, fields: fields.value } } : { ok: false, message: problem };
+}
+
+export function applyFields(state: GatewayState, key: KeyRec, f: KeyFields): void {
+  state.changeGroup(key, f.group);
+  key.name = f.name;
+  key.remain_quota = f.remain_quota;
+  key.unlimited_quota = f.unlimited_quota;
+  key.expired_time = f.expired_time;
+  key.model_limits_enabled = f.model_limits_enabled;
+  key.model_limits = f.model_limits;
+  key.allow_ips = f.allow_ips;
+  key.cross_group_retry = f.cross_group_retry;
+  state.refresh(key);
+}
+
+export const EXPIRED_ENABLE_MESSAGE =
+  'token has expired and cannot be enabled; change expired_time first, or set it to never expire';
+export const EXHAUSTED_ENABLE_MESSAGE =
+  'token quota is exhausted and cannot be enabled; change remain_quota first, or set unlimited quota';
+
+/** Status-only update: 1 enables (refused while expired or exhausted), 2 disables. */
+export function applyStatus(state: GatewayState, user: UserRec, body: unknown): Result<KeyRec> {
+  if (!isRecord(body)) return { ok: false, message: 'invalid request body' };
+  const key = Number.isSafeInteger(body.id) ? state.ownKey(user, body.id as number) : undefined;
+  if (!key) return { ok: false, message: 'record not found' };
+  if (body.status !== 1 && body.status !== 2) return { ok: false, message: 'invalid parameter: status must be 1 or 2' };
+  if (body.status === 1) {
+    if (state.isExpired(key)) return { ok: false, message: EXPIRED_ENABLE_MESSAGE };
+    if (state.isExhausted(key)) return { ok: false, message: EXHAUSTED_ENABLE_MESSAGE };
+  }
+  key.status = body.status;
+  return { ok: true, value: key };
+}

@@ -1,0 +1,148 @@
+// Seed file format (zod): the spec's own field names, every omitted field defaulted, cross-references checked.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const ALL_SCOPES = ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read'] as const;
+export type Scope = (typeof ALL_SCOPES)[number];
+
+const int = z.number().int();
+
+const settingsSchema = z.object({
+  propagation_delay_s: int.min(0).default(15),
+  max_remain_quota: int.min(0).default(2147483647),
+  fuzzy_search_key_cap: int.min(0).default(1000),
+  login_token_ttl_s: int.min(1).default(86400),
+});
+
+const groupSchema = z.object({
+  desc: z.string().default(''),
+  ratio: z.number().min(0).default(1),
+  models: z.array(z.string()).default([]),
+});
+
+const modelSchema = z.object({
+  id: z.string().min(1),
+  owned_by: z.string().default('openai'),
+  created: int.default(0),
+  supported_endpoint_types: z.array(z.string()).default(['openai']),
+  /** Internal quota units charged per call, before the group ratio. */
+  price: int.min(0).default(1000),
+});
+
+const keySchema = z.object({
+  id: int.positive().optional(),
+  user_id: int.optional(),
+  key: z
+    .string()
+    .regex(/^[0-9a-zA-Z]{8,}$/, 'key: at least 8 characters [0-9a-zA-Z], without sk-')
+    .optional(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  name: z.string().default(''),
+  created_time: int.default(0),
+  accessed_time: int.default(0),
+  expired_time: int.default(-1),
+  remain_quota: int.default(0),
+  unlimited_quota: z.boolean().default(false),
+  model_limits_enabled: z.boolean().default(false),
+  model_limits: z.string().default(''),
+  allow_ips: z.string().default(''),
+  used_quota: int.min(0).default(0),
+  group: z.string().default(''),
+  cross_group_retry: z.boolean().default(false),
+});
+
+const userSchema = z.object({
+  id: int.positive(),
+  username: z.string().min(1),
+  display_name: z.string().optional(),
+  email: z.string().default(''),
+  role: z.union([z.literal(1), z.literal(10), z.literal(100)]).default(1),
+  status: z.union([z.literal(1), z.literal(2)]).default(1),
+  group: z.string().default('default'),
+  quota: int.default(0),
+  used_quota: int.min(0).default(0),
+  request_count: int.min(0).default(0),
+  aff_code: z.string().default(''),
+  aff_count: int.min(0).default(0),
+  aff_quota: int.min(0).default(0),
+  aff_history_quota: int.min(0).default(0),
+  inviter_id: int.min(0).default(0),
+  password: z.string().min(1).optional(),
+  access_tokens: z
+    .array(z.object({ token: z.string().min(8), scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]) }))
+    .default([]),
+  /** Emulator extension: groups this account may use; default every group. */
+  usable_groups: z.array(z.string()).optional(),
+  subscription: z
+    .object({
+      billing_preference: z.string().default('subscription_first'),
+      subscriptions: z.array(z.unknown()).default([]),
+      all_subscriptions: z.array(z.unknown()).default([]),
+    })
+    .prefault({}),
+  keys: z.array(keySchema).default([]),
+});
+
+export const seedSchema = z
+  .object({
+    settings: settingsSchema.prefault({}),
+    groups: z.record(z.string(), groupSchema).default({}),
+    models: z.array(modelSchema).default([]),
+    users: z.array(userSchema).default([]),
+  })
+  .superRefine((seed, ctx) => {
+    const groupNames = new Set(Object.keys(seed.groups));
+    const userIds = new Set<number>();
+    const keyIds = new Set<number>();
+    const tokens = new Set<string>();
+    for (const user of seed.users) {
+      if (userIds.has(user.id)) ctx.addIssue({ code: 'custom', message: `duplicate user id ${user.id}` });
+      userIds.add(user.id);
+      for (const g of [user.group, ...(user.usable_groups ?? [])]) {
+        if (!groupNames.has(g)) ctx.addIssue({ code: 'custom', message: `user ${user.id}: unknown group ${g}` });
+      }
+      for (const t of user.access_tokens) {
+        if (tokens.has(t.token)) ctx.addIssue({ code: 'custom', message: 'duplicate access token' });
+        tokens.add(t.token);
+      }
+      for (const k of user.keys) {
+        if (k.user_id !== undefined && k.user_id !== user.id) {
+          ctx.addIssue({ code: 'custom', message: `key ${k.id ?? '?'}: user_id differs from its owner ${user.id}` });
+        }
+        if (k.id !== undefined) {
+          if (keyIds.has(k.id)) ctx.addIssue({ code: 'custom', message: `duplicate key id ${k.id}` });
+          keyIds.add(k.id);
+        }
+        if (k.group !== '' && !groupNames.has(k.group)) {
+          ctx.addIssue({ code: 'custom', message: `key ${k.id ?? '?'}: unknown group ${k.group}` });
+        }
+      }
+    }
+  });
+
+export type SeedInput = z.input<typeof seedSchema>;
+export type Seed = z.output<typeof seedSchema>;
+export type SeedSettings = Seed['settings'];
+
+export function parseSeed(input: unknown): Seed {
+  const result = seedSchema.safeParse(input);
+  if (!result.success) throw new Error(`invalid gateway seed: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+export function loadSeedFile(path: string): Seed {
+  return parseSeed(JSON.parse(readFileSync(path, 'utf8')) as unknown);
+}
+
+export const DEMO_SEED_PATH = new URL('./seeds/demo.json', import.meta.url).pathname;
+
+const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Seed keys without a value get a stable one, so a seed stays reproducible across runs. */
+export function deterministicKey(userId: number, keyId: number): string {
+  const bytes = Buffer.concat(
+    [0, 1].map((i) => createHash('sha256').update(`seed-key:${userId}:${keyId}:${i}`).digest()),
+  );
+  return Array.from(bytes.subarray(0, 48), (b) => ALNUM[b % ALNUM.length]).join('');
+}

@@ -1,0 +1,267 @@
+// In-memory gateway state built from a seed: users, keys, login sessions, and the views the spec returns.
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock';
+import type { Scope, Seed, SeedSettings } from './seed.schema';
+import { ALL_SCOPES, deterministicKey } from './seed.schema';
+
+export type SeedUser = Seed['users'][number];
+
+export interface UserRec extends Omit<SeedUser, 'keys' | 'display_name'> {
+  display_name: string;
+}
+
+export interface KeyRec {
+  id: number;
+  user_id: number;
+  key: string;
+  status: 1 | 2 | 3;
+  name: string;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  model_limits_enabled: boolean;
+  model_limits: string;
+  allow_ips: string;
+  used_quota: number;
+  group: string;
+  cross_group_retry: boolean;
+  /** Group the key behaves as until `group_changed_at + propagation_delay_s` (why: spec 1, Groups). */
+  previous_group: string;
+  group_changed_at: number;
+}
+
+export interface LoginSession {
+  userId: number;
+  sid: string;
+  expiresAt: number;
+}
+
+export interface AccessPrincipal {
+  user: UserRec;
+  kind: 'login_token' | 'system_token';
+  scopes: readonly Scope[];
+}
+
+const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Uniform [0-9a-zA-Z] string from a cryptographic source (rejection sampling avoids modulo bias). */
+export function randomAlnum(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < 248 && out.length < length) out += ALNUM.charAt(b % 62);
+    }
+  }
+  return out;
+}
+
+export class GatewayState {
+  settings!: SeedSettings;
+  groups!: Seed['groups'];
+  models!: Seed['models'];
+  readonly users = new Map<number, UserRec>();
+  readonly keys = new Map<number, KeyRec>();
+  readonly sessions = new Map<string, LoginSession>();
+  /** Emulator setting: the client IP used for allow_ips when no override header is sent. */
+  clientIp: string | null = null;
+  private nextKeyId = 1;
+
+  constructor(
+    seed: Seed,
+    readonly clock: Clock,
+  ) {
+    this.load(seed);
+  }
+
+  /** (Re)builds everything from the seed; login sessions and emulator settings are dropped too. */
+  load(seed: Seed): void {
+    const copy = structuredClone(seed);
+    this.settings = copy.settings;
+    this.groups = copy.groups;
+    this.models = copy.models;
+    this.users.clear();
+    this.keys.clear();
+    this.sessions.clear();
+    this.clientIp = null;
+    const explicitIds = copy.users.flatMap((u) => u.keys.flatMap((k) => (k.id === undefined ? [] : [k.id])));
+    this.nextKeyId = Math.max(0, ...explicitIds) + 1;
+    for (const { keys, ...user } of copy.users) {
+      this.users.set(user.id, { ...user, display_name: user.display_name ?? user.username });
+      for (const k of keys) {
+        const id = k.id ?? this.nextKeyId++;
+        this.keys.set(id, {
+          ...k,
+          id,
+          user_id: user.id,
+          key: k.key ?? deterministicKey(user.id, id),
+          previous_group: k.group,
+          group_changed_at: Number.NEGATIVE_INFINITY,
+        });
+      }
+    }
+  }
+
+  allocateKeyId(): number {
+    return this.nextKeyId++;
+  }
+
+  newKeyValue(): string {
+    for (;;) {
+      const value = randomAlnum(48);
+      if (!this.findKeyByValue(value)) return value;
+    }
+  }
+
+  findKeyByValue(value: string): KeyRec | undefined {
+    for (const k of this.keys.values()) if (k.key === value) return k;
+    return undefined;
+  }
+
+  /** A key of this user, or undefined for a missing key or another account's key (both read "record not found"). */
+  ownKey(user: UserRec, id: number): KeyRec | undefined {
+    const k = this.keys.get(id);
+    return k?.user_id === user.id ? this.refresh(k) : undefined;
+  }
+
+  /** Keys of a user, newest id first (our documented sort order for list and search). */
+  keysOf(user: UserRec): KeyRec[] {
+    return [...this.keys.values()]
+      .filter((k) => k.user_id === user.id)
+      .sort((a, b) => b.id - a.id)
+      .map((k) => this.refresh(k));
+  }
+
+  isExpired(k: KeyRec): boolean {
+    return k.expired_time !== -1 && k.expired_time <= this.clock.now();
+  }
+
+  isExhausted(k: KeyRec): boolean {
+    return !k.unlimited_quota && k.remain_quota <= 0;
+  }
+
+  /** An enabled key whose expiry passed is written as status 3, as the server does when it notices. */
+  refresh(k: KeyRec): KeyRec {
+    if (k.status === 1 && this.isExpired(k)) k.status = 3;
+    return k;
+  }
+
+  /** The group name a key stands for now: empty means the account's default group. */
+  resolveGroup(user: UserRec, group: string): string {
+    return group === '' ? user.group : group;
+  }
+
+  effectiveGroup(k: KeyRec): string {
+    const user = this.userOf(k);
+    const pending = this.clock.now() < k.group_changed_at + this.settings.propagation_delay_s;
+    return this.resolveGroup(user, pending ? k.previous_group : k.group);
+  }
+
+  /** Record a group change so the old group stays in effect for the propagation delay. */
+  changeGroup(k: KeyRec, group: string): void {
+    const user = this.userOf(k);
+    if (this.resolveGroup(user, group) === this.resolveGroup(user, k.group)) {
+      k.group = group;
+      return;
+    }
+    k.previous_group = this.effectiveGroup(k);
+    k.group_changed_at = this.clock.now();
+    k.group = group;
+  }
+
+  usableGroups(user: UserRec): string[] {
+    return user.usable_groups ?? Object.keys(this.groups);
+  }
+
+  userOf(k: KeyRec): UserRec {
+    const user = this.users.get(k.user_id);
+    if (!user) throw new Error(`key ${k.id} has no owner`);
+    return user;
+  }
+
+  login(user: UserRec): { token: string; session: LoginSession } {
+    // Login tokens look like new-api's short-lived ones but are prefixed so a leak is recognisable in tests.
+    const token = `login-${randomAlnum(40)}`;
+    const session = {
+      userId: user.id,
+      sid: randomAlnum(24),
+      expiresAt: this.clock.now() + this.settings.login_token_ttl_s,
+    };
+    this.sessions.set(token, session);
+    return { token, session };
+  }
+
+  /** Resolves an access token; 'expired' only for a known login token past its expiry. */
+  principal(token: string): AccessPrincipal | 'expired' | undefined {
+    const session = this.sessions.get(token);
+    if (session) {
+      if (this.clock.now() >= session.expiresAt) return 'expired';
+      const user = this.users.get(session.userId);
+      return user ? { user, kind: 'login_token', scopes: ALL_SCOPES } : undefined;
+    }
+    for (const user of this.users.values()) {
+      const t = user.access_tokens.find((a) => a.token === token);
+      if (t) return { user, kind: 'system_token', scopes: t.scopes };
+    }
+    return undefined;
+  }
+}
+
+/** new-api's mask: first four and last four characters around ten asterisks. */
+export function maskKey(value: string): string {
+  return value.length <= 8 ? '*'.repeat(value.length) : `${value.slice(0, 4)}**********${value.slice(-4)}`;
+}
+
+/** The key record of spec 2.1 as list, detail, search, create and update return it. */
+export function keyView(k: KeyRec) {
+  return {
+    id: k.id,
+    user_id: k.user_id,
+    key: maskKey(k.key),
+    status: k.status,
+    name: k.name,
+    created_time: k.created_time,
+    accessed_time: k.accessed_time,
+    expired_time: k.expired_time,
+    remain_quota: k.remain_quota,
+    unlimited_quota: k.unlimited_quota,
+    model_limits_enabled: k.model_limits_enabled,
+    model_limits: k.model_limits,
+    allow_ips: k.allow_ips,
+    used_quota: k.used_quota,
+    group: k.group,
+    cross_group_retry: k.cross_group_retry,
+  };
+}
+
+export function accountView(u: UserRec) {
+  return {
+    id: u.id,
+    username: u.username,
+    display_name: u.display_name,
+    email: u.email,
+    role: u.role,
+    status: u.status,
+    group: u.group,
+    quota: u.quota,
+    used_quota: u.used_quota,
+    request_count: u.request_count,
+    aff_code: u.aff_code,
+    aff_count: u.aff_count,
+    aff_quota: u.aff_quota,
+    aff_history_quota: u.aff_history_quota,
+    inviter_id: u.inviter_id,
+  };
+}
+
+/** A model call's (or an admin spend's) effect on key and account: both are charged, independently. */
+export function charge(state: GatewayState, k: KeyRec, units: number, calls = 1): void {
+  const user = state.userOf(k);
+  k.remain_quota -= units;
+  k.used_quota += units;
+  k.accessed_time = state.clock.now();
+  user.quota -= units;
+  user.used_quota += units;
+  user.request_count += calls;
+}

@@ -1,0 +1,116 @@
+// OpenAI-compatible endpoints at api_url: billing subscription and usage, models, chat completions.
+import type { Hono } from 'hono';
+import { requireKey } from './auth';
+import type { GatewayEnv } from './http';
+import { apiError, isRecord, json } from './http';
+import type { Mutex } from './mutex';
+import type { GatewayState, KeyRec } from './state';
+import { charge } from './state';
+import { modelList } from './user.routes';
+
+export const QUOTA_PER_YUAN = 500_000;
+export const UNLIMITED_MARKER = 100_000_000;
+
+/** Models the key can call right now: its effective group's models, narrowed by model limits. */
+function modelsFor(state: GatewayState, k: KeyRec): string[] {
+  const models = state.groups[state.effectiveGroup(k)]?.models ?? [];
+  if (!k.model_limits_enabled) return models;
+  const allowed = new Set(modelList(k.model_limits));
+  return models.filter((m) => allowed.has(m));
+}
+
+export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
+  const auth = requireKey(state, 'v1');
+
+  app.get('/v1/dashboard/billing/subscription', auth, (c) => {
+    const k = c.get('apiKey');
+    // As new-api: all three limits are the key's total grant (remaining + used), in yuan.
+    const limit = k.unlimited_quota ? UNLIMITED_MARKER : (k.remain_quota + k.used_quota) / QUOTA_PER_YUAN;
+    return json({
+      object: 'billing_subscription',
+      has_payment_method: true,
+      soft_limit_usd: limit,
+      hard_limit_usd: limit,
+      system_hard_limit_usd: limit,
+      access_until: k.expired_time === -1 ? 0 : k.expired_time,
+    });
+  });
+
+  app.get('/v1/dashboard/billing/usage', auth, (c) => {
+    // start_date and end_date are accepted and ignored: the total over all time, in hundredths of a yuan.
+    const k = c.get('apiKey');
+    return json({ object: 'list', total_usage: (k.used_quota / QUOTA_PER_YUAN) * 100 });
+  });
+
+  app.get('/v1/models', auth, (c) => {
+    const ids = new Set(modelsFor(state, c.get('apiKey')));
+    const data = state.models
+      .filter((m) => ids.has(m.id))
+      .map((m) => ({
+        id: m.id,
+        object: 'model',
+        created: m.created,
+        owned_by: m.owned_by,
+        supported_endpoint_types: m.supported_endpoint_types,
+      }));
+    return json({ data, object: 'list', success: true });
+  });
+
+  app.post('/v1/chat/completions', auth, (c) =>
+    mutex.run(() => {
+      const k = c.get('apiKey');
+      const body = c.get('body');
+      if (!isRecord(body) || typeof body.model !== 'string' || body.model === '') {
+        return apiError(400, 'invalid request: model is required', 'invalid_request', 'invalid_request_error');
+      }
+      if (body.stream === true) {
+        return apiError(400, 'streaming is not supported by the emulator', 'invalid_request', 'invalid_request_error');
+      }
+      const model = body.model;
+      if (k.model_limits_enabled && !modelList(k.model_limits).includes(model)) {
+        return apiError(403, `this token has no access to model ${model}`, 'model_not_allowed');
+      }
+      const groupName = state.effectiveGroup(k);
+      const group = state.groups[groupName];
+      const entry = state.models.find((m) => m.id === model);
+      if (!group?.models.includes(model) || !entry) {
+        return apiError(
+          503,
+          `no available channel for model ${model} under group ${groupName}`,
+          'model_not_found',
+          'server_error',
+        );
+      }
+      const cost = Math.round(entry.price * group.ratio);
+      const user = state.userOf(k);
+      if (!k.unlimited_quota && k.remain_quota < cost) {
+        return apiError(403, 'token quota is exhausted', 'token_quota_exhausted');
+      }
+      if (user.quota < cost) return apiError(403, 'user quota is not enough', 'insufficient_user_quota');
+      charge(state, k, cost);
+      return json(completion(state, model, body.messages));
+    }),
+  );
+}
+
+let completionSeq = 0;
+
+function completion(state: GatewayState, model: string, messages: unknown) {
+  const last = Array.isArray(messages) ? (messages.at(-1) as unknown) : undefined;
+  const prompt = isRecord(last) && typeof last.content === 'string' ? last.content : '';
+  const content = `Emulated reply from ${model}: ${prompt.slice(0, 200)}`;
+  const promptTokens = Math.max(1, Math.ceil(prompt.length / 4));
+  const completionTokens = Math.max(1, Math.ceil(content.length / 4));
+  return {
+    id: `chatcmpl-emu${++completionSeq}`,
+    object: 'chat.completion',
+    created: state.clock.now(),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
+  };
+}
