@@ -1,0 +1,204 @@
+// Gateway failures as values: the GatewayError carried inside this layer, and the mapping from HTTP status,
+// envelope code and body shape to the contract's ErrorCode. Server messages are kept for display, never logged.
+import type { AppError, ErrorCode } from '../../src-preload/contract';
+
+/** Codes a caller may simply try again later (the UI offers "retry"; the scheduler backs off). */
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['network', 'timeout', 'rate_limited', 'server']);
+
+export interface GatewayErrorDetails {
+  readonly retryAfterMs?: number;
+  readonly scope?: string;
+  readonly field?: string;
+  /** HTTP status when the failure came from a response (diagnostics only). */
+  readonly status?: number;
+}
+
+/** Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. */
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: GatewayErrorDetails = {},
+  ) {
+    super(message);
+  }
+
+  toAppError(): AppError {
+    const { retryAfterMs, scope, field } = this.details;
+    return {
+      code: this.code,
+      message: this.message,
+      retryable: RETRYABLE.has(this.code),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(scope === undefined ? {} : { scope }),
+      ...(field === undefined ? {} : { field }),
+    };
+  }
+}
+
+export const isGatewayError = (value: unknown): value is GatewayError => value instanceof GatewayError;
+
+/** Which side of the gateway a call went to: decides what a 401 or a text 404 means. */
+export type Audience = 'management' | 'key';
+
+export interface FailureContext {
+  readonly audience: Audience;
+  /** The base address the request used and its label, for the wrong_base_address message. */
+  readonly baseLabel: 'base_url' | 'api_url';
+  readonly baseUrl: string;
+  /** The scope this endpoint needs when a system access token is refused without naming one. */
+  readonly scope?: string;
+  /** What a plain `success:false` means here: input refused (validation) or a failed read (server). */
+  readonly businessFailure: ErrorCode;
+  /** For validation failures: the input field the endpoint's refusal is about, when there is one. */
+  readonly field?: string;
+}
+
+/** Envelope fields the mapping reads; everything else of a body is the schema's business. */
+export interface EnvelopeLike {
+  readonly success?: unknown;
+  readonly code?: unknown;
+  readonly message?: unknown;
+  readonly error?: unknown;
+}
+
+const SCOPE_IN_TEXT = /\b(api_key:(?:read|write|reveal)|wallet:read)\b/;
+// Go's gorm "record not found" and the Chinese wording some versions use. Branching on text is a last resort:
+// the spec gives this failure no code.
+const RECORD_NOT_FOUND = /record not found|不存在|未找到/i;
+const TEXT_404 = /^\s*404 page not found\s*$/i;
+// new-api's JSON 404 for an unknown route: {"error":{"message":"Invalid URL (GET /api/x)",...}}
+const INVALID_URL = /invalid url/i;
+
+export const messageOf = (body: unknown): string => {
+  if (typeof body !== 'object' || body === null) return '';
+  const b = body as EnvelopeLike;
+  if (typeof b.message === 'string' && b.message !== '') return b.message;
+  if (typeof b.error === 'object' && b.error !== null) {
+    const inner = (b.error as { message?: unknown }).message;
+    if (typeof inner === 'string') return inner;
+  }
+  return '';
+};
+
+const errorObjectCode = (body: unknown): string | undefined => {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const e = (body as EnvelopeLike).error;
+  if (typeof e !== 'object' || e === null) return undefined;
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+export function wrongBaseAddress(ctx: FailureContext, serverText: string): GatewayError {
+  const hint =
+    ctx.baseLabel === 'base_url'
+      ? `The management address (base_url) ${ctx.baseUrl} does not serve /api/ paths: check it is not the model-calling address (api_url).`
+      : `The model-calling address (api_url) ${ctx.baseUrl} does not serve /v1/ paths: check it is not the management address (base_url).`;
+  return new GatewayError('wrong_base_address', `${hint} Server said: ${serverText.trim() || '404'}`, {
+    status: 404,
+  });
+}
+
+/** Parses Retry-After (delta-seconds or an HTTP date) into milliseconds from `nowMs`. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+export interface ResponseFacts {
+  readonly status: number;
+  readonly contentType: string;
+  readonly text: string;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  readonly json: unknown;
+  readonly retryAfterMs?: number;
+}
+
+/**
+ * Decides whether a response is a failure and which. Returns undefined when the body should go on to the schema
+ * (a success envelope, or JSON that the schema will judge). Order matters: transport-level facts (404 text, 429,
+ * 5xx, HTML) come before the envelope, and the envelope's explicit code before its message.
+ */
+export function classifyResponse(r: ResponseFacts, ctx: FailureContext): GatewayError | undefined {
+  const body = r.json;
+  const message = messageOf(body);
+  const details = { status: r.status };
+
+  if (r.status === 404 && body === undefined && TEXT_404.test(r.text)) return wrongBaseAddress(ctx, r.text);
+  if (r.status === 404 && INVALID_URL.test(message)) return wrongBaseAddress(ctx, message);
+  if (r.status === 429) {
+    return new GatewayError('rate_limited', message || 'Too many requests: the gateway asked us to slow down.', {
+      ...details,
+      ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }),
+    });
+  }
+  if (r.status === 408) return new GatewayError('timeout', message || 'The gateway timed out (HTTP 408).', details);
+
+  const envelopeCode = typeof body === 'object' && body !== null ? (body as EnvelopeLike).code : undefined;
+  if (envelopeCode === 'AUTH_TOKEN_EXPIRED') return new GatewayError('auth.expired', message, details);
+  if (envelopeCode === 'AUTH_UNAUTHORIZED') return new GatewayError('auth.unauthorized', message, details);
+  if (envelopeCode === 'ACCESS_TOKEN_SCOPE_DENIED') {
+    const scope = SCOPE_IN_TEXT.exec(message)?.[1] ?? ctx.scope;
+    return new GatewayError('auth.scope_denied', message, { ...details, ...(scope === undefined ? {} : { scope }) });
+  }
+  if (errorObjectCode(body) === 'model_not_found') return new GatewayError('model_not_found', message, details);
+
+  if (r.status >= 500) return new GatewayError('server', message || `The gateway failed (HTTP ${r.status}).`, details);
+  if (r.status === 401) {
+    return ctx.audience === 'key'
+      ? new GatewayError('key.invalid', message || 'The API key is invalid, expired or disabled (HTTP 401).', details)
+      : new GatewayError('auth.unauthorized', message || 'The access token was refused (HTTP 401).', details);
+  }
+  if (r.status === 403) {
+    if (ctx.audience === 'key') {
+      // 403 on a key endpoint: the key works but may not do this (group, IP list, model list, quota).
+      const isGroup = errorObjectCode(body) === 'group_not_permitted' || /\bgroup\b/i.test(message);
+      return new GatewayError(isGroup ? 'key.group_denied' : 'key.invalid', message || 'HTTP 403', details);
+    }
+    return new GatewayError('auth.scope_denied', message || 'HTTP 403', {
+      ...details,
+      ...(ctx.scope === undefined ? {} : { scope: ctx.scope }),
+    });
+  }
+  if (body === undefined) {
+    // An HTML page (a proxy's error page, a login wall) is the server misbehaving, not our parse failing.
+    if (/<html|<!doctype/i.test(r.text) || r.contentType.includes('text/html')) {
+      return new GatewayError('server', `The gateway answered with a web page (HTTP ${r.status}), not JSON.`, details);
+    }
+    return new GatewayError('protocol', `The gateway's answer is not valid JSON (HTTP ${r.status}).`, details);
+  }
+  if (r.status === 404) {
+    return RECORD_NOT_FOUND.test(message)
+      ? new GatewayError('not_found', message, details)
+      : wrongBaseAddress(ctx, message || r.text);
+  }
+
+  const b = body as EnvelopeLike;
+  const isFailure =
+    b.success === false || (typeof b.code === 'boolean' && !b.code) || errorObjectCode(body) !== undefined;
+  if (isFailure) {
+    if (RECORD_NOT_FOUND.test(message)) return new GatewayError('not_found', message, details);
+    if (
+      ctx.audience === 'key' &&
+      /group/i.test(message) &&
+      /not (permitted|allowed|authori[sz]ed)|无权/i.test(message)
+    ) {
+      return new GatewayError('key.group_denied', message, details);
+    }
+    return new GatewayError(ctx.businessFailure, message || 'The gateway refused the request.', {
+      ...details,
+      ...(ctx.field === undefined ? {} : { field: ctx.field }),
+    });
+  }
+  if (r.status >= 400) return new GatewayError('server', message || `Unexpected HTTP ${r.status}.`, details);
+  return undefined;
+}
+
+/** A body that passed the envelope but not its schema: unknown, never zero. */
+export const protocolError = (what: string, issues: string): GatewayError =>
+  new GatewayError('protocol', `The gateway's ${what} did not have the expected shape (${issues}).`);

@@ -1,0 +1,143 @@
+// The key write flows that must not lose data: create-then-find, the read-overlay-write-verify full update,
+// status changes behind the enable rule, and extend-then-enable.
+import { z } from 'zod';
+import { toKeyRecord, type KeyRecord, type Page } from './compat';
+import type { ManagementSession } from './management.session';
+import { keyRecordSchema, type WireKeyRecord } from './schemas';
+import {
+  buildCreateBody,
+  buildUpdateBody,
+  checkCreateBody,
+  checkUpdateBody,
+  compareReadBack,
+  enableBlocker,
+  type CreateKeyInput,
+  type KeyEdits,
+  type UpdateIntent,
+  type WritableField,
+} from './token-update';
+
+export interface KeyWriteDeps {
+  session(): ManagementSession;
+  /** Local Unix seconds. */
+  nowSec(): number;
+  fetchWireKey(id: number): Promise<WireKeyRecord>;
+  /** Page 1 of the key list, large (newest first on the servers we know). */
+  newestKeys(): Promise<Page<KeyRecord>>;
+}
+
+export interface UpdatedKey {
+  /** The key as read back after the update. */
+  readonly key: KeyRecord;
+  /** Fields the server stored differently from what we sent (empty when the update landed as meant). */
+  readonly mismatches: readonly WritableField[];
+}
+
+const anyData = z.unknown();
+/** How far the server's clock may be from ours when matching a new key by its created_time. */
+const CREATE_MATCH_WINDOW_S = 15 * 60;
+
+export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Promise<KeyRecord | null> {
+  const body = buildCreateBody(input);
+  const startedSec = deps.nowSec();
+  const problem = checkCreateBody(body, startedSec);
+  if (problem) throw problem;
+  await deps.session().call({
+    method: 'POST',
+    path: '/api/token/',
+    body,
+    schema: anyData,
+    what: 'create answer',
+    scope: 'api_key:write',
+    businessFailure: 'validation',
+  });
+  // Create answers {success, message} only (spec 4.1 #2): the new key is found by listing.
+  const page = await deps.newestKeys();
+  return pickCreated(page.items, body, startedSec);
+}
+
+/**
+ * The newest key with the name and settings we sent, created around now. Names are not unique, hence the
+ * settings and the time; when the server's clock is far from ours, the newest key of all is accepted only if it
+ * matches on everything else.
+ */
+export function pickCreated(
+  items: readonly KeyRecord[],
+  sent: ReturnType<typeof buildCreateBody>,
+  startedSec: number,
+): KeyRecord | null {
+  const byNewest = [...items].sort((a, b) => b.id - a.id);
+  const matches = byNewest.filter(
+    (k) =>
+      k.name === sent.name &&
+      k.unlimited_quota === sent.unlimited_quota &&
+      k.expired_time === sent.expired_time &&
+      k.group === sent.group &&
+      (sent.unlimited_quota || k.remain_quota === sent.remain_quota),
+  );
+  const recent = matches.find((k) => Math.abs(k.created_time - startedSec) <= CREATE_MATCH_WINDOW_S);
+  if (recent) return recent;
+  const newest = byNewest[0];
+  return newest !== undefined && matches[0] === newest ? newest : null;
+}
+
+export async function updateKey(
+  deps: KeyWriteDeps,
+  id: number,
+  edits: KeyEdits,
+  intent: UpdateIntent,
+): Promise<UpdatedKey> {
+  // Fresh, not from any cache: the full update overwrites every field with what we send.
+  const current = await deps.fetchWireKey(id);
+  const body = buildUpdateBody(current, edits);
+  const problem = checkUpdateBody(body, current, deps.nowSec(), intent);
+  if (problem) throw problem;
+  await deps.session().call({
+    method: 'PUT',
+    path: '/api/token/',
+    body,
+    schema: anyData,
+    what: 'update answer',
+    scope: 'api_key:write',
+    businessFailure: 'validation',
+  });
+  const after = await deps.fetchWireKey(id);
+  return { key: toKeyRecord(after), mismatches: compareReadBack(body, after) };
+}
+
+export async function setKeyStatus(deps: KeyWriteDeps, id: number, isEnabled: boolean): Promise<KeyRecord | null> {
+  if (isEnabled) {
+    const blocker = enableBlocker(await deps.fetchWireKey(id), deps.nowSec());
+    if (blocker) throw blocker;
+  }
+  return sendStatus(deps, id, isEnabled ? 1 : 2);
+}
+
+export async function extendAndEnable(
+  deps: KeyWriteDeps,
+  id: number,
+  fix: Pick<KeyEdits, 'expired_time' | 'remain_quota' | 'unlimited_quota'>,
+): Promise<KeyRecord> {
+  const { key } = await updateKey(deps, id, fix, {});
+  // Judge the key as the server stored it, not as we asked: a fix that did not land must not be enabled over.
+  const blocker = enableBlocker(key, deps.nowSec());
+  if (blocker) throw blocker;
+  const enabled = await sendStatus(deps, id, 1);
+  return enabled ?? { ...key, status: 1 };
+}
+
+/** The status-only PUT. Its answer is not specified: a key record when the server sends one, else null. */
+async function sendStatus(deps: KeyWriteDeps, id: number, status: 1 | 2): Promise<KeyRecord | null> {
+  const data = await deps.session().call({
+    method: 'PUT',
+    path: '/api/token/',
+    query: { status_only: 'true' },
+    body: { id, status },
+    schema: anyData,
+    what: 'status answer',
+    scope: 'api_key:write',
+    businessFailure: 'validation',
+  });
+  const parsed = keyRecordSchema.safeParse(data);
+  return parsed.success ? toKeyRecord(parsed.data) : null;
+}

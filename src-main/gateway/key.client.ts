@@ -1,0 +1,196 @@
+// The key client (API key): billing, models and a test call at api_url (/v1/..., spec 4.6), and the key usage
+// endpoint at base_url (GET /api/usage/token/, spec 4.7). The key goes on the wire without sk-.
+import type { z } from 'zod';
+import type { Result } from '../../src-preload/contract';
+import type { Logger } from '../log/logger';
+import { registerSecret } from '../log/redact';
+import { stripSkPrefix } from './compat';
+import type { HttpMethod, HttpTransport } from './http';
+import { callGateway, joinUrl, toResult, type Envelope } from './request';
+import {
+  billingSubscriptionSchema,
+  billingUsageSchema,
+  chatCompletionSchema,
+  modelsSchema,
+  tokenUsageSchema,
+  type Model,
+  type TokenUsage,
+} from './schemas';
+import {
+  DEFAULT_UNITS,
+  billingLimitToQuota,
+  billingRemaining,
+  totalUsageToUnits,
+  type QuotaValue,
+  type UnitSettings,
+} from './units';
+
+export interface KeyClientOptions {
+  readonly transport: HttpTransport;
+  readonly logger: Logger;
+  readonly apiUrl: string;
+  readonly baseUrl: string;
+  /** With or without sk-. */
+  readonly apiKey: string;
+  /** An account's override of the spec's ¥ and 500,000 units. */
+  readonly units?: UnitSettings;
+}
+
+export interface BillingLimits {
+  readonly soft: QuotaValue;
+  readonly hard: QuotaValue;
+  /** Unix seconds; null = never (the server's 0). */
+  readonly accessUntil: number | null;
+}
+
+export interface KeyBalance {
+  /** Remaining = hard limit − usage (the limits are the total granted). */
+  readonly remaining: QuotaValue;
+  readonly usedUnits: number;
+  readonly limits: BillingLimits;
+}
+
+export class KeyClient {
+  private readonly key: string;
+  private readonly units: UnitSettings;
+
+  constructor(private readonly options: KeyClientOptions) {
+    this.key = stripSkPrefix(options.apiKey);
+    this.units = options.units ?? DEFAULT_UNITS;
+    registerSecret(this.key);
+  }
+
+  /** GET /v1/dashboard/billing/subscription: limits in units, 100000000 read as unlimited. */
+  getBillingLimits(signal?: AbortSignal): Promise<Result<BillingLimits>> {
+    return this.run('billing limits', async () => this.limits(await this.fetchSubscription(signal)));
+  }
+
+  /** GET /v1/dashboard/billing/usage: total over all time, in units (the server sends hundredths of a yuan). */
+  getBillingUsage(signal?: AbortSignal): Promise<Result<number>> {
+    return this.run('billing usage', async () =>
+      totalUsageToUnits((await this.fetchUsage(signal)).total_usage, this.units),
+    );
+  }
+
+  /** Both billing endpoints, combined into what a key-only account shows as its balance. */
+  getBalance(signal?: AbortSignal): Promise<Result<KeyBalance>> {
+    return this.run('key balance', async () => {
+      const subscription = await this.fetchSubscription(signal);
+      const usage = await this.fetchUsage(signal);
+      return {
+        remaining: billingRemaining(subscription.hard_limit_usd, usage.total_usage, this.units),
+        usedUnits: totalUsageToUnits(usage.total_usage, this.units),
+        limits: this.limits(subscription),
+      };
+    });
+  }
+
+  /** GET /v1/models: what the key can call; also the "does this key work" test. */
+  listModels(signal?: AbortSignal): Promise<Result<readonly Model[]>> {
+    return this.run(
+      'list models',
+      async () =>
+        (
+          await this.call(
+            'GET',
+            this.options.apiUrl,
+            'api_url',
+            '/v1/models',
+            modelsSchema,
+            'model list',
+            'none',
+            signal,
+          )
+        ).data,
+    );
+  }
+
+  /** GET /api/usage/token/ at base_url: works for any valid key, whatever its group may call. */
+  getTokenUsage(signal?: AbortSignal): Promise<Result<TokenUsage>> {
+    return this.run('key usage', () =>
+      this.call(
+        'GET',
+        this.options.baseUrl,
+        'base_url',
+        '/api/usage/token/',
+        tokenUsageSchema,
+        'key usage',
+        'code',
+        signal,
+      ),
+    );
+  }
+
+  /** POST /v1/chat/completions with one short message: proves the key can call a model (costs a little quota). */
+  testChat(model: string, signal?: AbortSignal): Promise<Result<string>> {
+    return this.run('test chat', async () => {
+      const reply = await this.call(
+        'POST',
+        this.options.apiUrl,
+        'api_url',
+        '/v1/chat/completions',
+        chatCompletionSchema,
+        'chat completion',
+        'none',
+        signal,
+        { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
+      );
+      return reply.choices[0]?.message?.content ?? '';
+    });
+  }
+
+  private limits(s: z.infer<typeof billingSubscriptionSchema>): BillingLimits {
+    return {
+      soft: billingLimitToQuota(s.soft_limit_usd, this.units),
+      hard: billingLimitToQuota(s.hard_limit_usd, this.units),
+      accessUntil: s.access_until === 0 ? null : s.access_until,
+    };
+  }
+
+  private fetchSubscription(signal?: AbortSignal) {
+    const path = '/v1/dashboard/billing/subscription';
+    return this.call(
+      'GET',
+      this.options.apiUrl,
+      'api_url',
+      path,
+      billingSubscriptionSchema,
+      'billing limits',
+      'none',
+      signal,
+    );
+  }
+
+  private fetchUsage(signal?: AbortSignal) {
+    const path = '/v1/dashboard/billing/usage';
+    return this.call('GET', this.options.apiUrl, 'api_url', path, billingUsageSchema, 'billing usage', 'none', signal);
+  }
+
+  private call<S extends z.ZodType>(
+    method: HttpMethod,
+    base: string,
+    baseLabel: 'api_url' | 'base_url',
+    path: string,
+    schema: S,
+    what: string,
+    envelope: Envelope,
+    signal?: AbortSignal,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    return callGateway(this.options.transport, {
+      method,
+      url: joinUrl(base, path),
+      headers: { Authorization: `Bearer ${this.key}` },
+      ...(body === undefined ? {} : { body }),
+      envelope,
+      schema,
+      what,
+      signal,
+      ctx: { audience: 'key', baseLabel, baseUrl: base, businessFailure: 'server' },
+    });
+  }
+
+  private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
+    return toResult(this.options.logger, operation, fn);
+  }
+}

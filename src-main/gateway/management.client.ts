@@ -1,0 +1,335 @@
+// The management client (access token at base_url, spec 4.1): login, account, groups, subscription and every
+// key endpoint, each a typed method returning a Result. Safe-write flows live in key-writes.ts.
+import { z } from 'zod';
+import type { Result } from '../../src-preload/contract';
+import type { Logger } from '../log/logger';
+import { registerSecret } from '../log/redact';
+import {
+  isBareArray,
+  normalizeGroups,
+  normalizePage,
+  toKeyRecord,
+  withSkPrefix,
+  wirePageNumber,
+  type GroupInfo,
+  type KeyRecord,
+  type Page,
+  type PagingBase,
+  type SearchKeyRecord,
+  type WirePage,
+} from './compat';
+import { GatewayError } from './errors';
+import { systemClock, type ClockPort, type HttpTransport } from './http';
+import { createKey, extendAndEnable, setKeyStatus, updateKey, type KeyWriteDeps, type UpdatedKey } from './key-writes';
+import { answerSecondFactor, login, type LoginOutcome, type SecondFactorChallenge } from './login';
+import { ManagementSession, type ManagementSessionOptions } from './management.session';
+import { toResult } from './request';
+import {
+  accountSchema,
+  batchRevealSchema,
+  groupsSchema,
+  keyRecordSchema,
+  pageSchema,
+  revealSchema,
+  searchItemSchema,
+  subscriptionSchema,
+  type Account,
+  type Subscription,
+  type WireKeyRecord,
+} from './schemas';
+import { checkSearchQuery, wireValue, type SearchQuery } from './search-rules';
+import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
+
+export type { LoginOutcome, SecondFactorChallenge } from './login';
+
+export const MAX_BATCH_REVEAL = 100;
+const DEFAULT_PAGE_SIZE = 10;
+
+export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport'> {
+  readonly transport: HttpTransport;
+  readonly logger: Logger;
+  /** Local time for expiry checks and for matching a created key. */
+  readonly clock?: ClockPort;
+}
+
+export interface PageRequest {
+  /** 1-based. */
+  readonly page?: number;
+  readonly size?: number;
+  readonly signal?: AbortSignal;
+}
+
+const keyListSchema = pageSchema(keyRecordSchema);
+const searchSchema = pageSchema(searchItemSchema);
+const anyData = z.unknown();
+
+export class ManagementClient {
+  private readonly session: ManagementSession;
+  private readonly logger: Logger;
+  private readonly clock: ClockPort;
+  /** Older servers count pages from 0 and answer bare arrays; learned from the first bare array seen. */
+  private pagingBase: PagingBase = 1;
+
+  constructor(options: ManagementClientOptions) {
+    this.session = new ManagementSession(options);
+    this.logger = options.logger;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The user id sent as New-Api-User; learned from login or getSelf when not given. */
+  get userId(): number | undefined {
+    return this.session.userId;
+  }
+
+  setAccessToken(token: string): void {
+    this.session.setAccessToken(token);
+  }
+
+  // -- login ---------------------------------------------------------------------------------------------------
+
+  /** POST /api/user/login. A wrong password is auth.unauthorized; a second factor is a value, not an error. */
+  login(username: string, password: string): Promise<Result<LoginOutcome>> {
+    return this.run('login', () => login(this.session, username, password));
+  }
+
+  /** Answers a login challenge (new-api-compat): POST /api/user/login/2fa or /api/user/login/verify. */
+  answerSecondFactor(challenge: SecondFactorChallenge, code: string, method?: string): Promise<Result<LoginOutcome>> {
+    return this.run('second factor', () => answerSecondFactor(this.session, challenge, code, method));
+  }
+
+  // -- account -------------------------------------------------------------------------------------------------
+
+  /** GET /api/user/self; also learns the user id for New-Api-User. */
+  getSelf(signal?: AbortSignal): Promise<Result<Account>> {
+    return this.run('get account', async () => {
+      const account = await this.session.call({
+        method: 'GET',
+        path: '/api/user/self',
+        schema: accountSchema,
+        what: 'account',
+        scope: 'wallet:read',
+        signal,
+      });
+      this.session.userId ??= account.id;
+      return account;
+    });
+  }
+
+  /** GET /api/user/self/groups. */
+  getGroups(signal?: AbortSignal): Promise<Result<readonly GroupInfo[]>> {
+    return this.run('get groups', async () =>
+      normalizeGroups(
+        await this.session.call({
+          method: 'GET',
+          path: '/api/user/self/groups',
+          schema: groupsSchema,
+          what: 'group list',
+          scope: 'api_key:read',
+          signal,
+        }),
+      ),
+    );
+  }
+
+  /** GET /api/subscription/self. */
+  getSubscription(signal?: AbortSignal): Promise<Result<Subscription>> {
+    return this.run('get subscription', () =>
+      this.session.call({
+        method: 'GET',
+        path: '/api/subscription/self',
+        schema: subscriptionSchema,
+        what: 'subscription',
+        scope: 'wallet:read',
+        signal,
+      }),
+    );
+  }
+
+  // -- key reads -----------------------------------------------------------------------------------------------
+
+  /** GET /api/token/?p=&size= (1-based page whatever the server counts from). */
+  listKeys(request: PageRequest = {}): Promise<Result<Page<KeyRecord>>> {
+    return this.run('list keys', () => this.fetchKeyPage(request));
+  }
+
+  /** Every key, page by page (size 100, the servers' cap), up to maxPages. */
+  listAllKeys(maxPages = 50, signal?: AbortSignal): Promise<Result<readonly KeyRecord[]>> {
+    return this.run('list all keys', async () => {
+      const all: KeyRecord[] = [];
+      for (let page = 1; page <= maxPages; page++) {
+        const got = await this.fetchKeyPage({ page, size: MAX_BATCH_REVEAL, ...(signal ? { signal } : {}) });
+        all.push(...got.items);
+        if (got.items.length < MAX_BATCH_REVEAL || (got.total !== null && all.length >= got.total)) break;
+      }
+      return all;
+    });
+  }
+
+  /** GET /api/token/search, after checking the patterns against spec 4.4 (the same message the server gives). */
+  searchKeys(query: SearchQuery, request: PageRequest = {}): Promise<Result<Page<SearchKeyRecord>>> {
+    return this.run('search keys', async () => {
+      const violation = checkSearchQuery(query);
+      if (violation) throw new GatewayError('validation', violation.message, { field: violation.field });
+      const page = request.page ?? 1;
+      const size = request.size ?? DEFAULT_PAGE_SIZE;
+      const wire = await this.session.call({
+        method: 'GET',
+        path: '/api/token/search',
+        query: {
+          keyword:
+            query.keyword === undefined || query.keyword === '' ? undefined : wireValue('keyword', query.keyword),
+          token: query.token === undefined || query.token === '' ? undefined : wireValue('token', query.token),
+          p: wirePageNumber(page, this.pagingBase),
+          size,
+        },
+        schema: searchSchema,
+        what: 'search result',
+        scope: 'api_key:read',
+        businessFailure: 'validation',
+        field: query.token === undefined ? 'keyword' : 'token',
+        signal: request.signal,
+      });
+      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, toKeyRecord);
+    });
+  }
+
+  /** GET /api/token/{id}. */
+  getKey(id: number, signal?: AbortSignal): Promise<Result<KeyRecord>> {
+    return this.run('get key', async () => toKeyRecord(await this.fetchWireKey(id, signal)));
+  }
+
+  // -- reveal --------------------------------------------------------------------------------------------------
+
+  /** POST /api/token/{id}/key: the full key, with sk-. */
+  revealKey(id: number): Promise<Result<string>> {
+    return this.run('reveal key', async () => {
+      const { key } = await this.session.call({
+        method: 'POST',
+        path: `/api/token/${checkId(id)}/key`,
+        schema: revealSchema,
+        what: 'full key',
+        scope: 'api_key:reveal',
+        businessFailure: 'validation',
+      });
+      registerSecret(key);
+      return withSkPrefix(key);
+    });
+  }
+
+  /** POST /api/token/batch/keys in chunks of at most 100, merged. Ids the server leaves out are absent. */
+  revealKeys(ids: readonly number[]): Promise<Result<ReadonlyMap<number, string>>> {
+    return this.run('reveal keys', async () => {
+      const unique = [...new Set(ids.map(checkId))];
+      const merged = new Map<number, string>();
+      // One chunk at a time: reveal shares a small per-IP budget (20 per 20 min on new-api).
+      for (let i = 0; i < unique.length; i += MAX_BATCH_REVEAL) {
+        const { keys } = await this.session.call({
+          method: 'POST',
+          path: '/api/token/batch/keys',
+          body: { ids: unique.slice(i, i + MAX_BATCH_REVEAL) },
+          schema: batchRevealSchema,
+          what: 'full keys',
+          scope: 'api_key:reveal',
+          businessFailure: 'validation',
+        });
+        for (const [id, key] of Object.entries(keys)) {
+          registerSecret(key);
+          merged.set(Number(id), withSkPrefix(key));
+        }
+      }
+      return merged;
+    });
+  }
+
+  // -- writes --------------------------------------------------------------------------------------------------
+
+  /** POST /api/token/, then finds the new key by listing (create returns no key) and returns its record. */
+  createKey(input: CreateKeyInput): Promise<Result<KeyRecord | null>> {
+    return this.run('create key', () => createKey(this.deps, input));
+  }
+
+  /** Safe full update: read fresh, overlay, send every writable field, read back and compare. */
+  updateKey(id: number, edits: KeyEdits, intent: UpdateIntent = {}): Promise<Result<UpdatedKey>> {
+    return this.run('update key', () => updateKey(this.deps, checkId(id), edits, intent));
+  }
+
+  /** PUT /api/token/?status_only=true; enabling an expired or exhausted key is refused, naming the fix. */
+  setKeyStatus(id: number, isEnabled: boolean): Promise<Result<KeyRecord | null>> {
+    return this.run('set key status', () => setKeyStatus(this.deps, checkId(id), isEnabled));
+  }
+
+  /** Fixes expiry and/or quota through the full update, then enables. */
+  extendAndEnable(
+    id: number,
+    fix: Pick<KeyEdits, 'expired_time' | 'remain_quota' | 'unlimited_quota'>,
+  ): Promise<Result<KeyRecord>> {
+    return this.run('extend and enable', () => extendAndEnable(this.deps, checkId(id), fix));
+  }
+
+  /** DELETE /api/token/{id}: immediate and final. */
+  deleteKey(id: number): Promise<Result<true>> {
+    return this.run('delete key', async () => {
+      await this.session.call({
+        method: 'DELETE',
+        path: `/api/token/${checkId(id)}`,
+        schema: anyData,
+        what: 'delete answer',
+        scope: 'api_key:write',
+        businessFailure: 'validation',
+      });
+      return true as const;
+    });
+  }
+
+  // -- internals -----------------------------------------------------------------------------------------------
+
+  private readonly deps: KeyWriteDeps = {
+    session: () => this.session,
+    nowSec: () => Math.floor(this.clock.now() / 1000),
+    fetchWireKey: (id) => this.fetchWireKey(id),
+    newestKeys: () => this.fetchKeyPage({ page: 1, size: MAX_BATCH_REVEAL }),
+  };
+
+  private fetchWireKey(id: number, signal?: AbortSignal): Promise<WireKeyRecord> {
+    return this.session.call({
+      method: 'GET',
+      path: `/api/token/${checkId(id)}`,
+      schema: keyRecordSchema,
+      what: 'key',
+      scope: 'api_key:read',
+      signal,
+    });
+  }
+
+  private async fetchKeyPage(request: PageRequest): Promise<Page<KeyRecord>> {
+    const page = request.page ?? 1;
+    const size = request.size ?? DEFAULT_PAGE_SIZE;
+    const get = () =>
+      this.session.call({
+        method: 'GET',
+        path: '/api/token/',
+        query: { p: wirePageNumber(page, this.pagingBase), size },
+        schema: keyListSchema,
+        what: 'key list',
+        scope: 'api_key:read',
+        signal: request.signal,
+      });
+    let wire = await get();
+    if (isBareArray(wire) && this.pagingBase === 1) {
+      // First bare array: an older, 0-based server. Our p=N was its page N+1; ask again with the right number.
+      this.pagingBase = 0;
+      wire = await get();
+    }
+    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, toKeyRecord);
+  }
+
+  private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
+    return toResult(this.logger, operation, fn);
+  }
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new GatewayError('validation', 'A key id is a positive integer.', { field: 'id' });
+  return id;
+}

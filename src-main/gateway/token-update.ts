@@ -1,0 +1,185 @@
+// Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always), its checks, the
+// read-back comparison, the create body, and the rule for when a key may be enabled.
+import { GatewayError } from './errors';
+import type { WireKeyRecord } from './schemas';
+
+/** Spec 4.5's writable fields besides id. `status` is sent as read: status changes go through status_only. */
+export const WRITABLE_FIELDS = [
+  'name',
+  'remain_quota',
+  'unlimited_quota',
+  'expired_time',
+  'status',
+  'group',
+  'model_limits_enabled',
+  'model_limits',
+  'allow_ips',
+] as const;
+export type WritableField = (typeof WRITABLE_FIELDS)[number];
+
+export const MAX_NAME_LENGTH = 50;
+export const NEVER_EXPIRES = -1;
+
+export type FullUpdateBody = { readonly id: number } & {
+  readonly [F in WritableField]: WireKeyRecord[F];
+} & {
+  /** Not in spec 4.5, but newer servers overwrite it too (zero when missing): resend what we read. */
+  readonly cross_group_retry?: boolean;
+};
+
+/** What a user may change; anything absent keeps its current value. */
+export type KeyEdits = {
+  readonly [F in Exclude<WritableField, 'status'>]?: WireKeyRecord[F];
+} & { readonly cross_group_retry?: boolean };
+
+export interface UpdateIntent {
+  /** The user chose to expire the key: an expired_time in the past is then meant, not a mistake. */
+  readonly expireOnPurpose?: boolean;
+}
+
+/**
+ * Overlays edits on the freshly read record. Every field is written out by name so that the type checker, not
+ * a spread, guarantees the body is full: there is no other way to build an update body in this codebase.
+ */
+export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUpdateBody {
+  const crossGroupRetry = edits.cross_group_retry ?? current.cross_group_retry;
+  return {
+    id: current.id,
+    name: edits.name ?? current.name,
+    remain_quota: edits.remain_quota ?? current.remain_quota,
+    unlimited_quota: edits.unlimited_quota ?? current.unlimited_quota,
+    expired_time: edits.expired_time ?? current.expired_time,
+    status: current.status,
+    group: edits.group ?? current.group,
+    model_limits_enabled: edits.model_limits_enabled ?? current.model_limits_enabled,
+    model_limits: edits.model_limits ?? current.model_limits,
+    allow_ips: edits.allow_ips ?? current.allow_ips,
+    ...(crossGroupRetry === undefined ? {} : { cross_group_retry: crossGroupRetry }),
+  };
+}
+
+const refuse = (field: string, message: string) => new GatewayError('validation', message, { field });
+
+function checkCommon(body: {
+  name: unknown;
+  remain_quota: unknown;
+  unlimited_quota: unknown;
+  expired_time: unknown;
+}): GatewayError | undefined {
+  if (typeof body.name !== 'string') return refuse('name', 'The name must be text.');
+  // Characters, as the spec says; a Chinese name of 50 characters is fine.
+  if (Array.from(body.name).length > MAX_NAME_LENGTH) {
+    return refuse('name', `The name is longer than ${MAX_NAME_LENGTH} characters.`);
+  }
+  if (typeof body.unlimited_quota !== 'boolean')
+    return refuse('unlimited_quota', 'unlimited_quota must be true or false.');
+  if (!Number.isSafeInteger(body.remain_quota))
+    return refuse('remain_quota', 'The quota must be a whole number of units.');
+  if (!body.unlimited_quota && (body.remain_quota as number) < 0) {
+    return refuse('remain_quota', 'The remaining quota cannot be negative.');
+  }
+  if (!Number.isSafeInteger(body.expired_time) || (body.expired_time as number) < NEVER_EXPIRES) {
+    return refuse('expired_time', 'The expiry must be a Unix time in seconds, or -1 for never.');
+  }
+  return undefined;
+}
+
+const isPast = (expiredTime: number, nowSec: number): boolean => expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
+
+/**
+ * Checks a built body before it is sent. An expiry already in the past that the edit leaves alone is resent as
+ * is (it changes nothing); an edit that moves the expiry into the past must say it means to.
+ */
+export function checkUpdateBody(
+  body: FullUpdateBody,
+  current: WireKeyRecord,
+  nowSec: number,
+  intent: UpdateIntent = {},
+): GatewayError | undefined {
+  const common = checkCommon(body);
+  if (common) return common;
+  const isChanged = body.expired_time !== current.expired_time;
+  if (isChanged && isPast(body.expired_time, nowSec) && intent.expireOnPurpose !== true) {
+    return refuse(
+      'expired_time',
+      'That expiry is in the past and would disable the key at once. Pick a future time or "never" (-1), or choose "expire now" on purpose.',
+    );
+  }
+  return undefined;
+}
+
+/** Writable fields the read-back differs on (status excluded: the server owns it, e.g. writing 3 on expiry). */
+export function compareReadBack(sent: FullUpdateBody, after: WireKeyRecord): readonly WritableField[] {
+  return WRITABLE_FIELDS.filter((f) => f !== 'status' && sent[f] !== after[f]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create (spec 4.2)
+
+export interface CreateKeyInput {
+  readonly name: string;
+  readonly remain_quota: number;
+  readonly unlimited_quota: boolean;
+  /** Unix seconds; -1 = never. */
+  readonly expired_time: number;
+  readonly group?: string;
+  readonly model_limits_enabled?: boolean;
+  readonly model_limits?: string;
+  readonly allow_ips?: string;
+}
+
+export type CreateKeyBody = Required<CreateKeyInput>;
+
+/** Every field spelled out, optional ones with the spec's "no limit" defaults. */
+export function buildCreateBody(input: CreateKeyInput): CreateKeyBody {
+  return {
+    name: input.name,
+    remain_quota: input.remain_quota,
+    unlimited_quota: input.unlimited_quota,
+    expired_time: input.expired_time,
+    group: input.group ?? '',
+    model_limits_enabled: input.model_limits_enabled ?? false,
+    model_limits: input.model_limits ?? '',
+    allow_ips: input.allow_ips ?? '',
+  };
+}
+
+export function checkCreateBody(body: CreateKeyBody, nowSec: number): GatewayError | undefined {
+  const common = checkCommon(body);
+  if (common) return common;
+  // Spec 4.2: remain_quota >= 0 even for an unlimited key.
+  if (body.remain_quota < 0) return refuse('remain_quota', 'The quota cannot be negative.');
+  if (isPast(body.expired_time, nowSec)) {
+    return refuse(
+      'expired_time',
+      'The expiry is in the past: the new key would be unusable. Pick a future time or "never".',
+    );
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enable rule (spec 3)
+
+export type EnableState = Pick<WireKeyRecord, 'status' | 'expired_time' | 'remain_quota' | 'unlimited_quota'>;
+
+/**
+ * Why a key may not be enabled yet, or undefined. Judged on the fields, as the server does: a stored status 3
+ * (expired) or 4 (exhausted) stops blocking once expiry or quota has been fixed through the full update, which is
+ * exactly what extendAndEnable does before it enables.
+ */
+export function enableBlocker(key: EnableState, nowSec: number): GatewayError | undefined {
+  if (isPast(key.expired_time, nowSec)) {
+    return refuse(
+      'expired_time',
+      'This key has expired and cannot be enabled as it is. Move its expiry into the future or set it to never expire first ("extend and enable" does both).',
+    );
+  }
+  if (!key.unlimited_quota && key.remain_quota <= 0) {
+    return refuse(
+      'remain_quota',
+      'This key has no quota left and cannot be enabled as it is. Raise its remaining quota or make it unlimited first ("extend and enable" does both).',
+    );
+  }
+  return undefined;
+}

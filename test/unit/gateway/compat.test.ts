@@ -1,0 +1,127 @@
+// Real-server variants from recorded fixtures (test/fixtures/gateway), served through a fetch stub.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Result } from '../../../src-preload/contract';
+import { isMaskedKey, maskKey } from '../../../src-main/gateway/compat';
+import { HttpTransport } from '../../../src-main/gateway/http';
+import { KeyClient } from '../../../src-main/gateway/key.client';
+import { ManagementClient } from '../../../src-main/gateway/management.client';
+import { VirtualClock, recordingLogger, settle, stubFetch, type Route } from './fakes';
+
+interface Fixture {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const fixture = (name: string): Fixture =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/gateway/${name}.json`, import.meta.url), 'utf8')) as Fixture;
+
+const serve = (f: Fixture): Response =>
+  new Response(typeof f.body === 'string' ? f.body : JSON.stringify(f.body), { status: f.status, headers: f.headers });
+
+function clients(route: Route) {
+  const clock = new VirtualClock();
+  const fetch = stubFetch(route, clock);
+  const logger = recordingLogger();
+  const transport = new HttpTransport({ fetch, clock, logger });
+  const management = new ManagementClient({
+    transport,
+    logger,
+    clock,
+    baseUrl: 'https://gw.example',
+    accessToken: 'tok',
+  });
+  const key = new KeyClient({
+    transport,
+    logger,
+    apiUrl: 'https://gw.example',
+    baseUrl: 'https://gw.example',
+    apiKey: 'sk-k',
+  });
+  return { management, key, fetch, run: <T>(p: Promise<Result<T>>) => settle(clock, p) };
+}
+
+const value = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+};
+
+describe('compat with real servers', () => {
+  it('old servers: bare arrays mean 0-based pages; full keys in lists are detected as unmasked', async () => {
+    const f = fixture('one-api-list-bare-array');
+    const { management, fetch, run } = clients(() => serve(f));
+    const page = value(await run(management.listKeys({ page: 1, size: 100 })));
+    // First bare array: the request is repeated as p=0, and the next page goes out as p=1.
+    expect(fetch.sent.map((r) => r.url.searchParams.get('p'))).toEqual(['1', '0']);
+    expect(page.total).toBeNull();
+    expect(page.items.map((k) => k.id)).toEqual([3, 2]);
+    expect(page.items[0]?.isMasked).toBe(false);
+    expect(page.items[0]?.key.startsWith('sk-')).toBe(true);
+    value(await run(management.listKeys({ page: 2, size: 100 })));
+    expect(fetch.sent.at(-1)?.url.searchParams.get('p')).toBe('1');
+  });
+
+  it('reads items: null as an empty page and ps as the page size', async () => {
+    const { management, run } = clients(() => serve(fixture('new-api-list-items-null')));
+    expect(value(await run(management.listKeys()))).toEqual({ page: 1, pageSize: 10, total: 0, items: [] });
+  });
+
+  it('accepts a string ratio for the auto group', async () => {
+    const { management, run } = clients(() => serve(fixture('new-api-groups-auto-ratio')));
+    expect(value(await run(management.getGroups()))).toEqual([
+      { name: 'default', desc: '默认分组', ratio: 1 },
+      { name: 'vip', desc: 'VIP', ratio: 0.8 },
+      { name: 'auto', desc: '自动选择', ratio: null },
+    ]);
+  });
+
+  it('returns login challenges as typed values', async () => {
+    const a = clients(() => serve(fixture('new-api-login-2fa')));
+    expect(value(await a.run(a.management.login('u', 'p')))).toEqual({ kind: 'second_factor', method: '2fa' });
+    const b = clients(() => serve(fixture('new-api-login-verification')));
+    const challenge = value(await b.run(b.management.login('u', 'p')));
+    expect(challenge).toEqual({ kind: 'second_factor', method: 'verification', methods: ['totp', 'passkey'] });
+    if (challenge.kind !== 'second_factor') throw new Error('unreachable');
+    await b.run(b.management.answerSecondFactor(challenge, '123456', 'totp'));
+    expect(b.fetch.sent.at(-1)?.url.pathname).toBe('/api/user/login/verify');
+    expect(b.fetch.sent.at(-1)?.body).toEqual({ code: '123456', method: 'totp' });
+  });
+
+  it('maps the JSON "Invalid URL" 404 to wrong_base_address', async () => {
+    const { management, run } = clients(() => serve(fixture('new-api-invalid-url-404')));
+    const r = await run(management.listKeys());
+    expect(r.ok ? null : r.error.code).toBe('wrong_base_address');
+    expect(r.ok ? '' : r.error.message).toContain('Invalid URL');
+  });
+
+  it('reads key usage with the extra account member and null model_limits', async () => {
+    const { key, fetch, run } = clients(() => serve(fixture('new-api-usage-with-account')));
+    const usage = value(await run(key.getTokenUsage()));
+    expect(usage.account).toEqual({ quota: 9_000_000, used_quota: 1_000_000 });
+    expect(usage.model_limits).toEqual({});
+    expect(fetch.sent[0]?.headers.authorization).toBe('Bearer k');
+  });
+
+  it('a rate-limited write is not retried and carries the Retry-After delay', async () => {
+    const { management, fetch, run } = clients(() => serve(fixture('new-api-rate-limited')));
+    const r = await run(management.revealKeys([1, 2]));
+    expect(r.ok ? null : r.error).toMatchObject({ code: 'rate_limited', retryAfterMs: 20_000, retryable: true });
+    expect(fetch.sent).toHaveLength(1);
+  });
+
+  it('an old server refusing a call without New-Api-User is auth.unauthorized with its message', async () => {
+    const { management, run } = clients(() => serve(fixture('new-api-self-unauthorized-old')));
+    const r = await run(management.getSelf());
+    expect(r.ok ? null : r.error).toMatchObject({
+      code: 'auth.unauthorized',
+      message: '无权进行此操作，未提供 New-Api-User',
+    });
+  });
+
+  it('detects and applies the display mask', () => {
+    expect(isMaskedKey('abcd**********wxyz')).toBe(true);
+    expect(isMaskedKey('abcdefgh')).toBe(false);
+    expect(maskKey('sk-Zq3v8YtKpL2mN4xR7sW9aB1cD5eF6gH0jK2lM3nP4qR5sT6u')).toBe('sk-Zq3v**********sT6u');
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../src-preload/contract';
+import { classifyResponse, parseRetryAfter, type FailureContext } from '../../../src-main/gateway/errors';
+
+const mgmt: FailureContext = {
+  audience: 'management',
+  baseLabel: 'base_url',
+  baseUrl: 'https://gw.example',
+  scope: 'api_key:read',
+  businessFailure: 'validation',
+};
+const key: FailureContext = {
+  audience: 'key',
+  baseLabel: 'api_url',
+  baseUrl: 'https://api.example',
+  businessFailure: 'server',
+};
+
+const facts = (
+  status: number,
+  body: unknown,
+  extra: { text?: string; contentType?: string; retryAfterMs?: number } = {},
+) => ({
+  status,
+  json: body,
+  text: extra.text ?? (body === undefined ? '' : JSON.stringify(body)),
+  contentType: extra.contentType ?? 'application/json',
+  ...(extra.retryAfterMs === undefined ? {} : { retryAfterMs: extra.retryAfterMs }),
+});
+
+describe('error taxonomy', () => {
+  it('maps each situation of spec 7 to its code, keeping the server message', () => {
+    const cases: [ReturnType<typeof facts>, FailureContext, string][] = [
+      [facts(401, { success: false, code: 'AUTH_UNAUTHORIZED', message: 'bad token' }), mgmt, 'auth.unauthorized'],
+      [facts(401, { success: false, code: 'AUTH_TOKEN_EXPIRED', message: 'expired' }), mgmt, 'auth.expired'],
+      [facts(403, { success: false, code: 'ACCESS_TOKEN_SCOPE_DENIED', message: 'no' }), mgmt, 'auth.scope_denied'],
+      [facts(200, { success: false, message: 'record not found' }), mgmt, 'not_found'],
+      [facts(200, { success: false, message: 'token name is too long' }), mgmt, 'validation'],
+      [facts(404, undefined, { text: '404 page not found', contentType: 'text/plain' }), mgmt, 'wrong_base_address'],
+      [facts(401, { error: { message: 'invalid token', code: 'invalid_api_key' } }), key, 'key.invalid'],
+      [facts(401, { code: false, message: 'token has expired', data: null }), key, 'key.invalid'],
+      [
+        facts(403, { error: { message: 'access to group vip is not permitted', code: 'group_not_permitted' } }),
+        key,
+        'key.group_denied',
+      ],
+      [
+        facts(503, { error: { message: 'no channel', type: 'server_error', code: 'model_not_found' } }),
+        key,
+        'model_not_found',
+      ],
+      [facts(429, undefined, { retryAfterMs: 2000 }), mgmt, 'rate_limited'],
+      [facts(503, { success: false, message: 'down' }), mgmt, 'server'],
+      [
+        facts(502, undefined, { text: '<html><body>Bad Gateway</body></html>', contentType: 'text/html' }),
+        mgmt,
+        'server',
+      ],
+      [facts(200, undefined, { text: '{"success": true, "data": [' }), mgmt, 'protocol'],
+      [facts(408, undefined), mgmt, 'timeout'],
+      [
+        facts(404, { error: { message: 'Invalid URL (GET /api/token/)', type: 'new_api_error' } }),
+        mgmt,
+        'wrong_base_address',
+      ],
+      [facts(200, { code: false, message: 'usage failed' }), key, 'server'],
+    ];
+    for (const [response, ctx, code] of cases) {
+      const error = classifyResponse(response, ctx);
+      expect(error?.code, JSON.stringify(response)).toBe(code);
+      expect(ERROR_CODES).toContain(code);
+      const server = (response.json as { message?: string } | undefined)?.message;
+      if (server) expect(error?.message).toContain(server);
+    }
+  });
+
+  it('lets a success envelope through to its schema', () => {
+    expect(classifyResponse(facts(200, { success: true, message: '', data: {} }), mgmt)).toBeUndefined();
+    expect(classifyResponse(facts(200, { code: true, message: 'ok', data: {} }), key)).toBeUndefined();
+    expect(classifyResponse(facts(200, { data: [], object: 'list' }), key)).toBeUndefined();
+  });
+
+  it('names the missing scope, from the message or from the endpoint', () => {
+    const named = classifyResponse(
+      facts(403, {
+        success: false,
+        code: 'ACCESS_TOKEN_SCOPE_DENIED',
+        message: 'access token lacks the required scope api_key:reveal',
+      }),
+      mgmt,
+    );
+    expect(named?.toAppError().scope).toBe('api_key:reveal');
+    const unnamed = classifyResponse(
+      facts(403, { success: false, code: 'ACCESS_TOKEN_SCOPE_DENIED', message: 'denied' }),
+      mgmt,
+    );
+    expect(unnamed?.toAppError().scope).toBe('api_key:read');
+  });
+
+  it('says which base address is wrong', () => {
+    const text404 = facts(404, undefined, { text: '404 page not found', contentType: 'text/plain' });
+    expect(classifyResponse(text404, mgmt)?.message).toMatch(/base_url.*https:\/\/gw\.example/);
+    expect(classifyResponse(text404, key)?.message).toMatch(/api_url.*https:\/\/api\.example/);
+  });
+
+  it('carries Retry-After and marks transient failures retryable', () => {
+    const limited = classifyResponse(facts(429, undefined, { retryAfterMs: 3000 }), mgmt)?.toAppError();
+    expect(limited).toMatchObject({ code: 'rate_limited', retryAfterMs: 3000, retryable: true });
+    expect(classifyResponse(facts(200, { success: false, message: 'x' }), mgmt)?.toAppError().retryable).toBe(false);
+  });
+
+  it('parses Retry-After as seconds or an HTTP date', () => {
+    expect(parseRetryAfter('3', 0)).toBe(3000);
+    expect(parseRetryAfter(null, 0)).toBeUndefined();
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
+  });
+});
