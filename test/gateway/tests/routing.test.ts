@@ -77,5 +77,5 @@ describe('cli', () => {
   it('prints the URLs as one JSON line, serves, and exits 0 on SIGTERM and SIGINT', async () => {
     // Both at once: each start pays tsx's compile time, so in parallel the suite stays fast.
     await Promise.all([runUntil('SIGTERM'), runUntil('SIGINT')]);
-  });
+  }, 90_000); // two cold tsx starts: seconds on a quiet machine, much more on a busy CI runner
 });

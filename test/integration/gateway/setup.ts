@@ -85,8 +85,9 @@ export const SEED: SeedInput = {
   ],
 };
 
-/** Fast deadlines so a hang costs well under a second; retries otherwise as in production. */
-export const FAST: Partial<TransportOptions> = { attemptTimeoutMs: 400, totalTimeoutMs: 1500, backoffBaseMs: 20 };
+/** Short deadlines so a hang costs seconds, not minutes, yet loose enough that a loaded CI machine never turns a
+ * slow answer into a timeout (which would also make a retry look early); retries otherwise as in production. */
+export const FAST: Partial<TransportOptions> = { attemptTimeoutMs: 3000, totalTimeoutMs: 7000, backoffBaseMs: 20 };
 
 export async function startEmulator(options: { isClockRunning?: boolean } = {}): Promise<Gateway> {
   return startGateway({ seed: SEED, clock: { now: T0, frozen: options.isClockRunning !== true } });
