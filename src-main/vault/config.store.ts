@@ -1,74 +1,154 @@
-// The config store: one JSON document per name in the data dir, written atomically by conf (temp file + rename),
-// mode 0600, validated by a zod schema on every read. A file that does not parse or validate is moved aside,
-// never wiped, and reported through onCorrupt.
-import { renameSync } from 'node:fs';
+// The config store: one versioned JSON document per name in the data dir ({"version": n, ...fields}), validated by
+// a zod schema, migrated forward, written atomically with mode 0600 after a last-known-good .bak. A corrupt, empty
+// or newer-version file is moved aside (.corrupt-<ts>) and reported, never wiped; a good .bak is recovered.
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
 import type { z } from 'zod';
+import { ensurePrivateDir, removeStaleTemps, writeFileAtomicSync } from './atomic-file';
 
 export interface DocumentStore<T> {
   read(): T;
   write(value: T): void;
 }
 
+/** Migrates a document of version n (the key) to n + 1. Version 0 is a file written before versioning. */
+export type Migrations = Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>>;
+
+export type StoreReport =
+  | { readonly kind: 'corrupt'; readonly file: string; readonly keptAt: string; readonly reason: string }
+  | { readonly kind: 'recovered'; readonly from: string; readonly reason: string };
+
 export interface ConfigStoreOptions<T> {
   readonly dataDir: string;
   readonly name: string;
   readonly schema: z.ZodType<T>;
   readonly defaults: T;
+  /** The version this build writes (default 1). Files with a higher version are kept aside, not guessed at. */
+  readonly version?: number;
+  readonly migrations?: Migrations;
   /** Told when a stored file was unreadable and has been moved aside (path of the kept copy). */
   readonly onCorrupt?: (keptAt: string, reason: string) => void;
+  /** Told when the main file was unusable and the last-known-good backup was restored. */
+  readonly onRecovered?: (from: string, reason: string) => void;
   readonly now?: () => number;
 }
 
+type Candidate<T> =
+  | { readonly state: 'missing' }
+  | { readonly state: 'ok'; readonly value: T; readonly text: string }
+  | { readonly state: 'bad'; readonly reason: string };
+
 export class ConfigStore<T extends object> implements DocumentStore<T> {
-  readonly #conf: Conf;
+  readonly path: string;
+  readonly backupPath: string;
   readonly #options: ConfigStoreOptions<T>;
+  readonly #version: number;
+  readonly #reports: StoreReport[] = [];
+  #value: T;
+  /** The bytes of the main file as last loaded or written: what goes to .bak before the next replace. */
+  #lastGood: string | null = null;
 
   constructor(options: ConfigStoreOptions<T>) {
     this.#options = options;
-    this.#conf = this.#open();
+    this.#version = options.version ?? 1;
+    this.path = join(options.dataDir, `${options.name}.json`);
+    this.backupPath = `${this.path}.bak`;
+    ensurePrivateDir(options.dataDir);
+    removeStaleTemps(this.path);
+    removeStaleTemps(this.backupPath);
+    this.#value = this.#load();
   }
 
-  get path(): string {
-    return this.#conf.path;
-  }
-
-  #open(): Conf {
-    const make = (): Conf =>
-      new Conf({
-        projectName: 'keydesk',
-        cwd: this.#options.dataDir,
-        configName: this.#options.name,
-        configFileMode: 0o600,
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-      });
-    try {
-      return make();
-    } catch (error) {
-      // conf refuses a file that is not JSON: keep it aside and start from defaults.
-      this.#quarantine(join(this.#options.dataDir, `${this.#options.name}.json`), String(error));
-      return make();
-    }
-  }
-
-  #quarantine(path: string, reason: string): void {
-    const keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}`;
-    renameSync(path, keptAt);
-    this.#options.onCorrupt?.(keptAt, reason);
+  /** What happened while opening (files kept aside, backup recovered), for the UI to tell the user. */
+  get reports(): readonly StoreReport[] {
+    return this.#reports;
   }
 
   read(): T {
-    const raw: unknown = this.#conf.store;
-    if (raw !== null && typeof raw === 'object' && Object.keys(raw).length === 0) return this.#options.defaults;
-    const parsed = this.#options.schema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    this.#quarantine(this.#conf.path, parsed.error.message);
-    return this.#options.defaults;
+    return this.#value;
   }
 
   write(value: T): void {
-    this.#conf.store = this.#options.schema.parse(value) as Record<string, unknown>;
+    const parsed = this.#options.schema.parse(value);
+    const text = `${JSON.stringify({ version: this.#version, ...parsed }, null, 2)}\n`;
+    // The backup holds the last state that loaded or was written whole; it is replaced before the main file so
+    // a crash in between leaves two good copies, never zero.
+    if (this.#lastGood !== null && this.#lastGood !== text) writeFileAtomicSync(this.backupPath, this.#lastGood);
+    writeFileAtomicSync(this.path, text);
+    this.#lastGood = text;
+    this.#value = parsed;
+  }
+
+  #load(): T {
+    const main = this.#inspect(this.path);
+    if (main.state === 'ok') {
+      this.#lastGood = main.text;
+      return main.value;
+    }
+    let why = 'the file is missing';
+    if (main.state === 'bad') {
+      this.#quarantine(this.path, main.reason);
+      why = main.reason;
+    }
+    const backup = this.#inspect(this.backupPath);
+    if (backup.state === 'ok') {
+      // Put the good copy back in place now, so the next start does not depend on the backup again.
+      writeFileAtomicSync(this.path, backup.text);
+      this.#lastGood = backup.text;
+      this.#reports.push({ kind: 'recovered', from: this.backupPath, reason: why });
+      this.#options.onRecovered?.(this.backupPath, why);
+      return backup.value;
+    }
+    if (backup.state === 'bad') this.#quarantine(this.backupPath, backup.reason);
+    return this.#options.defaults;
+  }
+
+  #inspect(path: string): Candidate<T> {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+      throw error; // unreadable for another reason (permissions, I/O): say so rather than start from defaults
+    }
+    if (text.trim() === '') return { state: 'bad', reason: 'the file is empty' };
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      return { state: 'bad', reason: `the file is not valid JSON (${(error as Error).message})` };
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      return { state: 'bad', reason: 'the file does not hold a JSON object' };
+    }
+    const { version: stored, ...fields } = raw as Record<string, unknown>;
+    const version = stored ?? 0;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+      return { state: 'bad', reason: `the file has an invalid version ${JSON.stringify(version)}` };
+    }
+    if (version > this.#version) {
+      return {
+        state: 'bad',
+        reason: `the file was written by a newer Keydesk (format ${version}, this one reads up to ${this.#version})`,
+      };
+    }
+    let doc = fields;
+    try {
+      for (let from = version; from < this.#version; from++) doc = this.#options.migrations?.[from]?.(doc) ?? doc;
+    } catch (error) {
+      return { state: 'bad', reason: `migration from format ${version} failed (${(error as Error).message})` };
+    }
+    const parsed = this.#options.schema.safeParse(doc);
+    if (!parsed.success) return { state: 'bad', reason: `the file does not match its schema: ${parsed.error.message}` };
+    return { state: 'ok', value: parsed.data, text };
+  }
+
+  #quarantine(path: string, reason: string): void {
+    let keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}`;
+    // Two quarantines in the same millisecond (main and backup share no name, but a restart loop might).
+    for (let n = 1; existsSync(keptAt); n++) keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}-${n}`;
+    renameSync(path, keptAt); // a rename keeps the exact bytes
+    this.#reports.push({ kind: 'corrupt', file: path, keptAt, reason });
+    this.#options.onCorrupt?.(keptAt, reason);
   }
 }

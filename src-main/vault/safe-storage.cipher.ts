@@ -1,0 +1,58 @@
+// Electron safeStorage cipher (Keychain / DPAPI / libsecret / kwallet), usable only when its backend really
+// protects data: never Linux basic_text, whose "encryption" uses a fixed key anyone can read.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { CipherError, settle, toBytes, type SecretCipher } from './cipher';
+import type { SafeStoragePort } from '../platform/secret-backends';
+
+/** Why safeStorage cannot protect data here, or null when it can. */
+export function safeStorageUnusableReason(port: SafeStoragePort): string | null {
+  if (!port.isEncryptionAvailable()) return 'Electron safeStorage reports encryption unavailable';
+  const backend = port.selectedBackend();
+  if (backend === 'basic_text') return 'Linux basic_text backend does not protect data (no keyring found)';
+  if (backend === 'unknown') return 'Electron safeStorage could not identify its Linux backend';
+  return null;
+}
+
+export class SafeStorageCipher implements SecretCipher {
+  readonly backend = 'safe-storage';
+  readonly isPersistent = true;
+
+  constructor(private readonly port: SafeStoragePort) {
+    const reason = safeStorageUnusableReason(port);
+    if (reason !== null) throw new CipherError('unavailable', reason);
+  }
+
+  // safeStorage takes strings: bytes go through base64 so any byte sequence survives (UTF-8 would not).
+  // On macOS and Linux Chromium seals with AES-CBC and no MAC, so a SHA-256 of the plaintext rides inside: a
+  // changed byte then fails here instead of yielding garbage.
+  encrypt(plain: Uint8Array | string): Promise<Uint8Array> {
+    return settle(() => {
+      const bytes = toBytes(plain);
+      const text = `${digest(bytes).toString('base64')}.${Buffer.from(bytes).toString('base64')}`;
+      return new Uint8Array(this.port.encryptString(text));
+    });
+  }
+
+  decrypt(blob: Uint8Array): Promise<Uint8Array> {
+    return settle(() => this.#decrypt(blob));
+  }
+
+  #decrypt(blob: Uint8Array): Uint8Array {
+    let text: string;
+    try {
+      text = this.port.decryptString(blob);
+    } catch (error) {
+      throw new CipherError('authentication', 'safeStorage could not decrypt the value', { cause: error });
+    }
+    const [sum = '', body = ''] = text.split('.');
+    const bytes = Buffer.from(body, 'base64');
+    const expected = Buffer.from(sum, 'base64');
+    const actual = digest(bytes);
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      throw new CipherError('authentication', 'safeStorage value failed its integrity check');
+    }
+    return new Uint8Array(bytes);
+  }
+}
+
+const digest = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();

@@ -1,0 +1,272 @@
+// The secret store: each account's secrets as one encrypted JSON blob in <dataDir>/vault.json, a versioned file
+// ({version, backend, kdf?, entries: {accountId: {backend, data}}}) that records which cipher sealed each entry.
+// A blob that cannot be decrypted is left untouched and reported as locked; re-entering it re-encrypts it.
+import { z } from 'zod';
+import type { Logger } from '../log/logger';
+import { registerSecret } from '../log/redact';
+import { CIPHER_BACKENDS, CipherError, type CipherBackend, type SecretCipher } from './cipher';
+import { selectCipher, type BackendProbe, type CipherSources } from './cipher-selection';
+import { ConfigStore } from './config.store';
+import { kdfHeaderSchema, PassphraseCipher, type ScryptParams } from './passphrase.cipher';
+
+export const accountSecretsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/** Whatever an account needs to sign in (password, accessToken, apiKey, ...): opaque to the vault. */
+export type AccountSecrets = Readonly<z.infer<typeof accountSecretsSchema>>;
+
+export type SecretRead =
+  | { readonly status: 'ok'; readonly secrets: AccountSecrets }
+  | { readonly status: 'locked'; readonly backend: CipherBackend; readonly reason: string }
+  | { readonly status: 'missing' };
+
+export interface VaultStatus {
+  readonly backend: CipherBackend;
+  /** false: secrets are lost when the app quits (memory backend). */
+  readonly isPersistent: boolean;
+  /** Why this backend, in words for the user. */
+  readonly reason: string;
+  /** A passphrase is set and not unlocked: entries it sealed cannot be read, new ones cannot be written. */
+  readonly isLocked: boolean;
+  readonly hasPassphrase: boolean;
+  /** Only weak storage exists and no passphrase is set: offer one. */
+  readonly canSetPassphrase: boolean;
+  /** Accounts whose stored secrets cannot be decrypted now (backend gone, key changed, value altered). */
+  readonly lockedAccounts: readonly string[];
+  /** Every backend considered and why it was or was not used. */
+  readonly backends: readonly BackendProbe[];
+  /** File problems met on open (kept aside, recovered from backup), in words. */
+  readonly fileNotices: readonly string[];
+}
+
+export class VaultLockedError extends Error {
+  override readonly name = 'VaultLockedError';
+  readonly code = 'vault.locked';
+}
+
+const entrySchema = z.object({ backend: z.enum(CIPHER_BACKENDS), data: z.base64() });
+const vaultSchema = z.object({
+  backend: z.enum(CIPHER_BACKENDS).nullable(),
+  kdf: kdfHeaderSchema.optional(),
+  entries: z.record(z.string(), entrySchema),
+});
+type VaultDocument = z.infer<typeof vaultSchema>;
+type Entry = z.infer<typeof entrySchema>;
+
+// The account id travels inside the ciphertext, so a blob copied to another account's slot does not open there.
+const envelopeSchema = z.object({ account: z.string(), secrets: accountSecretsSchema });
+
+export const VAULT_FILE = 'vault';
+
+export interface SecretStoreOptions {
+  readonly dataDir: string;
+  readonly sources: CipherSources;
+  readonly log?: Logger;
+  /** scrypt cost for new passphrases; tests pass cheap ones. Unlock always uses the parameters in the file. */
+  readonly scrypt?: ScryptParams;
+  readonly now?: () => number;
+}
+
+export class SecretStore {
+  readonly #file: ConfigStore<VaultDocument>;
+  readonly #ciphers: Map<CipherBackend, SecretCipher>;
+  readonly #probes: readonly BackendProbe[];
+  readonly #options: SecretStoreOptions;
+  /** Session-only entries (memory backend): sealed with the memory cipher, never written. */
+  readonly #session = new Map<string, Uint8Array>();
+  readonly #failed = new Set<string>();
+  #backend: CipherBackend;
+  #reason: string;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    file: ConfigStore<VaultDocument>,
+    selection: Awaited<ReturnType<typeof selectCipher>>,
+    options: SecretStoreOptions,
+  ) {
+    this.#file = file;
+    this.#ciphers = new Map(selection.ciphers);
+    this.#probes = selection.probes;
+    this.#backend = selection.backend;
+    this.#reason = selection.reason;
+    this.#options = options;
+  }
+
+  static async open(options: SecretStoreOptions): Promise<SecretStore> {
+    const log = options.log;
+    const file = new ConfigStore<VaultDocument>({
+      dataDir: options.dataDir,
+      name: VAULT_FILE,
+      schema: vaultSchema,
+      defaults: { backend: null, entries: {} },
+      now: options.now,
+      onCorrupt: (keptAt, reason) => log?.warn('vault file was unreadable; kept aside', { keptAt, reason }),
+      onRecovered: (from, reason) => log?.warn('vault file restored from its backup', { from, reason }),
+    });
+    const doc = file.read();
+    const selection = await selectCipher(options.sources, {
+      preferred: doc.backend,
+      hasPassphrase: doc.kdf !== undefined,
+    });
+    log?.info('vault backend selected', { backend: selection.backend, reason: selection.reason });
+    return new SecretStore(file, selection, options);
+  }
+
+  status(): VaultStatus {
+    const doc = this.#file.read();
+    const hasPassphrase = doc.kdf !== undefined;
+    const locked = new Set(this.#failed);
+    for (const [id, entry] of Object.entries(doc.entries)) {
+      if (!this.#session.has(id) && !this.#ciphers.has(entry.backend)) locked.add(id);
+    }
+    return {
+      backend: this.#backend,
+      isPersistent: this.#backend !== 'memory',
+      reason: this.#reason,
+      isLocked: hasPassphrase && !this.#ciphers.has('passphrase'),
+      hasPassphrase,
+      canSetPassphrase: this.#backend === 'memory' && !hasPassphrase,
+      lockedAccounts: [...locked].sort(),
+      backends: this.#probes,
+      fileNotices: this.#file.reports.map((r) =>
+        r.kind === 'corrupt'
+          ? `The vault file was unreadable (${r.reason}); it was kept as ${r.keptAt}`
+          : `The vault file was unreadable (${r.reason}); restored from ${r.from}`,
+      ),
+    };
+  }
+
+  /** Never writes: a failed decrypt leaves the file exactly as it was. */
+  async get(accountId: string): Promise<SecretRead> {
+    const sessionBlob = this.#session.get(accountId);
+    const entry: Entry | undefined =
+      sessionBlob !== undefined
+        ? { backend: 'memory', data: Buffer.from(sessionBlob).toString('base64') }
+        : this.#file.read().entries[accountId];
+    if (entry === undefined) return { status: 'missing' };
+    const cipher = this.#ciphers.get(entry.backend);
+    if (cipher === undefined) {
+      return { status: 'locked', backend: entry.backend, reason: this.#unavailableReason(entry.backend) };
+    }
+    try {
+      const plain = await cipher.decrypt(Buffer.from(entry.data, 'base64'));
+      const envelope = envelopeSchema.parse(JSON.parse(new TextDecoder().decode(plain)));
+      if (envelope.account !== accountId) throw new CipherError('authentication', 'entry belongs to another account');
+      for (const value of Object.values(envelope.secrets)) if (typeof value === 'string') registerSecret(value);
+      this.#failed.delete(accountId);
+      return { status: 'ok', secrets: envelope.secrets };
+    } catch (error) {
+      this.#failed.add(accountId);
+      this.#options.log?.warn('vault entry could not be decrypted; kept as is', {
+        account: accountId,
+        backend: entry.backend,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return {
+        status: 'locked',
+        backend: entry.backend,
+        reason: `The stored credential could not be decrypted with ${entry.backend} (the key changed or the file was altered); enter it again`,
+      };
+    }
+  }
+
+  /** Encrypts with the current backend, replacing whatever was stored for the account (locked or not). */
+  set(accountId: string, secrets: AccountSecrets): Promise<void> {
+    const checked = accountSecretsSchema.parse(secrets);
+    for (const value of Object.values(checked)) if (typeof value === 'string') registerSecret(value);
+    return this.#exclusive(async () => {
+      const cipher = this.#ciphers.get(this.#backend);
+      if (cipher === undefined) throw new VaultLockedError('Unlock the vault with its passphrase first');
+      const blob = await cipher.encrypt(JSON.stringify({ account: accountId, secrets: checked }));
+      this.#failed.delete(accountId);
+      if (!cipher.isPersistent) {
+        this.#session.set(accountId, blob);
+        return;
+      }
+      const doc = this.#file.read();
+      const entry = { backend: this.#backend, data: Buffer.from(blob).toString('base64') };
+      this.#file.write({ ...doc, backend: this.#backend, entries: { ...doc.entries, [accountId]: entry } });
+      this.#session.delete(accountId);
+    });
+  }
+
+  delete(accountId: string): Promise<void> {
+    return this.#exclusive(() => {
+      this.#session.delete(accountId);
+      this.#failed.delete(accountId);
+      const doc = this.#file.read();
+      if (!Object.hasOwn(doc.entries, accountId)) return Promise.resolve();
+      const { [accountId]: _removed, ...entries } = doc.entries;
+      this.#file.write({ ...doc, entries });
+      return Promise.resolve();
+    });
+  }
+
+  /** First passphrase, offered when only memory is available: session secrets move into the file under it. */
+  setPassphrase(passphrase: string): Promise<void> {
+    return this.#exclusive(async () => {
+      const doc = this.#file.read();
+      if (doc.kdf !== undefined) throw new Error('A passphrase is already set; change it instead');
+      if (this.#backend !== 'memory') throw new Error(`The vault already uses ${this.#backend}; no passphrase needed`);
+      const { cipher, kdf } = await PassphraseCipher.create(passphrase, this.#options.scrypt);
+      const memory = this.#ciphers.get('memory');
+      const entries: Record<string, Entry> = { ...doc.entries };
+      for (const [id, blob] of this.#session) {
+        const plain = await (memory as SecretCipher).decrypt(blob);
+        entries[id] = { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') };
+      }
+      this.#file.write({ backend: 'passphrase', kdf, entries });
+      this.#ciphers.set('passphrase', cipher);
+      this.#session.clear();
+      this.#backend = 'passphrase';
+      this.#reason = 'A passphrase protects the vault';
+    });
+  }
+
+  /** Rejects with CipherError('authentication') on a wrong passphrase; never writes. */
+  unlock(passphrase: string): Promise<void> {
+    return this.#exclusive(async () => {
+      const kdf = this.#file.read().kdf;
+      if (kdf === undefined) throw new Error('No passphrase has been set');
+      this.#ciphers.set('passphrase', await PassphraseCipher.unlock(kdf, passphrase));
+      this.#failed.clear(); // entries that were locked for want of the key may open now
+    });
+  }
+
+  lock(): void {
+    this.#ciphers.delete('passphrase');
+  }
+
+  /** Re-encrypts every passphrase entry under the new one in a single atomic write; all or nothing. */
+  changePassphrase(current: string, next: string): Promise<void> {
+    return this.#exclusive(async () => {
+      const doc = this.#file.read();
+      if (doc.kdf === undefined) throw new Error('No passphrase has been set');
+      const old = await PassphraseCipher.unlock(doc.kdf, current);
+      const { cipher, kdf } = await PassphraseCipher.create(next, this.#options.scrypt);
+      const entries: Record<string, Entry> = {};
+      for (const [id, entry] of Object.entries(doc.entries)) {
+        if (entry.backend !== 'passphrase') {
+          entries[id] = entry;
+          continue;
+        }
+        // An entry the old key cannot open would become unrecoverable once the old salt is gone: stop instead.
+        const plain = await old.decrypt(Buffer.from(entry.data, 'base64'));
+        entries[id] = { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') };
+      }
+      this.#file.write({ ...doc, kdf, entries });
+      this.#ciphers.set('passphrase', cipher);
+    });
+  }
+
+  #unavailableReason(backend: CipherBackend): string {
+    if (backend === 'passphrase') return 'The vault passphrase has not been entered';
+    if (backend === 'memory') return 'Session-only secret from an earlier run';
+    const probe = this.#probes.find((p) => p.backend === backend);
+    return `Encrypted with ${backend}, which is not available now${probe ? `: ${probe.reason}` : ''}; enter it again`;
+  }
+
+  #exclusive<R>(task: () => Promise<R>): Promise<R> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}
