@@ -3,10 +3,23 @@
 import type { AppMode } from '../src-preload/contract';
 import { EventBus } from './bridge/events';
 import { Router } from './bridge/router';
+import { registerAccountInfoHandlers } from './handlers/account-info.handlers';
 import { registerAppHandlers } from './handlers/app.handlers';
+import { registerKeysHandlers } from './handlers/keys.handlers';
+import { registerQuotaHandlers } from './handlers/quota.handlers';
+import { HttpTransport, systemClock, type FetchPort } from './gateway';
+import { registerAccountsHandlers } from './handlers/accounts.handlers';
 import type { Logger } from './log/logger';
+import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
+import type { ClipboardPort, SecretFileSinkPort } from './platform/ports';
+import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
+import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './services/accounts/account-records';
+import { AccountsService } from './services/accounts/accounts.service';
+import { createKeyFeatures } from './services/keys';
+import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './services/quota/quota.feature';
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './services/settings.service';
 import { ConfigStore } from './vault/config.store';
+import { SecretStore } from './vault/secret.store';
 
 export interface AppOptions {
   readonly mode: AppMode;
@@ -14,15 +27,30 @@ export interface AppOptions {
   readonly version: string;
   readonly platform: string;
   readonly log: Logger;
+  /** Electron's net.fetch (system proxy and certificates) or Node's fetch. */
+  readonly fetch: FetchPort;
+  /** The vault's OS backends: Electron's safeStorage (absent in browser mode) and the OS keyring. */
+  readonly safeStorage?: SafeStoragePort | null;
+  readonly keyring?: KeyringPort | null;
+  /** Electron's clipboard; browser mode has none in main (keys:copy then answers `unavailable`). */
+  readonly clipboard?: ClipboardPort;
+  /** Electron's save dialog; browser mode writes exports into <dataDir>/exports/. */
+  readonly secretFiles?: SecretFileSinkPort;
+  /** Electron's tray, native notifications and power events; browser mode: in-app alerts only. */
+  readonly shell?: QuotaShell;
 }
 
 export interface App {
   readonly router: Router;
   readonly events: EventBus;
+  readonly settings: SettingsService;
+  readonly accounts: AccountsService;
+  /** The quota monitor (focus and resume triggers from the shell). */
+  readonly quota: QuotaFeature;
   dispose(): Promise<void>;
 }
 
-export function createApp(options: AppOptions): App {
+export async function createApp(options: AppOptions): Promise<App> {
   const { log } = options;
   const events = new EventBus();
   const router = new Router(log.child('router'));
@@ -45,12 +73,71 @@ export function createApp(options: AppOptions): App {
     settings,
   );
 
+  // Accounts and the vault (issue 5): secrets sealed by the best cipher available, the rest in the config store.
+  const vault = await SecretStore.open({
+    dataDir: options.dataDir,
+    sources: { safeStorage: options.safeStorage ?? null, keyring: options.keyring ?? null },
+    log: log.child('vault'),
+  });
+  const transport = new HttpTransport({ fetch: options.fetch, logger: log.child('http') });
+  const accounts = new AccountsService({
+    store: new ConfigStore({
+      dataDir: options.dataDir,
+      name: 'accounts',
+      schema: accountsDocumentSchema,
+      defaults: EMPTY_ACCOUNTS,
+      version: ACCOUNTS_VERSION,
+      onCorrupt: (keptAt, reason) => {
+        log.warn('accounts file was unreadable; kept aside', { keptAt, reason });
+      },
+    }),
+    vault,
+    transport,
+    events,
+    log: log.child('accounts'),
+    clock: systemClock,
+  });
+  await accounts.init();
+  registerAccountsHandlers(router, accounts, vault, events);
+  const accountDirectory = accounts;
+
+  // Keys, account info (issue 6), through the accounts service.
+  const keyFeatures = createKeyFeatures({
+    directory: accountDirectory,
+    clipboard: options.clipboard ?? noClipboard,
+    files: options.secretFiles ?? exportsFolderSink(options.dataDir),
+    clock: { now: () => Date.now() },
+    log: log.child('keys'),
+  });
+  registerKeysHandlers(router, keyFeatures.keys, keyFeatures.secrets);
+  registerAccountInfoHandlers(router, keyFeatures.info);
+  disposers.push(() => {
+    keyFeatures.clipboard.dispose();
+  });
+
+  // Quota monitor, alerts, tray (issue 7): follows the same directory as the keys.
+  const quota = createQuotaFeature({
+    dataDir: options.dataDir,
+    events,
+    log,
+    accounts: accountDirectory,
+    settings: () => settings.get(),
+    ...(options.shell ? { shell: options.shell } : {}),
+  });
+  registerQuotaHandlers(router, quota.monitor, quota.alerts);
+  disposers.push(() => {
+    quota.dispose();
+  });
+
   const missing = router.missingChannels();
   if (missing.length > 0) throw new Error(`Channels without a handler: ${missing.join(', ')}`);
 
   return {
     router,
     events,
+    settings,
+    accounts,
+    quota,
     dispose: async () => {
       for (const dispose of disposers.reverse()) await dispose();
     },

@@ -7,6 +7,11 @@ import { createApp, type App } from './app';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
+import { ElectronNotifier } from './platform/electron/notifier.adapter';
+import { electronPower } from './platform/electron/power.adapter';
+import { electronSafeStorage } from './platform/electron/safe-storage.adapter';
+import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
+import { napiKeyring } from './platform/node/keyring.adapter';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { isAllowedExternalLink, isAppUrl, isPermissionAllowed, webPreferences } from './security/window';
 
@@ -64,6 +69,42 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let core: App | null = null;
   let mainWindow: BrowserWindow | null = null;
+  let isQuitting = false;
+  const trayIconDir = app.isPackaged
+    ? join(process.resourcesPath, 'tray')
+    : join(import.meta.dirname, '../../resources/tray');
+
+  /** Shows the window (re-created if it was closed); the tray and notifications open it on the active account. */
+  const showWindow = (): void => {
+    if (!core) return;
+    if (!mainWindow || mainWindow.isDestroyed()) {
+      mainWindow = createWindow(core);
+      watchWindow(mainWindow);
+      return;
+    }
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  };
+  /** Closing keeps Keydesk in the tray when the setting says so; focusing the window is a quota refresh trigger. */
+  const watchWindow = (window: BrowserWindow): void => {
+    window.on('close', (event) => {
+      if (!isQuitting && core?.settings.get().closeToTray === true) {
+        event.preventDefault();
+        window.hide();
+      }
+    });
+    window.on('focus', () => {
+      core?.quota.monitor.trigger('focus');
+    });
+  };
+  const applyLoginItem = (launchAtLogin: boolean): void => {
+    if (app.getLoginItemSettings().openAtLogin !== launchAtLogin)
+      app.setLoginItemSettings({ openAtLogin: launchAtLogin });
+  };
+  app.on('before-quit', () => {
+    isQuitting = true;
+  });
   app.on('second-instance', () => {
     if (mainWindow) {
       if (mainWindow.isMinimized()) mainWindow.restore();
@@ -77,14 +118,37 @@ if (!app.requestSingleInstanceLock()) {
   });
   void app.whenReady().then(() => {
     hardenSession();
-    core = createApp({
+    // Gateway HTTP goes through an in-memory session of its own: the system proxy and certificates, but no disk
+    // cache and no cookies shared with the window.
+    const gateway = session.fromPartition('keydesk-gateway', { cache: false });
+    void createApp({
       mode: 'electron',
       dataDir: app.getPath('userData'),
       version,
       platform: process.platform,
       log,
+      fetch: (url, init) => gateway.fetch(url, init),
+      safeStorage: electronSafeStorage,
+      keyring: napiKeyring('Keydesk', 'vault-data-key'),
+      shell: {
+        tray: new ElectronTrayAdapter(trayIconDir),
+        notifier: new ElectronNotifier(),
+        power: electronPower,
+        openWindow: showWindow,
+        quit: () => {
+          isQuitting = true;
+          app.quit();
+        },
+      },
+    }).then((created) => {
+      core = created;
+      applyLoginItem(created.settings.get().launchAtLogin);
+      created.events.subscribe((event, payload) => {
+        if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
+      });
+      mainWindow = createWindow(created);
+      watchWindow(mainWindow);
     });
-    mainWindow = createWindow(core);
   });
   app.on('window-all-closed', () => {
     app.quit();

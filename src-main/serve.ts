@@ -9,6 +9,8 @@ import { createApp } from './app';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
+import { napiKeyring } from './platform/node/keyring.adapter';
+import { acquireDataDirLock } from './vault/data-dir-lock';
 
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
@@ -25,7 +27,17 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   const log = createLogger({ level: process.env.KEYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
   const dataDir = userDataDir();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const app = createApp({ mode: 'browser', dataDir, version, platform: process.platform, log });
+  // One writer per data dir: Electron has its single-instance lock, browser mode this lock file.
+  const lock = acquireDataDirLock(dataDir);
+  const app = await createApp({
+    mode: 'browser',
+    dataDir,
+    version,
+    platform: process.platform,
+    log,
+    fetch: (url, init) => fetch(url, init),
+    keyring: napiKeyring('Keydesk', 'vault-data-key'),
+  });
   const server = await startLoopback({
     router: app.router,
     events: app.events,
@@ -41,7 +53,10 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     void server
       .close()
       .then(() => app.dispose())
-      .then(() => process.exit(0));
+      .then(() => {
+        lock.release();
+        process.exit(0);
+      });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

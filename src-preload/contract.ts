@@ -55,6 +55,14 @@ export interface Settings {
   /** null = follow the system language until the user picks one. */
   readonly language: Language | null;
   readonly theme: Theme;
+  /** Minutes between quota refreshes of each account; at least 1 (the gateway's polling limit). */
+  readonly refreshIntervalMinutes: number;
+  /** Electron: closing the window keeps Keydesk in the tray. */
+  readonly closeToTray: boolean;
+  /** Electron: start Keydesk when the user logs in. */
+  readonly launchAtLogin: boolean;
+  /** Play a short tone when an alert is raised. */
+  readonly alertSound: boolean;
 }
 export type SettingsPatch = Partial<Settings>;
 
@@ -67,6 +75,314 @@ export interface AppInfo {
   readonly platform: string;
 }
 
+// Money in DTOs is always integer quota units (500,000 = ¥1 unless the account overrides it); the renderer formats
+// it with src-preload/units.ts, the one module that converts. `null` means unknown, never zero.
+
+export const ACCOUNT_KINDS = ['password', 'access_token', 'api_key'] as const;
+/** password login, system access token, or a watched API key alone. */
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export type AccountState = 'ok' | 'signing_in' | 'needs_sign_in' | 'locked' | 'error';
+
+export interface UnitOverride {
+  readonly quotaPerUnit: number;
+  readonly currency: string;
+  readonly symbol?: string;
+}
+
+export interface Thresholds {
+  readonly warnUnits: number | null;
+  readonly criticalUnits: number | null;
+}
+
+export interface AccountView {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly baseUrl: string;
+  readonly apiUrl: string;
+  readonly username: string | null;
+  readonly userId: number | null;
+  readonly isPasswordRemembered: boolean;
+  /** For watched keys: the key masked (`sk-abcd…wxyz`); never the key itself. */
+  readonly keyHint: string | null;
+  readonly isHidden: boolean;
+  readonly isDisabled: boolean;
+  readonly state: AccountState;
+  readonly stateError: AppError | null;
+  readonly units: UnitOverride | null;
+  readonly thresholds: Thresholds;
+}
+
+export interface AccountsSnapshot {
+  readonly accounts: readonly AccountView[];
+  readonly activeId: string | null;
+}
+
+export type CredentialInput =
+  | { readonly kind: 'password'; readonly username: string; readonly password: string; readonly remember: boolean }
+  | { readonly kind: 'access_token'; readonly accessToken: string; readonly userId?: number }
+  | { readonly kind: 'api_key'; readonly apiKey: string };
+
+export interface AccountDraft {
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly apiUrl: string;
+  readonly credential: CredentialInput;
+  readonly units?: UnitOverride | null;
+  readonly thresholds?: Thresholds;
+}
+
+export interface AccountPatch {
+  readonly label?: string;
+  readonly baseUrl?: string;
+  readonly apiUrl?: string;
+  readonly units?: UnitOverride | null;
+  readonly thresholds?: Thresholds;
+  readonly isHidden?: boolean;
+  readonly isDisabled?: boolean;
+}
+
+export type SignInOutcome =
+  | { readonly status: 'done'; readonly account: AccountView }
+  | {
+      readonly status: 'second_factor';
+      readonly challengeId: string;
+      readonly method: '2fa' | 'verification';
+      readonly methods: readonly string[];
+    };
+
+export interface ConnectionCheck {
+  readonly displayName: string | null;
+  readonly balanceUnits: number | null;
+}
+
+export type VaultBackend = 'safe-storage' | 'keyring' | 'passphrase' | 'memory';
+
+export interface VaultStatus {
+  readonly backend: VaultBackend;
+  readonly isPersistent: boolean;
+  readonly isLocked: boolean;
+  readonly hasPassphrase: boolean;
+  /** Why this backend was chosen, in plain words. */
+  readonly reason: string;
+  /** Only weak or no persistent storage exists: offer a passphrase. */
+  readonly isPassphraseSuggested: boolean;
+  readonly problems: readonly { readonly kind: string; readonly detail: string; readonly keptAt?: string }[];
+}
+
+export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as const;
+/** Derived from status, expiry and quota together: a key may read status 1 while its expiry has passed. */
+export type KeyState = (typeof KEY_STATES)[number];
+
+export interface KeyView {
+  readonly accountId: string;
+  readonly id: number;
+  readonly name: string;
+  /** `sk-` + the masked key as listed; never a full key. */
+  readonly maskedKey: string;
+  readonly status: number;
+  readonly state: KeyState;
+  readonly createdTime: number | null;
+  readonly accessedTime: number | null;
+  /** Unix seconds; -1 = never. */
+  readonly expiredTime: number | null;
+  readonly remainQuota: number | null;
+  readonly usedQuota: number | null;
+  readonly unlimitedQuota: boolean;
+  readonly group: string;
+  readonly modelLimitsEnabled: boolean;
+  readonly modelLimits: readonly string[];
+  readonly allowIps: string;
+}
+
+export interface KeyPage {
+  readonly items: readonly KeyView[];
+  readonly page: number;
+  readonly size: number;
+  readonly total: number | null;
+}
+
+/** Every writable field of a key, as the user edits it (spec 4.2, 4.5). */
+export interface KeyFields {
+  readonly name: string;
+  readonly remainQuota: number;
+  readonly unlimitedQuota: boolean;
+  readonly expiredTime: number;
+  readonly group: string;
+  readonly modelLimitsEnabled: boolean;
+  readonly modelLimits: readonly string[];
+  readonly allowIps: string;
+}
+
+export interface BatchOutcome {
+  readonly succeeded: readonly number[];
+  readonly failed: readonly { readonly id: number; readonly error: AppError }[];
+}
+
+export interface GroupView {
+  readonly name: string;
+  readonly desc: string;
+  readonly ratio: number | string;
+}
+
+export interface ModelView {
+  readonly id: string;
+  readonly ownedBy: string;
+  readonly created: number | null;
+  readonly endpointTypes: readonly string[];
+}
+
+// -- keys, account info (issue 6) ---------------------------------------------------------------------------------
+
+/** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
+export interface KeyAccountView {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly isDisabled: boolean;
+  /** false for a watched API key: no key list, only its own usage. */
+  readonly canManageKeys: boolean;
+  readonly units: { readonly quotaPerUnit: number; readonly currency: string; readonly symbol: string };
+}
+
+/** A key as the gateway stored it after an update, and which fields differ from the form's start. */
+export interface KeyUpdateOutcome {
+  readonly key: KeyView;
+  /** Fields whose value changed (camelCase KeyFields names). */
+  readonly changed: readonly string[];
+  /** Fields the server stored differently from what was sent (empty when the update landed as meant). */
+  readonly mismatches: readonly string[];
+}
+
+/** keys:reveal — the one full key that may reach the renderer, for display or copy, until hideAt (epoch ms). */
+export interface RevealedKey {
+  readonly id: number;
+  readonly key: string;
+  readonly hideAt: number;
+}
+
+export interface CopyOutcome {
+  readonly copied: number;
+  /** Epoch ms when the clipboard is cleared if it still holds what Keydesk put there. */
+  readonly clearAt: number;
+  /** Ids the gateway did not return a key for. */
+  readonly missing: readonly number[];
+}
+
+export interface ExportOutcome {
+  /** null when the user cancelled the save dialog. */
+  readonly path: string | null;
+  readonly count: number;
+  readonly missing: readonly number[];
+}
+
+export interface KeyUsageView {
+  /** GET /api/usage/token/ (units). */
+  readonly usage: {
+    readonly name: string;
+    readonly totalGranted: number;
+    readonly totalUsed: number;
+    readonly totalAvailable: number;
+    readonly unlimitedQuota: boolean;
+    readonly modelLimitsEnabled: boolean;
+    readonly modelLimits: readonly string[];
+    /** Unix seconds; null = never. */
+    readonly expiresAt: number | null;
+  } | null;
+  readonly usageError: AppError | null;
+  /** The billing endpoints, converted to units; limits null = unlimited. */
+  readonly billing: {
+    readonly softLimitUnits: number | null;
+    readonly hardLimitUnits: number | null;
+    readonly usedUnits: number;
+    readonly remainingUnits: number | null;
+    readonly accessUntil: number | null;
+  } | null;
+  readonly billingError: AppError | null;
+  readonly models: readonly ModelView[] | null;
+  readonly modelsError: AppError | null;
+}
+
+export interface KeyTestOutcome {
+  readonly modelCount: number;
+  readonly latencyMs: number;
+}
+
+/** GET /api/user/self, money in units. */
+export interface AccountSelfView {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly email: string;
+  readonly role: number;
+  readonly status: number;
+  readonly group: string;
+  readonly quota: number;
+  readonly usedQuota: number;
+  readonly requestCount: number;
+  readonly affCode: string;
+  readonly affCount: number;
+  readonly affQuota: number;
+  readonly affHistoryQuota: number;
+  readonly inviterId: number;
+}
+
+/** GET /api/subscription/self; entries are not specified, so they are rendered generically. */
+export interface SubscriptionView {
+  readonly subscriptions: readonly unknown[];
+  readonly allSubscriptions: readonly unknown[];
+  readonly billingPreference: string;
+}
+
+export type KeySearchField = 'name' | 'key';
+export type KeyExportFormat = 'csv' | 'json';
+
+export type BalanceLevel = 'ok' | 'warn' | 'critical' | 'unknown';
+
+export interface BalanceView {
+  readonly accountId: string;
+  /** Remaining quota in units; null when unknown (never shown as zero). */
+  readonly remainingUnits: number | null;
+  readonly usedUnits: number | null;
+  readonly isUnlimited: boolean;
+  /** Watched keys: the billing soft and hard limits, in units. */
+  readonly softLimitUnits: number | null;
+  readonly hardLimitUnits: number | null;
+  /** Epoch ms of the value shown; null when never fetched. */
+  readonly fetchedAt: number | null;
+  readonly isStale: boolean;
+  readonly level: BalanceLevel;
+  readonly error: AppError | null;
+  /** ≈ days left at the recent rate of spending; null without enough data. */
+  readonly daysLeft: number | null;
+}
+
+export interface AlertView {
+  readonly id: string;
+  readonly accountId: string;
+  /** The account's label when the alert was raised (the account may be renamed or removed later). */
+  readonly accountLabel: string;
+  readonly level: 'warn' | 'critical' | 'soft_limit';
+  readonly balanceUnits: number;
+  readonly thresholdUnits: number;
+  readonly raisedAt: number;
+  readonly isAcknowledged: boolean;
+}
+
+/** One recorded balance of an account (downsampled: every sample for hours, hourly for days). */
+export interface BalanceSample {
+  /** Epoch ms. */
+  readonly at: number;
+  readonly remainingUnits: number;
+}
+
+export interface BalanceHistory {
+  readonly accountId: string;
+  readonly samples: readonly BalanceSample[];
+  /** ≈ days left at the recent rate of spending; null without enough data. */
+  readonly daysLeft: number | null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Channels
 
@@ -75,11 +391,88 @@ export interface InvokeMap {
   'app:info': { args: undefined; result: AppInfo };
   'settings:get': { args: undefined; result: Settings };
   'settings:update': { args: SettingsPatch; result: Settings };
+  // accounts and the vault (issue 5)
+  'accounts:list': { args: undefined; result: AccountsSnapshot };
+  /** Verifies a draft against its gateway without saving anything. */
+  'accounts:test': { args: AccountDraft; result: ConnectionCheck };
+  /** Verifies, then saves; a second factor comes back as a challenge to answer. */
+  'accounts:add': { args: AccountDraft; result: SignInOutcome };
+  'accounts:answerChallenge': {
+    args: { readonly challengeId: string; readonly code: string; readonly method?: string };
+    result: SignInOutcome;
+  };
+  'accounts:signIn': {
+    args: { readonly id: string; readonly password?: string; readonly remember?: boolean };
+    result: SignInOutcome;
+  };
+  /** Re-enters a credential (a locked vault entry, a revoked token, a changed password), verified first. */
+  'accounts:setCredential': { args: { readonly id: string; readonly credential: CredentialInput }; result: SignInOutcome };
+  'accounts:signOut': { args: { readonly id: string }; result: AccountView };
+  'accounts:update': { args: { readonly id: string; readonly patch: AccountPatch }; result: AccountView };
+  /** Removes the account from Keydesk only; its keys on the gateway are untouched. */
+  'accounts:remove': { args: { readonly id: string }; result: AccountsSnapshot };
+  'accounts:reorder': { args: { readonly ids: readonly string[] }; result: AccountsSnapshot };
+  'accounts:switch': { args: { readonly id: string }; result: AccountsSnapshot };
+  'vault:status': { args: undefined; result: VaultStatus };
+  'vault:setPassphrase': { args: { readonly passphrase: string }; result: VaultStatus };
+  'vault:unlock': { args: { readonly passphrase: string }; result: VaultStatus };
+  'vault:changePassphrase': { args: { readonly current: string; readonly next: string }; result: VaultStatus };
+  'vault:lock': { args: undefined; result: VaultStatus };
+  /** Last known balances at once (cached, with their age); never waits for a gateway. */
+  'quota:snapshot': { args: undefined; result: readonly BalanceView[] };
+  /** Refresh one account (or all); throttled to one request per account per minute, shares in-flight requests. */
+  'quota:refresh': { args: { readonly accountId?: string }; result: readonly BalanceView[] };
+  'quota:history': { args: { readonly accountId: string }; result: BalanceHistory };
+  /** Alert history, newest first (bounded). */
+  'alerts:list': { args: undefined; result: readonly AlertView[] };
+  /** Acknowledge the given alerts, or every alert when ids is omitted; answers the new list. */
+  'alerts:acknowledge': { args: { readonly ids?: readonly string[] }; result: readonly AlertView[] };
+  // keys and account info (issue 6)
+  'keys:accounts': { args: undefined; result: readonly KeyAccountView[] };
+  'keys:list': { args: KeyAccountRef & { page: number; size: number }; result: KeyPage };
+  'keys:listAll': { args: KeyAccountRef; result: readonly KeyView[] };
+  'keys:search': {
+    args: KeyAccountRef & { field: KeySearchField; pattern: string; page: number; size: number };
+    result: KeyPage;
+  };
+  'keys:get': { args: KeyRef; result: KeyView };
+  'keys:create': { args: KeyAccountRef & { fields: KeyFields }; result: KeyView | null };
+  'keys:update': { args: KeyRef & { edits: Partial<KeyFields>; allowExpire?: boolean }; result: KeyUpdateOutcome };
+  'keys:addQuota': { args: KeyRef & { incrementUnits: number }; result: KeyUpdateOutcome };
+  'keys:setStatus': { args: KeyAccountRef & { ids: readonly number[]; isEnabled: boolean }; result: BatchOutcome };
+  'keys:extendAndEnable': {
+    args: KeyRef & { expiredTime?: number; remainQuota?: number; unlimitedQuota?: boolean };
+    result: KeyView;
+  };
+  'keys:delete': { args: KeyAccountRef & { ids: readonly number[] }; result: BatchOutcome };
+  'keys:reveal': { args: KeyRef; result: RevealedKey };
+  'keys:copy': { args: KeyAccountRef & { ids: readonly number[] }; result: CopyOutcome };
+  'keys:export': {
+    args: KeyAccountRef & { ids: readonly number[]; format: KeyExportFormat };
+    result: ExportOutcome;
+  };
+  'keys:usage': { args: KeyRef; result: KeyUsageView };
+  'keys:test': { args: KeyRef; result: KeyTestOutcome };
+  'account:self': { args: KeyAccountRef; result: AccountSelfView };
+  'account:subscription': { args: KeyAccountRef; result: SubscriptionView };
+  'account:groups': { args: KeyAccountRef; result: readonly GroupView[] };
+  'account:models': { args: KeyAccountRef & { group?: string }; result: readonly ModelView[] };
+}
+
+export interface KeyAccountRef {
+  readonly accountId: string;
+}
+export interface KeyRef extends KeyAccountRef {
+  readonly id: number;
 }
 
 /** Events pushed from main to the renderer. */
 export interface EventMap {
   'settings:changed': Settings;
+  'accounts:changed': AccountsSnapshot;
+  'vault:changed': VaultStatus;
+  'quota:updated': BalanceView;
+  'alert:raised': AlertView;
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -92,9 +485,54 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   'app:info': true,
   'settings:get': true,
   'settings:update': true,
+  'accounts:list': true,
+  'accounts:test': true,
+  'accounts:add': true,
+  'accounts:answerChallenge': true,
+  'accounts:signIn': true,
+  'accounts:setCredential': true,
+  'accounts:signOut': true,
+  'accounts:update': true,
+  'accounts:remove': true,
+  'accounts:reorder': true,
+  'accounts:switch': true,
+  'vault:status': true,
+  'vault:setPassphrase': true,
+  'vault:unlock': true,
+  'vault:changePassphrase': true,
+  'vault:lock': true,
+  'quota:snapshot': true,
+  'quota:refresh': true,
+  'quota:history': true,
+  'alerts:list': true,
+  'alerts:acknowledge': true,
+  'keys:accounts': true,
+  'keys:list': true,
+  'keys:listAll': true,
+  'keys:search': true,
+  'keys:get': true,
+  'keys:create': true,
+  'keys:update': true,
+  'keys:addQuota': true,
+  'keys:setStatus': true,
+  'keys:extendAndEnable': true,
+  'keys:delete': true,
+  'keys:reveal': true,
+  'keys:copy': true,
+  'keys:export': true,
+  'keys:usage': true,
+  'keys:test': true,
+  'account:self': true,
+  'account:subscription': true,
+  'account:groups': true,
+  'account:models': true,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   'settings:changed': true,
+  'accounts:changed': true,
+  'vault:changed': true,
+  'quota:updated': true,
+  'alert:raised': true,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

@@ -5,17 +5,37 @@ import { LANGUAGES, THEMES, type Settings, type SettingsPatch } from '../../src-
 import type { EventBus } from '../bridge/events';
 import type { DocumentStore } from '../vault/config.store';
 
+/** The gateway spec recommends polling quota no more than once a minute; a day is the longest useful interval. */
+export const MIN_REFRESH_MINUTES = 1;
+export const MAX_REFRESH_MINUTES = 1440;
+const refreshMinutes = z.number().int().min(MIN_REFRESH_MINUTES).max(MAX_REFRESH_MINUTES);
+
 export const settingsSchema = z.object({
   language: z.enum(LANGUAGES).nullable().catch(null),
   theme: z.enum(THEMES).catch('system'),
+  refreshIntervalMinutes: refreshMinutes.catch(5),
+  closeToTray: z.boolean().catch(true),
+  launchAtLogin: z.boolean().catch(false),
+  alertSound: z.boolean().catch(false),
 });
 
 export const settingsPatchSchema = z.strictObject({
   language: z.enum(LANGUAGES).nullable().optional(),
   theme: z.enum(THEMES).optional(),
+  refreshIntervalMinutes: refreshMinutes.optional(),
+  closeToTray: z.boolean().optional(),
+  launchAtLogin: z.boolean().optional(),
+  alertSound: z.boolean().optional(),
 });
 
-export const DEFAULT_SETTINGS: Settings = { language: null, theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = {
+  language: null,
+  theme: 'system',
+  refreshIntervalMinutes: 5,
+  closeToTray: true,
+  launchAtLogin: false,
+  alertSound: false,
+};
 
 export type SettingsDocument = z.infer<typeof settingsSchema>;
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src-main/app';
+import { DEFAULT_SETTINGS } from '../../../src-main/services/settings.service';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { memoryLogger } from '../../support/memory-logger';
@@ -21,7 +22,14 @@ beforeEach(async () => {
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Keydesk</title>');
   await writeFile(join(dir, 'outside.txt'), 'not for the browser');
   const { log } = memoryLogger();
-  app = createApp({ mode: 'browser', dataDir: join(dir, 'data'), version: '9.9.9', platform: 'linux', log });
+  app = await createApp({
+    mode: 'browser',
+    dataDir: join(dir, 'data'),
+    version: '9.9.9',
+    platform: 'linux',
+    log,
+    fetch: () => Promise.reject(new Error('no network in this test')),
+  });
   server = await startLoopback({ router: app.router, events: app.events, rendererDir, log });
 });
 
@@ -95,7 +103,7 @@ describe('loopback bridge', () => {
     const unknown = await invoke('keys:exfiltrate', null);
     expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
     const settings = await invoke('settings:get', null);
-    expect(JSON.parse(settings.body)).toEqual({ ok: true, value: { language: null, theme: 'system' } });
+    expect(JSON.parse(settings.body)).toEqual({ ok: true, value: DEFAULT_SETTINGS });
   });
 
   it('persists settings and pushes settings:changed to the event stream', async () => {
@@ -120,9 +128,12 @@ describe('loopback bridge', () => {
       req.end();
     });
     const text = await received;
-    expect(text).toContain('data: {"language":"zh-CN","theme":"dark"}');
+    expect(text).toContain(`data: ${JSON.stringify({ ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'dark' })}`);
     const settings = await invoke('settings:get', null);
-    expect(JSON.parse(settings.body)).toEqual({ ok: true, value: { language: 'zh-CN', theme: 'dark' } });
+    expect(JSON.parse(settings.body)).toEqual({
+      ok: true,
+      value: { ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'dark' },
+    });
   });
 
   it('refuses the event stream without the token', async () => {

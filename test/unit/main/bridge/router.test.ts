@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INVOKE_CHANNELS, ok } from '../../../../src-preload/contract';
 import { AppErrorException, Router, noArgs } from '../../../../src-main/bridge/router';
-import { settingsPatchSchema } from '../../../../src-main/services/settings.service';
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../../src-main/services/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 
 const context = { transport: 'test' } as const;
@@ -10,11 +10,11 @@ const context = { transport: 'test' } as const;
 describe('Router', () => {
   it('dispatches valid input to the handler and returns its Result', async () => {
     const router = new Router(memoryLogger().log).handle('settings:update', settingsPatchSchema, (patch) =>
-      ok({ language: 'en-US', theme: patch.theme ?? 'system' }),
+      ok({ ...DEFAULT_SETTINGS, language: 'en-US', theme: patch.theme ?? 'system' }),
     );
     await expect(router.dispatch('settings:update', { theme: 'dark' }, context)).resolves.toEqual({
       ok: true,
-      value: { language: 'en-US', theme: 'dark' },
+      value: { ...DEFAULT_SETTINGS, language: 'en-US', theme: 'dark' },
     });
   });
 
@@ -22,7 +22,7 @@ describe('Router', () => {
     let called = false;
     const router = new Router(memoryLogger().log).handle('settings:update', settingsPatchSchema, () => {
       called = true;
-      return ok({ language: null, theme: 'system' });
+      return ok(DEFAULT_SETTINGS);
     });
     const result = await router.dispatch('settings:update', { theme: 'purple' }, context);
     expect(result.ok).toBe(false);

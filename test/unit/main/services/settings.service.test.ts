@@ -23,14 +23,18 @@ describe('SettingsService', () => {
     const seen: unknown[] = [];
     events.subscribe((event, payload) => seen.push([event, payload]));
     const service = new SettingsService(open(), events);
-    expect(service.get()).toEqual({ language: null, theme: 'system' });
-    expect(service.update({ language: 'zh-CN' })).toEqual({ language: 'zh-CN', theme: 'system' });
+    expect(service.get()).toEqual({ ...DEFAULT_SETTINGS, language: null, theme: 'system' });
+    expect(service.update({ language: 'zh-CN' })).toEqual({ ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'system' });
     service.update({ theme: 'dark' });
     expect(seen).toEqual([
-      ['settings:changed', { language: 'zh-CN', theme: 'system' }],
-      ['settings:changed', { language: 'zh-CN', theme: 'dark' }],
+      ['settings:changed', { ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'system' }],
+      ['settings:changed', { ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'dark' }],
     ]);
-    expect(new SettingsService(open(), new EventBus()).get()).toEqual({ language: 'zh-CN', theme: 'dark' });
+    expect(new SettingsService(open(), new EventBus()).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      language: 'zh-CN',
+      theme: 'dark',
+    });
   });
 
   it('writes the file with mode 0600', async () => {
@@ -54,6 +58,10 @@ describe('SettingsService', () => {
 
   it('falls back per field for a value it does not know (a newer version wrote it)', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ language: 'fr-FR', theme: 'dark' }));
-    expect(new SettingsService(open(), new EventBus()).get()).toEqual({ language: null, theme: 'dark' });
+    expect(new SettingsService(open(), new EventBus()).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      language: null,
+      theme: 'dark',
+    });
   });
 });

@@ -1,0 +1,29 @@
+// Electron's clipboard and save dialog behind the ClipboardPort and SecretFileSinkPort (see platform/ports.ts).
+import { writeFile } from 'node:fs/promises';
+import { clipboard, dialog, type BrowserWindow } from 'electron';
+import type { ClipboardPort, SecretFileSinkPort } from '../ports';
+
+export const electronClipboard: ClipboardPort = {
+  isAvailable: true,
+  readText: () => clipboard.readText(),
+  writeText: (text) => {
+    clipboard.writeText(text);
+  },
+  clear: () => {
+    clipboard.clear();
+  },
+};
+
+/** A save dialog (parented to the window when there is one), then a 0600 file: an export holds full keys. */
+export function electronSecretFileSink(window: () => BrowserWindow | null): SecretFileSinkPort {
+  return {
+    save: async (defaultName, contents) => {
+      const options = { defaultPath: defaultName, title: 'Export keys' };
+      const parent = window();
+      const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      if (result.canceled || !result.filePath) return null;
+      await writeFile(result.filePath, contents, { mode: 0o600 });
+      return result.filePath;
+    },
+  };
+}

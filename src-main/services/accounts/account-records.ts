@@ -1,0 +1,55 @@
+// What Keydesk stores about each account outside the vault (nothing secret): a versioned, schema-checked document
+// in the config store, with the user's order and the active account.
+import { z } from 'zod';
+import { ACCOUNT_KINDS } from '../../../src-preload/contract';
+
+const unitOverrideSchema = z.object({
+  quotaPerUnit: z.number().int().positive(),
+  currency: z.string().min(1).max(12),
+  symbol: z.string().max(6).optional(),
+});
+
+export const thresholdsSchema = z.object({
+  warnUnits: z.number().int().nonnegative().nullable(),
+  criticalUnits: z.number().int().nonnegative().nullable(),
+});
+
+export const accountRecordSchema = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  kind: z.enum(ACCOUNT_KINDS),
+  baseUrl: z.string(),
+  apiUrl: z.string(),
+  username: z.string().nullable().default(null),
+  userId: z.number().int().nullable().default(null),
+  isPasswordRemembered: z.boolean().default(false),
+  /** Expiry (Unix seconds) of the login token held in the vault; null when none or unknown. */
+  tokenExpiresAt: z.number().nullable().default(null),
+  keyHint: z.string().nullable().default(null),
+  isHidden: z.boolean().default(false),
+  isDisabled: z.boolean().default(false),
+  units: unitOverrideSchema.nullable().default(null),
+  thresholds: thresholdsSchema.default({ warnUnits: null, criticalUnits: null }),
+  createdAt: z.number().default(0),
+});
+
+export type AccountRecord = z.infer<typeof accountRecordSchema>;
+
+export const accountsDocumentSchema = z.object({
+  accounts: z.array(accountRecordSchema),
+  activeId: z.string().nullable(),
+});
+
+export type AccountsDocument = z.infer<typeof accountsDocumentSchema>;
+
+export const EMPTY_ACCOUNTS: AccountsDocument = { accounts: [], activeId: null };
+export const ACCOUNTS_VERSION = 1;
+
+/** What each credential kind keeps in the vault. */
+export interface StoredSecrets {
+  /** Only when the user ticked "remember". */
+  readonly password?: string;
+  /** Login access token (password accounts) or system access token. */
+  readonly accessToken?: string;
+  readonly apiKey?: string;
+}

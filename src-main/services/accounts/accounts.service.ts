@@ -1,0 +1,491 @@
+// The accounts service: several accounts of three credential kinds, their order and the active one, secrets in the
+// vault and everything else in the config store. It is also the AccountDirectory the key and quota services use,
+// handing out gateway clients whose expired login tokens are renewed once, silently, when a password is stored.
+import { randomUUID } from 'node:crypto';
+import type {
+  AccountDraft,
+  AccountPatch,
+  AccountState,
+  AccountView,
+  AccountsSnapshot,
+  AppError,
+  ConnectionCheck,
+  CredentialInput,
+  Result,
+  SignInOutcome,
+} from '../../../src-preload/contract';
+import type { EventBus } from '../../bridge/events';
+import { AppErrorException } from '../../bridge/router';
+import {
+  GatewayError,
+  unitSettings,
+  type ClockPort,
+  type HttpTransport,
+  type KeyClient,
+  type ManagementClient,
+} from '../../gateway';
+import type { Logger } from '../../log/logger';
+import type { DocumentStore } from '../../vault/config.store';
+import type { SecretRead } from '../../vault/secret.store';
+import type { AccountDirectory, AccountHandle } from '../account-directory';
+import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
+import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
+import { normaliseBaseUrl } from './url-rules';
+
+/** The part of the secret store this service needs. */
+export interface AccountVault {
+  get(accountId: string): Promise<SecretRead>;
+  set(accountId: string, secrets: Record<string, string>): Promise<void>;
+  delete(accountId: string): Promise<void>;
+}
+
+export interface AccountsServiceOptions {
+  readonly store: DocumentStore<AccountsDocument>;
+  readonly vault: AccountVault;
+  readonly transport: HttpTransport;
+  readonly events: EventBus;
+  readonly log: Logger;
+  readonly clock: ClockPort;
+}
+
+interface Runtime {
+  state: AccountState;
+  error: AppError | null;
+  secrets: StoredSecrets | null;
+  management?: ManagementClient;
+  keyClient?: KeyClient;
+}
+
+type Purpose =
+  { readonly kind: 'add'; readonly draft: AccountDraft } | { readonly kind: 'sign_in'; readonly id: string };
+
+const MAX_LABEL = 60;
+
+const raise = (error: AppError): never => {
+  throw new AppErrorException(error);
+};
+
+export class AccountsService implements AccountDirectory {
+  #doc: AccountsDocument;
+  readonly #runtime = new Map<string, Runtime>();
+  readonly #listeners = new Set<() => void>();
+  readonly #signIn: AccountSignIn;
+
+  constructor(private readonly options: AccountsServiceOptions) {
+    this.#doc = options.store.read();
+    this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
+  }
+
+  /** Reads every account's secrets once, so states (locked, needs sign-in) are known before the first list. */
+  async init(): Promise<void> {
+    for (const record of this.#doc.accounts) await this.#loadSecrets(record);
+  }
+
+  // -- views -----------------------------------------------------------------------------------------------------
+
+  snapshot(): AccountsSnapshot {
+    return { accounts: this.#doc.accounts.map((record) => this.#view(record)), activeId: this.#doc.activeId };
+  }
+
+  #view(record: AccountRecord): AccountView {
+    const runtime = this.#runtime.get(record.id);
+    return {
+      id: record.id,
+      label: record.label,
+      kind: record.kind,
+      baseUrl: record.baseUrl,
+      apiUrl: record.apiUrl,
+      username: record.username,
+      userId: record.userId,
+      isPasswordRemembered: record.isPasswordRemembered,
+      keyHint: record.keyHint,
+      isHidden: record.isHidden,
+      isDisabled: record.isDisabled,
+      state: runtime?.state ?? 'needs_sign_in',
+      stateError: runtime?.error ?? null,
+      units: record.units,
+      thresholds: record.thresholds,
+    };
+  }
+
+  view(id: string): AccountView {
+    return this.#view(this.#record(id));
+  }
+
+  // -- adding and verifying ----------------------------------------------------------------------------------------
+
+  /** Checks a draft against its gateway without saving anything. */
+  async test(draft: AccountDraft): Promise<Result<ConnectionCheck>> {
+    const { baseUrl, apiUrl } = this.#urls(draft);
+    const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null);
+    if (!checked.ok) return checked;
+    if (checked.value.status === 'second_factor') {
+      return { ok: true, value: { displayName: null, balanceUnits: null } };
+    }
+    const { displayName, balanceUnits } = checked.value.credential;
+    return { ok: true, value: { displayName, balanceUnits } };
+  }
+
+  async add(draft: AccountDraft): Promise<Result<SignInOutcome>> {
+    const label = this.#label(draft.label);
+    const urls = this.#urls(draft);
+    const checked = await this.#signIn.verify(urls.baseUrl, urls.apiUrl, draft.credential, {
+      kind: 'add',
+      draft: { ...draft, label, ...urls },
+    } satisfies Purpose);
+    if (!checked.ok) return checked;
+    if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
+    return { ok: true, value: await this.#create({ ...draft, label, ...urls }, checked.value.credential) };
+  }
+
+  async answerChallenge(challengeId: string, code: string, method?: string): Promise<Result<SignInOutcome>> {
+    const answered = await this.#signIn.answer(challengeId, code, method);
+    if (!answered.ok) return answered;
+    const { purpose, ...outcome } = answered.value;
+    if (outcome.status === 'second_factor') return { ok: true, value: outcome };
+    const intent = purpose as Purpose;
+    return {
+      ok: true,
+      value:
+        intent.kind === 'add'
+          ? await this.#create(intent.draft, outcome.credential)
+          : await this.#adopt(intent.id, outcome.credential),
+    };
+  }
+
+  async #create(draft: AccountDraft, credential: VerifiedCredential): Promise<SignInOutcome> {
+    const id = randomUUID();
+    const record: AccountRecord = {
+      id,
+      label: draft.label,
+      kind: draft.credential.kind,
+      baseUrl: draft.baseUrl,
+      apiUrl: draft.apiUrl,
+      username: credential.username,
+      userId: credential.userId,
+      isPasswordRemembered: credential.secrets.password !== undefined,
+      tokenExpiresAt: credential.tokenExpiresAt,
+      keyHint: credential.keyHint,
+      isHidden: false,
+      isDisabled: false,
+      units: draft.units ?? null,
+      thresholds: draft.thresholds ?? { warnUnits: null, criticalUnits: null },
+      createdAt: this.options.clock.now(),
+    };
+    // Secrets first: an account is only listed once its credential is safely stored.
+    await this.#storeSecrets(id, credential.secrets);
+    this.#doc = {
+      accounts: [...this.#doc.accounts, record],
+      activeId: this.#doc.activeId ?? id,
+    };
+    this.#runtime.set(id, { state: 'ok', error: null, secrets: credential.secrets });
+    this.#save();
+    this.options.log.info('account added', { account: id, kind: record.kind });
+    return { status: 'done', account: this.#view(record) };
+  }
+
+  // -- credentials of an existing account ----------------------------------------------------------------------
+
+  /** Signs a password account in again (the stored password, or one typed now). */
+  async signIn(id: string, password?: string, remember?: boolean): Promise<Result<SignInOutcome>> {
+    const record = this.#record(id);
+    if (record.kind !== 'password' || record.username === null) {
+      return { ok: false, error: { code: 'validation', message: 'Only password accounts sign in' } };
+    }
+    const typed = password ?? this.#runtime.get(id)?.secrets?.password;
+    if (typed === undefined) return { ok: false, error: { code: 'auth.needs_sign_in', message: 'Enter the password' } };
+    return this.setCredential(id, {
+      kind: 'password',
+      username: record.username,
+      password: typed,
+      remember: remember ?? record.isPasswordRemembered,
+    });
+  }
+
+  /** Replaces an account's credential (a locked vault entry, a revoked token, a new password), verified first. */
+  async setCredential(id: string, credential: CredentialInput): Promise<Result<SignInOutcome>> {
+    const record = this.#record(id);
+    if (credential.kind !== record.kind) {
+      return { ok: false, error: { code: 'validation', message: 'The credential kind of an account cannot change' } };
+    }
+    const previous = { state: this.#runtime.get(id)?.state ?? 'needs_sign_in' };
+    this.#setState(id, 'signing_in', null);
+    const checked = await this.#signIn.verify(record.baseUrl, record.apiUrl, credential, {
+      kind: 'sign_in',
+      id,
+    } satisfies Purpose);
+    if (!checked.ok) {
+      // A failed re-entry changes nothing stored: the account keeps saying why it needed one (locked, signed out).
+      this.#setState(
+        id,
+        previous.state === 'ok' || previous.state === 'signing_in' ? 'error' : previous.state,
+        checked.error,
+      );
+      return checked;
+    }
+    if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
+    return { ok: true, value: await this.#adopt(id, checked.value.credential) };
+  }
+
+  async #adopt(id: string, credential: VerifiedCredential): Promise<SignInOutcome> {
+    const record = this.#record(id);
+    await this.#storeSecrets(id, credential.secrets);
+    this.#replace(id, {
+      ...record,
+      userId: credential.userId ?? record.userId,
+      isPasswordRemembered: credential.secrets.password !== undefined,
+      tokenExpiresAt: credential.tokenExpiresAt,
+      keyHint: credential.keyHint ?? record.keyHint,
+    });
+    this.#runtime.set(id, { state: 'ok', error: null, secrets: credential.secrets });
+    this.#save();
+    return { status: 'done', account: this.view(id) };
+  }
+
+  /** Forgets the login token and any remembered password: the account needs signing in again. */
+  async signOut(id: string): Promise<AccountView> {
+    const record = this.#record(id);
+    if (record.kind === 'password') {
+      await this.options.vault.delete(id);
+      this.#replace(id, { ...record, isPasswordRemembered: false, tokenExpiresAt: null });
+      this.#runtime.set(id, { state: 'needs_sign_in', error: null, secrets: null });
+      this.#save();
+    }
+    return this.view(id);
+  }
+
+  // -- editing, order, removal -----------------------------------------------------------------------------------
+
+  update(id: string, patch: AccountPatch): AccountView {
+    const record = this.#record(id);
+    const baseUrl = patch.baseUrl === undefined ? record.baseUrl : this.#url(patch.baseUrl, '/api', 'baseUrl');
+    const apiUrl =
+      patch.apiUrl === undefined
+        ? record.apiUrl
+        : patch.apiUrl.trim() === ''
+          ? baseUrl // as when adding: an empty API address means the base address
+          : this.#url(patch.apiUrl, '/v1', 'apiUrl');
+    const next: AccountRecord = {
+      ...record,
+      ...(patch.label === undefined ? {} : { label: this.#label(patch.label) }),
+      baseUrl,
+      apiUrl,
+      ...(patch.units === undefined ? {} : { units: patch.units }),
+      ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
+      ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
+      ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
+    };
+    this.#replace(id, next);
+    if (baseUrl !== record.baseUrl || apiUrl !== record.apiUrl) this.#dropClients(id);
+    this.#save();
+    return this.view(id);
+  }
+
+  /** Removes the account from Keydesk only: its keys on the gateway are untouched. */
+  async remove(id: string): Promise<AccountsSnapshot> {
+    this.#record(id);
+    await this.options.vault.delete(id);
+    const accounts = this.#doc.accounts.filter((record) => record.id !== id);
+    const activeId = this.#doc.activeId === id ? (accounts[0]?.id ?? null) : this.#doc.activeId;
+    this.#doc = { accounts, activeId };
+    this.#runtime.delete(id);
+    this.#save();
+    return this.snapshot();
+  }
+
+  reorder(ids: readonly string[]): AccountsSnapshot {
+    const current = this.#doc.accounts.map((record) => record.id);
+    if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
+      raise({ code: 'validation', message: 'The new order must list every account exactly once', field: 'ids' });
+    }
+    const byId = new Map(this.#doc.accounts.map((record) => [record.id, record]));
+    this.#doc = { ...this.#doc, accounts: ids.map((id) => byId.get(id) as AccountRecord) };
+    this.#save();
+    return this.snapshot();
+  }
+
+  switch(id: string): AccountsSnapshot {
+    // Also the AccountDirectory's switch (tray, notifications): answers the snapshot for the bridge.
+    this.#record(id);
+    this.#doc = { ...this.#doc, activeId: id };
+    this.#save();
+    return this.snapshot();
+  }
+
+  // -- AccountDirectory ------------------------------------------------------------------------------------------
+
+  list(): readonly AccountHandle[] {
+    return this.#doc.accounts.map((record) => this.#handle(record));
+  }
+
+  get(accountId: string): AccountHandle {
+    return this.#handle(this.#record(accountId));
+  }
+
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async management(accountId: string): Promise<ManagementClient> {
+    const record = this.#record(accountId);
+    if (record.kind === 'api_key') {
+      raise({ code: 'validation', message: 'A watched key gives no account access: add the account to manage keys' });
+    }
+    const runtime = await this.#usable(record);
+    if (runtime.management) return runtime.management;
+    // For password accounts the session calls #renewLogin once for all concurrent callers whose token expired,
+    // then replays each call once; a system access token cannot be renewed here.
+    runtime.management = this.#signIn.managementClient(
+      record.baseUrl,
+      runtime.secrets?.accessToken,
+      record.userId,
+      record.kind === 'password' ? () => this.#renewLogin(accountId) : undefined,
+    );
+    return runtime.management;
+  }
+
+  async keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
+    const record = this.#record(accountId);
+    if (apiKey !== undefined) return this.#signIn.keyClient(record.baseUrl, record.apiUrl, apiKey);
+    if (record.kind !== 'api_key') raise({ code: 'validation', message: 'This account has no watched key' });
+    const runtime = await this.#usable(record);
+    const watched = runtime.secrets?.apiKey;
+    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', message: 'Enter the API key again' });
+    runtime.keyClient ??= this.#signIn.keyClient(record.baseUrl, record.apiUrl, watched);
+    return runtime.keyClient;
+  }
+
+  // -- internals -------------------------------------------------------------------------------------------------
+
+  /** Logs in again with the stored password (single-flight in the session); otherwise the user must sign in. */
+  async #renewLogin(accountId: string): Promise<string> {
+    const record = this.#record(accountId);
+    const password = this.#runtime.get(accountId)?.secrets?.password;
+    if (record.username === null || password === undefined) {
+      this.#setState(accountId, 'needs_sign_in', { code: 'auth.needs_sign_in' });
+      throw new GatewayError('auth.needs_sign_in', 'The sign-in expired: sign in again');
+    }
+    const fresh = this.#signIn.managementClient(record.baseUrl);
+    const login = await fresh.login(record.username, password);
+    if (!login.ok || login.value.kind !== 'signed_in') {
+      const error: AppError = login.ok ? { code: 'auth.second_factor' } : login.error;
+      if (!login.ok && login.error.retryable === true) throw new GatewayError(error.code, error.message ?? error.code);
+      this.#setState(accountId, 'needs_sign_in', error);
+      throw new GatewayError('auth.needs_sign_in', error.message ?? 'The sign-in expired: sign in again');
+    }
+    const secrets: StoredSecrets = { password, accessToken: login.value.accessToken };
+    await this.#storeSecrets(accountId, secrets);
+    this.#replace(accountId, { ...record, userId: login.value.userId, tokenExpiresAt: login.value.expiresAt });
+    const runtime = this.#runtime.get(accountId);
+    if (runtime) runtime.secrets = secrets;
+    this.#save();
+    this.options.log.info('login renewed', { account: accountId });
+    return login.value.accessToken;
+  }
+
+  async #usable(record: AccountRecord): Promise<Runtime> {
+    const runtime = this.#runtime.get(record.id) ?? (await this.#loadSecrets(record));
+    if (runtime.state === 'locked') raise({ code: 'vault.locked', message: runtime.error?.message ?? 'Locked' });
+    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in', message: 'Sign in to this account again' });
+    return runtime;
+  }
+
+  async #loadSecrets(record: AccountRecord): Promise<Runtime> {
+    const read = await this.options.vault.get(record.id);
+    const runtime: Runtime =
+      read.status === 'ok'
+        ? { state: 'ok', error: null, secrets: read.secrets }
+        : read.status === 'locked'
+          ? { state: 'locked', error: { code: 'vault.locked', message: read.reason }, secrets: null }
+          : { state: 'needs_sign_in', error: null, secrets: null };
+    if (runtime.secrets && record.kind === 'password' && !runtime.secrets.accessToken && !runtime.secrets.password) {
+      runtime.state = 'needs_sign_in';
+    }
+    this.#runtime.set(record.id, runtime);
+    return runtime;
+  }
+
+  async #storeSecrets(id: string, secrets: StoredSecrets): Promise<void> {
+    const plain: Record<string, string> = {};
+    for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
+    try {
+      await this.options.vault.set(id, plain);
+    } catch (error) {
+      raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
+    }
+    this.#dropClients(id);
+  }
+
+  #dropClients(id: string): void {
+    const runtime = this.#runtime.get(id);
+    if (runtime) {
+      delete runtime.management;
+      delete runtime.keyClient;
+    }
+  }
+
+  #setState(id: string, state: AccountState, error: AppError | null): void {
+    const runtime = this.#runtime.get(id) ?? { state, error, secrets: null };
+    runtime.state = state;
+    runtime.error = error;
+    this.#runtime.set(id, runtime);
+    this.#emit();
+  }
+
+  #handle(record: AccountRecord): AccountHandle {
+    return {
+      id: record.id,
+      kind: record.kind,
+      label: record.label,
+      units: unitSettings(record.units ?? undefined),
+      isDisabled: record.isDisabled,
+      isHidden: record.isHidden,
+      thresholds: record.thresholds,
+    };
+  }
+
+  activeId(): string | null {
+    return this.#doc.activeId;
+  }
+
+  #record(id: string): AccountRecord {
+    return (
+      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', message: 'No such account' })
+    );
+  }
+
+  #replace(id: string, next: AccountRecord): void {
+    this.#doc = { ...this.#doc, accounts: this.#doc.accounts.map((record) => (record.id === id ? next : record)) };
+  }
+
+  #label(text: string): string {
+    const label = text.trim();
+    if (label === '' || label.length > MAX_LABEL) {
+      raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
+    }
+    return label;
+  }
+
+  #url(text: string, strip: '/v1' | '/api', field: string): string {
+    const checked = normaliseBaseUrl(text, strip);
+    return checked.ok ? checked.url : raise({ code: 'validation', message: checked.reason, field });
+  }
+
+  #urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {
+    const baseUrl = this.#url(draft.baseUrl, '/api', 'baseUrl');
+    // Most sites serve /api and /v1 from one host: an empty api_url means the same address.
+    const apiUrl = draft.apiUrl.trim() === '' ? baseUrl : this.#url(draft.apiUrl, '/v1', 'apiUrl');
+    return { baseUrl, apiUrl };
+  }
+
+  #save(): void {
+    this.options.store.write(this.#doc);
+    this.#emit();
+  }
+
+  #emit(): void {
+    this.options.events.emit('accounts:changed', this.snapshot());
+    for (const listener of this.#listeners) listener();
+  }
+}

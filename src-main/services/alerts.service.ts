@@ -1,0 +1,80 @@
+// The alert centre's backend: raised alerts kept (bounded, newest first) in the config store, pushed as
+// alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AlertView, Language } from '../../src-preload/contract';
+import { formatUnits, type UnitSettings } from '../../src-preload/units';
+import type { EventBus } from '../bridge/events';
+import type { NotifierPort } from '../platform/ports';
+import type { DocumentStore } from '../vault/config.store';
+import type { AlertFiring } from './quota/alert-rule';
+import { QUOTA_STRINGS } from './quota/strings';
+
+/** Enough for weeks of alerts; the oldest go first. */
+export const MAX_ALERTS = 200;
+
+const alertSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountLabel: z.string(),
+  level: z.enum(['warn', 'critical', 'soft_limit']),
+  balanceUnits: z.number(),
+  thresholdUnits: z.number(),
+  raisedAt: z.number(),
+  isAcknowledged: z.boolean(),
+});
+export const alertsDocumentSchema = z.object({ alerts: z.array(alertSchema).catch([]) });
+export type AlertsDocument = z.infer<typeof alertsDocumentSchema>;
+export const EMPTY_ALERTS: AlertsDocument = { alerts: [] };
+
+export interface AlertsServiceDeps {
+  readonly store: DocumentStore<AlertsDocument>;
+  readonly events: EventBus;
+  readonly notifier: NotifierPort;
+  readonly language: () => Language;
+  readonly now: () => number;
+  readonly newId?: () => string;
+}
+
+export class AlertsService {
+  constructor(private readonly deps: AlertsServiceDeps) {}
+
+  list(): readonly AlertView[] {
+    return this.deps.store.read().alerts;
+  }
+
+  raise(account: { id: string; label: string; units: UnitSettings }, firing: AlertFiring): AlertView {
+    const alert: AlertView = {
+      id: (this.deps.newId ?? randomUUID)(),
+      accountId: account.id,
+      accountLabel: account.label,
+      level: firing.level,
+      balanceUnits: firing.balanceUnits,
+      thresholdUnits: firing.thresholdUnits,
+      raisedAt: this.deps.now(),
+      isAcknowledged: false,
+    };
+    this.deps.store.write({ alerts: [alert, ...this.list()].slice(0, MAX_ALERTS) });
+    this.deps.events.emit('alert:raised', alert);
+    if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units));
+    return alert;
+  }
+
+  /** Acknowledges the given alerts (all when ids is undefined); unknown ids are ignored. */
+  acknowledge(ids?: readonly string[]): readonly AlertView[] {
+    const wanted = ids ? new Set(ids) : null;
+    const alerts = this.list().map((a) => (wanted === null || wanted.has(a.id) ? { ...a, isAcknowledged: true } : a));
+    this.deps.store.write({ alerts });
+    return alerts;
+  }
+
+  #notification(alert: AlertView, units: UnitSettings) {
+    const strings = QUOTA_STRINGS[this.deps.language()];
+    const money = (n: number) => formatUnits(n, this.deps.language(), units);
+    const body =
+      alert.level === 'soft_limit'
+        ? strings.softLimitBody(alert.accountLabel, money(alert.balanceUnits), money(alert.thresholdUnits))
+        : strings.alertBody(alert.accountLabel, money(alert.balanceUnits), money(alert.thresholdUnits));
+    return { title: strings.alertTitle[alert.level], body, accountId: alert.accountId };
+  }
+}

@@ -1,0 +1,127 @@
+// A keys test app: the real router, handlers and services of issue 6 over a small AccountDirectory that builds real
+// gateway clients against the emulator (the accounts service is not needed to test keys).
+import { KeyClient, unitSettings, type ManagementClient } from '../../../src-main/gateway';
+import { AppErrorException, Router } from '../../../src-main/bridge/router';
+import { registerAccountInfoHandlers } from '../../../src-main/handlers/account-info.handlers';
+import { registerKeysHandlers } from '../../../src-main/handlers/keys.handlers';
+import type { ClipboardPort, SecretFileSinkPort } from '../../../src-main/platform/ports';
+import type { AccountDirectory, AccountHandle } from '../../../src-main/services/account-directory';
+import { createKeyFeatures } from '../../../src-main/services/keys';
+import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-preload/contract';
+import type { Gateway } from '../../gateway/index';
+import { recordingLogger } from '../../unit/gateway/fakes';
+import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, emulatorClock, keyValue, makeClients } from '../gateway/setup';
+
+export const ACCOUNTS = {
+  alice: { token: ALICE_TOKEN, kind: 'access_token' },
+  readonly: { token: ALICE_READONLY, kind: 'access_token' },
+  bob: { token: BOB_TOKEN, kind: 'access_token' },
+  watched: { token: `sk-${keyValue(1)}`, kind: 'api_key' },
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+export class EmulatorDirectory implements AccountDirectory {
+  readonly #management = new Map<string, ManagementClient>();
+
+  constructor(private readonly gw: Gateway) {}
+
+  list(): AccountHandle[] {
+    return (Object.keys(ACCOUNTS) as AccountName[]).map((id) => this.get(id));
+  }
+
+  get(accountId: string): AccountHandle {
+    const account = ACCOUNTS[accountId as AccountName] as (typeof ACCOUNTS)[AccountName] | undefined;
+    if (!account) throw new AppErrorException({ code: 'not_found', message: `No account ${accountId}` });
+    return {
+      id: accountId,
+      kind: account.kind,
+      label: accountId,
+      units: unitSettings(),
+      isDisabled: false,
+      isHidden: false,
+      thresholds: { warnUnits: null, criticalUnits: null },
+    };
+  }
+
+  management(accountId: string): Promise<ManagementClient> {
+    const handle = this.get(accountId);
+    if (handle.kind === 'api_key') {
+      return Promise.reject(new AppErrorException({ code: 'validation', message: 'A watched key has no management' }));
+    }
+    let client = this.#management.get(accountId);
+    if (!client) {
+      client = makeClients(this.gw, { accessToken: ACCOUNTS[accountId as AccountName].token }).management;
+      this.#management.set(accountId, client);
+    }
+    return Promise.resolve(client);
+  }
+
+  keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
+    this.get(accountId);
+    const { transport, logger } = makeClients(this.gw);
+    return Promise.resolve(
+      new KeyClient({
+        transport,
+        logger,
+        apiUrl: this.gw.api_url,
+        baseUrl: this.gw.base_url,
+        apiKey: apiKey ?? ACCOUNTS.watched.token,
+      }),
+    );
+  }
+
+  activeId(): string | null {
+    return 'alice';
+  }
+
+  switch(): void {
+    // one active account is enough here
+  }
+
+  onChange(): () => void {
+    return () => undefined;
+  }
+}
+
+export class FakeClipboard implements ClipboardPort {
+  text = '';
+  constructor(readonly isAvailable = true) {}
+  readText(): string {
+    return this.text;
+  }
+  writeText(text: string): void {
+    this.text = text;
+  }
+  clear(): void {
+    this.text = '';
+  }
+}
+
+export class MemoryFiles implements SecretFileSinkPort {
+  readonly saved: { name: string; contents: string }[] = [];
+  isCancelling = false;
+  save(defaultName: string, contents: string): Promise<string | null> {
+    if (this.isCancelling) return Promise.resolve(null);
+    this.saved.push({ name: defaultName, contents });
+    return Promise.resolve(`/exports/${defaultName}`);
+  }
+}
+
+export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard } = {}) {
+  const log = recordingLogger();
+  const router = new Router(log);
+  const clipboard = options.clipboard ?? new FakeClipboard();
+  const files = new MemoryFiles();
+  const features = createKeyFeatures({
+    directory: new EmulatorDirectory(gw),
+    clipboard,
+    files,
+    clock: emulatorClock(gw),
+    log,
+  });
+  registerKeysHandlers(router, features.keys, features.secrets);
+  registerAccountInfoHandlers(router, features.info);
+  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
+    router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
+  return { router, call, clipboard, files, features };
+}
