@@ -46,6 +46,40 @@ export const ICONS = {
     path('M8 16H3v5'),
   ],
   info: [{ tag: 'circle', attrs: { cx: '12', cy: '12', r: '10' } }, path('M12 16v-4'), path('M12 8h.01')],
+  bell: [path('M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9'), path('M10.3 21a1.94 1.94 0 0 0 3.4 0')],
+  // accounts (issue 5)
+  user: [path('M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2'), { tag: 'circle', attrs: { cx: '12', cy: '7', r: '4' } }],
+  shield: [
+    path(
+      'M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z',
+    ),
+  ],
+  eye: [
+    path('M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0'),
+    { tag: 'circle', attrs: { cx: '12', cy: '12', r: '3' } },
+  ],
+  eyeOff: [
+    path('M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49'),
+    path('M14.084 14.158a3 3 0 0 1-4.242-4.242'),
+    path('M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143'),
+    path('m2 2 20 20'),
+  ],
+  lock: [
+    { tag: 'rect', attrs: { width: '18', height: '11', x: '3', y: '11', rx: '2' } },
+    path('M7 11V7a5 5 0 0 1 10 0v4'),
+  ],
+  chevronUp: [path('m18 15-6-6-6 6')],
+  chevronDown: [path('m6 9 6 6 6-6')],
+  pencil: [
+    path(
+      'M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z',
+    ),
+    path('m15 5 4 4'),
+  ],
+  trash: [path('M3 6h18'), path('M19 6v14c0 1-1 2-2 2H7c-1 0-2-1-2-2V6'), path('M8 6V4c0-1 1-2 2-2h4c1 0 2 1 2 2v2')],
+  logIn: [path('m10 17 5-5-5-5'), path('M15 12H3'), path('M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4')],
+  logOut: [path('m16 17 5-5-5-5'), path('M21 12H9'), path('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4')],
+  ban: [{ tag: 'circle', attrs: { cx: '12', cy: '12', r: '10' } }, path('m4.9 4.9 14.2 14.2')],
 } as const satisfies Record<string, readonly IconShape[]>;
 
 export type IconName = keyof typeof ICONS;

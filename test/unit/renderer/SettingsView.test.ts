@@ -9,7 +9,7 @@ import App from '../../../src-renderer/src/App.vue';
 import { createAppI18n } from '../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../src-renderer/src/router';
 import { useSettingsStore } from '../../../src-renderer/src/stores/settings.store';
-import { APP_INFO, fake } from './fake-keydesk';
+import { APP_INFO, DEFAULT_SETTINGS, fake } from './fake-keydesk';
 
 vi.mock('../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('./fake-keydesk')).fake.api }));
 
@@ -68,7 +68,7 @@ describe('Settings view', () => {
   });
 
   it('goes back to following the system when "follow system" is picked', async () => {
-    fake.setSettings({ language: 'en-US', theme: 'system' });
+    fake.setSettings({ ...DEFAULT_SETTINGS, language: 'en-US', theme: 'system' });
     const app = await mountApp('/settings');
     expect(title(app)).toBe('Settings');
 
@@ -91,7 +91,7 @@ describe('Settings view', () => {
 
   it('follows a change made elsewhere (settings:changed)', async () => {
     const app = await mountApp('/settings');
-    fake.emit('settings:changed', { language: 'en-US', theme: 'dark' });
+    fake.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'en-US', theme: 'dark' });
     await flushPromises();
     expect(title(app)).toBe('Settings');
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -157,6 +157,7 @@ describe('shell', () => {
     const app = await mountApp('/accounts');
     expect(title(app)).toBe('账户');
     expect(app.get('[data-testid=empty-state]').text()).toContain('还没有账户');
-    expect(app.find('[data-testid=empty-state-note]').exists()).toBe(true);
+    // Accounts can be added now: the empty state offers exactly that.
+    expect(app.find('[data-testid=accounts-add-first]').exists()).toBe(true);
   });
 });

@@ -13,12 +13,29 @@ import {
   type Settings,
   type SettingsPatch,
   type SubscribeFn,
+  type VaultStatus,
 } from '../../../src-preload/contract';
 
 type Handler = (args: unknown) => Promise<Result<unknown>>;
 
+export const MEMORY_VAULT: VaultStatus = {
+  backend: 'memory',
+  isPersistent: false,
+  isLocked: false,
+  hasPassphrase: false,
+  reason: 'Secrets are kept for this session only',
+  isPassphraseSuggested: true,
+  problems: [],
+};
 export const APP_INFO: AppInfo = { name: 'Keydesk', version: '9.8.7', mode: 'browser', platform: 'linux' };
-export const DEFAULT_SETTINGS: Settings = { language: null, theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = {
+  language: null,
+  theme: 'system',
+  refreshIntervalMinutes: 5,
+  closeToTray: true,
+  launchAtLogin: false,
+  alertSound: false,
+};
 
 function createFakeKeydesk() {
   let settings: Settings = DEFAULT_SETTINGS;
@@ -31,7 +48,8 @@ function createFakeKeydesk() {
   };
 
   // Behaves like main: update merges, answers with the new settings and broadcasts them.
-  const defaults: Record<InvokeChannel, Handler> = {
+  // Channels without a default answer `unavailable` until a test overrides them.
+  const defaults: Partial<Record<InvokeChannel, Handler>> = {
     'app:info': () => Promise.resolve(ok(APP_INFO)),
     'settings:get': () => Promise.resolve(ok(settings)),
     'settings:update': (args) => {
@@ -39,11 +57,24 @@ function createFakeKeydesk() {
       emit('settings:changed', settings);
       return Promise.resolve(ok(settings));
     },
+    // Accounts and the vault: none, and session-only storage, until a test overrides them.
+    'accounts:list': () => Promise.resolve(ok({ accounts: [], activeId: null })),
+    'vault:status': () => Promise.resolve(ok(MEMORY_VAULT)),
+    // Keys: no accounts until a test overrides it.
+    'keys:accounts': () => Promise.resolve(ok([])),
+    // Quota and alerts: nothing known until a test overrides them.
+    'quota:snapshot': () => Promise.resolve(ok([])),
+    'quota:refresh': () => Promise.resolve(ok([])),
+    'quota:history': (args) =>
+      Promise.resolve(ok({ accountId: (args as { accountId: string }).accountId, samples: [], daysLeft: null })),
+    'alerts:list': () => Promise.resolve(ok([])),
+    'alerts:acknowledge': () => Promise.resolve(ok([])),
   };
 
   const invoke: InvokeFn = (channel, args) => {
     calls.push({ channel, args });
-    return (overrides.get(channel) ?? defaults[channel])(args);
+    const handler = overrides.get(channel) ?? defaults[channel];
+    return handler ? handler(args) : Promise.resolve(fail({ code: 'unavailable', message: `fake: ${channel}` }));
   };
   const subscribe: SubscribeFn = (event, listener) => {
     const set = listeners.get(event) ?? new Set();

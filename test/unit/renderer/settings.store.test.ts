@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, type Result, type Settings } from '../../../src-preload/contract';
 import { useSettingsStore } from '../../../src-renderer/src/stores/settings.store';
-import { deferred, fake } from './fake-keydesk';
+import { DEFAULT_SETTINGS, deferred, fake } from './fake-keydesk';
 
 vi.mock('../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('./fake-keydesk')).fake.api }));
 
@@ -23,13 +23,13 @@ afterEach(() => {
 
 describe('hydrate', () => {
   it('loads the settings from main and resolves language and theme from them', async () => {
-    fake.setSettings({ language: 'zh-CN', theme: 'dark' });
+    fake.setSettings({ ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'dark' });
     const store = useSettingsStore();
     expect(store.isHydrated).toBe(false);
 
     await store.hydrate();
 
-    expect(store.settings).toEqual({ language: 'zh-CN', theme: 'dark' });
+    expect(store.settings).toEqual({ ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'dark' });
     expect(store.language).toBe('zh-CN');
     expect(store.chosenLanguage).toBe('zh-CN');
     expect(store.theme).toBe('dark');
@@ -55,7 +55,7 @@ describe('hydrate', () => {
     expect(store.theme).toBe('system');
 
     fake.reset();
-    fake.setSettings({ language: 'en-US', theme: 'light' });
+    fake.setSettings({ ...DEFAULT_SETTINGS, language: 'en-US', theme: 'light' });
     await store.hydrate();
     expect(store.loadError).toBeNull();
     expect(store.language).toBe('en-US');
@@ -67,11 +67,11 @@ describe('hydrate', () => {
     const store = useSettingsStore();
 
     const hydrating = store.hydrate();
-    fake.emit('settings:changed', { language: 'en-US', theme: 'dark' });
-    slow.resolve(ok<Settings>({ language: null, theme: 'system' }));
+    fake.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'en-US', theme: 'dark' });
+    slow.resolve(ok<Settings>({ ...DEFAULT_SETTINGS, language: null, theme: 'system' }));
     await hydrating;
 
-    expect(store.settings).toEqual({ language: 'en-US', theme: 'dark' });
+    expect(store.settings).toEqual({ ...DEFAULT_SETTINGS, language: 'en-US', theme: 'dark' });
   });
 });
 
@@ -80,7 +80,7 @@ describe('pushed changes', () => {
     const store = useSettingsStore();
     await store.hydrate();
 
-    fake.emit('settings:changed', { language: 'zh-CN', theme: 'light' });
+    fake.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'light' });
 
     expect(store.language).toBe('zh-CN');
     expect(store.theme).toBe('light');
@@ -114,13 +114,13 @@ describe('update', () => {
     const result = await store.update({ language: 'zh-CN' });
 
     expect(fake.callsTo('settings:update')).toEqual([{ language: 'zh-CN' }]);
-    expect(result).toEqual({ ok: true, value: { language: 'zh-CN', theme: 'system' } });
+    expect(result).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, language: 'zh-CN', theme: 'system' } });
     expect(store.language).toBe('zh-CN');
     expect(store.isSaving).toBe(false);
   });
 
   it('keeps the old settings and exposes the error when main refuses', async () => {
-    fake.setSettings({ language: 'en-US', theme: 'light' });
+    fake.setSettings({ ...DEFAULT_SETTINGS, language: 'en-US', theme: 'light' });
     const store = useSettingsStore();
     await store.hydrate();
     fake.failWith('settings:update', 'validation', 'theme: invalid option');

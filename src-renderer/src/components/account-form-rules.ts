@@ -1,0 +1,212 @@
+// The account form's rules, without Vue: the same URL rules main applies (src-main/services/accounts/url-rules.ts,
+// mirrored because the renderer may not import main), the label length, thresholds typed in yuan and converted to
+// units exactly, and the draft or patch the form sends. Main checks everything again; this only answers sooner.
+import type {
+  AccountDraft,
+  AccountKind,
+  AccountPatch,
+  AccountView,
+  CredentialInput,
+  Thresholds,
+  UnitOverride,
+} from '../../../src-preload/contract';
+import { parseAmountToUnits, unitSettings, unitsToDecimalString } from '../../../src-preload/units';
+
+export const MAX_LABEL = 60;
+
+export type UrlProblem = 'empty' | 'format' | 'protocol' | 'credentials' | 'query';
+export type UrlCheck =
+  { readonly ok: true; readonly url: string } | { readonly ok: false; readonly problem: UrlProblem };
+
+/** http(s) only, no user or password, no ? or #; the suffix the client appends itself (`/api`, `/v1`) removed. */
+export function checkUrl(input: string, strip: '/api' | '/v1'): UrlCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, problem: 'empty' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: 'format' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'protocol' };
+  if (url.username !== '' || url.password !== '') return { ok: false, problem: 'credentials' };
+  if (url.search !== '' || url.hash !== '') return { ok: false, problem: 'query' };
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.toLowerCase().endsWith(strip)) path = path.slice(0, -strip.length).replace(/\/+$/, '');
+  return { ok: true, url: `${url.origin}${path}` };
+}
+
+/** A base address ending in /v1 is almost always the API address pasted in the wrong field. */
+export const looksLikeApiAddress = (input: string): boolean => /\/v1\/*$/i.test(input.trim());
+
+export type AmountProblem = 'format' | 'precision' | 'range' | 'negative';
+export type AmountCheck =
+  { readonly ok: true; readonly units: number | null } | { readonly ok: false; readonly problem: AmountProblem };
+
+/** A threshold typed in yuan: empty = none; otherwise exact units, never rounded. */
+export function parseThreshold(input: string, units: UnitOverride | null = null): AmountCheck {
+  const text = input.trim();
+  if (text === '') return { ok: true, units: null };
+  const parsed = parseAmountToUnits(text, unitSettings(units ?? undefined));
+  if (!parsed.ok) return { ok: false, problem: parsed.reason };
+  if (parsed.units < 0) return { ok: false, problem: 'negative' };
+  return { ok: true, units: parsed.units };
+}
+
+export const thresholdText = (value: number | null, units: UnitOverride | null = null): string =>
+  value === null ? '' : unitsToDecimalString(value, unitSettings(units ?? undefined));
+
+export interface AccountForm {
+  kind: AccountKind;
+  label: string;
+  baseUrl: string;
+  apiUrl: string;
+  username: string;
+  password: string;
+  remember: boolean;
+  accessToken: string;
+  userId: string;
+  apiKey: string;
+  warn: string;
+  critical: string;
+}
+
+export type FormField = keyof AccountForm;
+export type FormProblem =
+  'required' | 'labelTooLong' | 'criticalAboveWarn' | 'userId' | `url.${UrlProblem}` | `amount.${AmountProblem}`;
+export type FormErrors = Partial<Record<FormField, FormProblem>>;
+
+export function emptyForm(kind: AccountKind = 'password'): AccountForm {
+  return {
+    kind,
+    label: '',
+    baseUrl: '',
+    apiUrl: '',
+    username: '',
+    password: '',
+    remember: true,
+    accessToken: '',
+    userId: '',
+    apiKey: '',
+    warn: '',
+    critical: '',
+  };
+}
+
+/** The form for editing an account: no credential (that is re-entered separately), API URL blank when the same. */
+export function formFromAccount(account: AccountView): AccountForm {
+  return {
+    ...emptyForm(account.kind),
+    label: account.label,
+    baseUrl: account.baseUrl,
+    apiUrl: account.apiUrl === account.baseUrl ? '' : account.apiUrl,
+    username: account.username ?? '',
+    remember: account.isPasswordRemembered,
+    warn: thresholdText(account.thresholds.warnUnits, account.units),
+    critical: thresholdText(account.thresholds.criticalUnits, account.units),
+  };
+}
+
+interface Checked {
+  readonly errors: FormErrors;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly apiUrl: string;
+  readonly thresholds: Thresholds;
+}
+
+function checkCommon(form: AccountForm, units: UnitOverride | null): Checked {
+  const errors: FormErrors = {};
+  const label = form.label.trim();
+  if (label === '') errors.label = 'required';
+  else if (label.length > MAX_LABEL) errors.label = 'labelTooLong';
+
+  const base = checkUrl(form.baseUrl, '/api');
+  if (!base.ok) errors.baseUrl = base.problem === 'empty' ? 'required' : `url.${base.problem}`;
+  const api = form.apiUrl.trim() === '' ? base : checkUrl(form.apiUrl, '/v1');
+  if (!api.ok && form.apiUrl.trim() !== '') errors.apiUrl = `url.${api.problem}`;
+
+  const warn = parseThreshold(form.warn, units);
+  const critical = parseThreshold(form.critical, units);
+  if (!warn.ok) errors.warn = `amount.${warn.problem}`;
+  if (!critical.ok) errors.critical = `amount.${critical.problem}`;
+  const warnUnits = warn.ok ? warn.units : null;
+  const criticalUnits = critical.ok ? critical.units : null;
+  if (warnUnits !== null && criticalUnits !== null && criticalUnits > warnUnits) errors.critical = 'criticalAboveWarn';
+
+  return {
+    errors,
+    label,
+    baseUrl: base.ok ? base.url : '',
+    apiUrl: api.ok ? api.url : '',
+    thresholds: { warnUnits, criticalUnits },
+  };
+}
+
+function credentialOf(form: AccountForm, errors: FormErrors): CredentialInput | null {
+  switch (form.kind) {
+    case 'password':
+      if (form.username.trim() === '') errors.username = 'required';
+      if (form.password === '') errors.password = 'required';
+      return { kind: 'password', username: form.username.trim(), password: form.password, remember: form.remember };
+    case 'access_token': {
+      if (form.accessToken.trim() === '') errors.accessToken = 'required';
+      const userId = form.userId.trim();
+      if (userId !== '' && !/^[1-9]\d{0,15}$/.test(userId)) errors.userId = 'userId';
+      return {
+        kind: 'access_token',
+        accessToken: form.accessToken.trim(),
+        ...(userId === '' || errors.userId ? {} : { userId: Number(userId) }),
+      };
+    }
+    case 'api_key':
+      if (form.apiKey.trim() === '') errors.apiKey = 'required';
+      return { kind: 'api_key', apiKey: form.apiKey.trim() };
+  }
+}
+
+/** The draft to test or add, or the problems to mark. */
+export function draftFromForm(
+  form: AccountForm,
+): { readonly ok: true; readonly draft: AccountDraft } | { readonly ok: false; readonly errors: FormErrors } {
+  const common = checkCommon(form, null);
+  const errors: FormErrors = { ...common.errors };
+  const credential = credentialOf(form, errors);
+  if (Object.keys(errors).length > 0 || credential === null) return { ok: false, errors };
+  return {
+    ok: true,
+    draft: {
+      label: common.label,
+      baseUrl: common.baseUrl,
+      // Empty means "same as the base address"; main applies the same rule.
+      apiUrl: form.apiUrl.trim() === '' ? '' : common.apiUrl,
+      credential,
+      thresholds: common.thresholds,
+    },
+  };
+}
+
+/** The changes an edit makes, or the problems to mark. An emptied API URL becomes the base address again. */
+export function patchFromForm(
+  form: AccountForm,
+  account: AccountView,
+): { readonly ok: true; readonly patch: AccountPatch } | { readonly ok: false; readonly errors: FormErrors } {
+  const common = checkCommon(form, account.units);
+  if (Object.keys(common.errors).length > 0) return { ok: false, errors: common.errors };
+  const patch: {
+    label?: string;
+    baseUrl?: string;
+    apiUrl?: string;
+    thresholds?: Thresholds;
+  } = {};
+  if (common.label !== account.label) patch.label = common.label;
+  if (common.baseUrl !== account.baseUrl) patch.baseUrl = common.baseUrl;
+  if (common.apiUrl !== account.apiUrl) patch.apiUrl = common.apiUrl;
+  if (
+    common.thresholds.warnUnits !== account.thresholds.warnUnits ||
+    common.thresholds.criticalUnits !== account.thresholds.criticalUnits
+  ) {
+    patch.thresholds = common.thresholds;
+  }
+  return { ok: true, patch };
+}

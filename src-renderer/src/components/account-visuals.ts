@@ -1,0 +1,25 @@
+// How accounts look wherever they are listed: the icon of each credential kind and the colour of each state.
+import type { AccountKind, AccountState, SignInOutcome } from '../../../src-preload/contract';
+import type { IconName } from './icon-shapes';
+
+export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {
+  password: 'user',
+  access_token: 'shield',
+  api_key: 'key',
+};
+
+/** Naive UI tag types per state; the state is always written out too (colour is never the only signal). */
+export const STATE_TAG_TYPES: Readonly<Record<AccountState, 'success' | 'info' | 'warning' | 'error'>> = {
+  ok: 'success',
+  signing_in: 'info',
+  needs_sign_in: 'warning',
+  locked: 'warning',
+  error: 'error',
+};
+
+/** States in which the user has to enter something before the account works again. */
+export const needsCredential = (state: AccountState): boolean =>
+  state === 'needs_sign_in' || state === 'locked' || state === 'error';
+
+/** A second-factor step the gateway asked for during a sign-in. */
+export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;

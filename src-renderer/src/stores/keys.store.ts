@@ -1,0 +1,221 @@
+// Keys store: the key-capable accounts, the current table (one account paged on the server, or "All keys" merged
+// account by account), search, selection, the one revealed key, and the key actions as Results. DTOs only.
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, ref, shallowRef } from 'vue';
+import type {
+  AppError,
+  KeyAccountView,
+  KeyFields,
+  KeySearchField,
+  KeyView,
+  Result,
+  RevealedKey,
+} from '../../../src-preload/contract';
+import { keydesk } from '../bridge';
+import { checkSearch } from '../components/keys/search-rules';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const ALL_SEARCH_SIZE = 100;
+
+export interface AccountLoad {
+  readonly accountId: string;
+  readonly isLoading: boolean;
+  readonly error: AppError | null;
+  readonly count: number;
+}
+
+export const rowKey = (k: Pick<KeyView, 'accountId' | 'id'>): string => `${k.accountId}:${k.id}`;
+
+export const useKeysStore = defineStore('keys', () => {
+  const accounts = ref<readonly KeyAccountView[]>([]);
+  const accountsError = ref<AppError | null>(null);
+  const isAccountsLoaded = ref(false);
+
+  /** null = All keys. */
+  const accountId = ref<string | null>(null);
+  const page = ref(1);
+  const size = ref<number>(20);
+  const total = ref<number | null>(null);
+  const items = shallowRef<readonly KeyView[]>([]);
+  const isLoading = ref(false);
+  const error = ref<AppError | null>(null);
+  /** All keys: how far each account got. */
+  const loads = ref<readonly AccountLoad[]>([]);
+  const loadedAt = ref<number | null>(null);
+
+  const searchField = ref<KeySearchField>('name');
+  const searchPattern = ref('');
+  const searchCheck = computed(() => checkSearch(searchPattern.value, searchField.value));
+
+  const selected = ref<readonly string[]>([]);
+  const highlighted = ref<string | null>(null);
+  const revealed = ref<(RevealedKey & { accountId: string }) | null>(null);
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const manageable = computed(() => accounts.value.filter((a) => a.canManageKeys && !a.isDisabled));
+  const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
+  const accountById = (id: string) => accounts.value.find((a) => a.id === id) ?? null;
+
+  async function loadAccounts(): Promise<void> {
+    const r = await keydesk.keys.accounts();
+    if (r.ok) {
+      accounts.value = r.value;
+      accountsError.value = null;
+    } else accountsError.value = r.error;
+    isAccountsLoaded.value = true;
+  }
+  const unsubscribe = keydesk.on('accounts:changed', () => {
+    void loadAccounts();
+  });
+  onScopeDispose(() => {
+    unsubscribe();
+    clearTimeout(hideTimer);
+  });
+
+  // Each load gets a ticket; answers to an older load are dropped (the user paged or searched again).
+  let ticket = 0;
+
+  async function load(): Promise<void> {
+    const mine = ++ticket;
+    const pattern = searchPattern.value.trim();
+    if (pattern !== '' && searchCheck.value.reason) return;
+    isLoading.value = true;
+    error.value = null;
+    try {
+      if (accountId.value === null) await loadAll(mine, pattern);
+      else await loadPage(mine, accountId.value, pattern);
+      if (mine === ticket) loadedAt.value = Date.now();
+    } finally {
+      if (mine === ticket) isLoading.value = false;
+    }
+  }
+
+  async function loadPage(mine: number, id: string, pattern: string): Promise<void> {
+    const r =
+      pattern === ''
+        ? await keydesk.keys.list({ accountId: id, page: page.value, size: size.value })
+        : await keydesk.keys.search({
+            accountId: id,
+            field: searchField.value,
+            pattern,
+            page: page.value,
+            size: size.value,
+          });
+    if (mine !== ticket) return;
+    if (r.ok) {
+      items.value = r.value.items;
+      total.value = r.value.total;
+    } else {
+      items.value = [];
+      total.value = null;
+      error.value = r.error;
+    }
+  }
+
+  /** Account by account: rows appear as each account answers; one failing leaves the others shown. */
+  async function loadAll(mine: number, pattern: string): Promise<void> {
+    const targets = manageable.value;
+    items.value = [];
+    total.value = null;
+    loads.value = targets.map((a) => ({ accountId: a.id, isLoading: true, error: null, count: 0 }));
+    await Promise.all(
+      targets.map(async (a) => {
+        const r =
+          pattern === ''
+            ? await keydesk.keys.listAll({ accountId: a.id })
+            : await keydesk.keys
+                .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
+                .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
+        if (mine !== ticket) return;
+        if (r.ok) items.value = [...items.value, ...r.value];
+        loads.value = loads.value.map((l) =>
+          l.accountId === a.id
+            ? { ...l, isLoading: false, error: r.ok ? null : r.error, count: r.ok ? r.value.length : 0 }
+            : l,
+        );
+      }),
+    );
+  }
+
+  function setAccount(id: string | null): void {
+    if (accountId.value === id) return;
+    accountId.value = id;
+    page.value = 1;
+    selected.value = [];
+    items.value = [];
+  }
+
+  // -- actions -------------------------------------------------------------------------------------------------
+
+  function reveal(k: KeyView): Promise<Result<RevealedKey>> {
+    return keydesk.keys.reveal({ accountId: k.accountId, id: k.id }).then((r) => {
+      if (r.ok) {
+        clearTimeout(hideTimer);
+        revealed.value = { ...r.value, accountId: k.accountId };
+        // Re-mask at the time main set, whatever happens to the component showing it.
+        hideTimer = setTimeout(hide, Math.max(0, r.value.hideAt - Date.now()));
+      }
+      return r;
+    });
+  }
+  function hide(): void {
+    clearTimeout(hideTimer);
+    revealed.value = null;
+  }
+  const isRevealed = (k: KeyView): boolean =>
+    revealed.value !== null && revealed.value.accountId === k.accountId && revealed.value.id === k.id;
+
+  async function create(id: string, fields: KeyFields) {
+    const r = await keydesk.keys.create({ accountId: id, fields });
+    if (r.ok && r.value) highlighted.value = rowKey(r.value);
+    return r;
+  }
+
+  /** Selected rows grouped by account (batch channels take one account). */
+  const selectionByAccount = computed(() => {
+    const map = new Map<string, number[]>();
+    for (const key of selected.value) {
+      const at = key.lastIndexOf(':');
+      const acc = key.slice(0, at);
+      map.set(acc, [...(map.get(acc) ?? []), Number(key.slice(at + 1))]);
+    }
+    return map;
+  });
+
+  function replaceRow(k: KeyView): void {
+    items.value = items.value.map((row) => (rowKey(row) === rowKey(k) ? k : row));
+  }
+
+  return {
+    accounts,
+    accountsError,
+    isAccountsLoaded,
+    manageable,
+    account,
+    accountById,
+    accountId,
+    page,
+    size,
+    total,
+    items,
+    isLoading,
+    error,
+    loads,
+    loadedAt,
+    searchField,
+    searchPattern,
+    searchCheck,
+    selected,
+    selectionByAccount,
+    highlighted,
+    revealed,
+    loadAccounts,
+    load,
+    setAccount,
+    reveal,
+    hide,
+    isRevealed,
+    create,
+    replaceRow,
+  };
+});

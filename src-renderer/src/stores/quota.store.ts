@@ -1,0 +1,89 @@
+// Quota store: every account's last known balance (served by main at once from its cache, then kept current by
+// quota:updated), manual refresh, and per-account history loaded on demand. DTOs only; main owns the schedule.
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, ref } from 'vue';
+import type { AppError, BalanceHistory, BalanceView } from '../../../src-preload/contract';
+import { keydesk } from '../bridge';
+
+export const useQuotaStore = defineStore('quota', () => {
+  const balances = ref<Record<string, BalanceView>>({});
+  const histories = ref<Record<string, BalanceHistory>>({});
+  const loadError = ref<AppError | null>(null);
+  const isRefreshing = ref(false);
+  const isHydrated = ref(false);
+
+  const accept = (view: BalanceView): void => {
+    const known = balances.value[view.accountId];
+    // An older answer never overwrites a newer value (events and invokes may cross).
+    if (known && (known.fetchedAt ?? 0) > (view.fetchedAt ?? 0) && view.error === null) return;
+    balances.value = { ...balances.value, [view.accountId]: view };
+  };
+
+  const unsubscribe = keydesk.on('quota:updated', (view) => {
+    accept(view);
+    if (histories.value[view.accountId]) void loadHistory(view.accountId);
+  });
+  onScopeDispose(unsubscribe);
+
+  let inFlight: Promise<void> | null = null;
+  /** The cached balances, once; later calls share the first load. */
+  function hydrate(): Promise<void> {
+    if (isHydrated.value) return Promise.resolve();
+    inFlight ??= keydesk.quota
+      .snapshot()
+      .then((result) => {
+        if (result.ok) {
+          for (const view of result.value) accept(view);
+          isHydrated.value = true;
+          loadError.value = null;
+        } else {
+          loadError.value = result.error;
+        }
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  }
+
+  /** Asks main to refresh one account or all; main applies the once-a-minute rule and the cache. */
+  async function refresh(accountId?: string): Promise<void> {
+    isRefreshing.value = true;
+    try {
+      const result = await keydesk.quota.refresh(accountId === undefined ? {} : { accountId });
+      if (result.ok) for (const view of result.value) accept(view);
+      else loadError.value = result.error;
+    } finally {
+      isRefreshing.value = false;
+    }
+  }
+
+  async function loadHistory(accountId: string): Promise<void> {
+    const result = await keydesk.quota.history({ accountId });
+    if (result.ok) histories.value = { ...histories.value, [accountId]: result.value };
+  }
+
+  /** For the sidebar rows, the account page and anything else showing a balance; null = nothing known yet. */
+  const balanceOf = computed(
+    () =>
+      (accountId: string): BalanceView | null =>
+        balances.value[accountId] ?? null,
+  );
+  const historyOf = computed(
+    () =>
+      (accountId: string): BalanceHistory | null =>
+        histories.value[accountId] ?? null,
+  );
+
+  return {
+    balances,
+    loadError,
+    isRefreshing,
+    isHydrated,
+    hydrate,
+    refresh,
+    loadHistory,
+    balanceOf,
+    historyOf,
+  };
+});

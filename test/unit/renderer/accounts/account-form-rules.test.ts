@@ -1,0 +1,177 @@
+// The account form's rules: URLs exactly as main judges them (a property test against main's own url-rules),
+// thresholds in yuan converted to units exactly, and the draft or patch the form sends.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkUrl,
+  draftFromForm,
+  emptyForm,
+  formFromAccount,
+  looksLikeApiAddress,
+  parseThreshold,
+  patchFromForm,
+} from '../../../../src-renderer/src/components/account-form-rules';
+import { accountView } from './fixtures';
+
+// Main's own rules, loaded at run time: the renderer's type project may not include main's files.
+const MAIN_URL_RULES = '../../../../src-main/services/accounts/url-rules';
+type MainCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
+const { normaliseBaseUrl } = (await import(/* @vite-ignore */ MAIN_URL_RULES)) as {
+  normaliseBaseUrl: (input: string, strip: '/v1' | '/api') => MainCheck;
+};
+
+describe('checkUrl mirrors main', () => {
+  it.each([
+    ['https://gw.example.com', '/api', 'https://gw.example.com'],
+    ['  https://gw.example.com/api/  ', '/api', 'https://gw.example.com'],
+    ['https://gw.example.com/v1', '/v1', 'https://gw.example.com'],
+    ['https://gw.example.com/proxy/V1//', '/v1', 'https://gw.example.com/proxy'],
+    ['http://127.0.0.1:3000/', '/api', 'http://127.0.0.1:3000'],
+  ] as const)('%s (strip %s) → %s', (input, strip, url) => {
+    expect(checkUrl(input, strip)).toEqual({ ok: true, url });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['gw.example.com', 'format'],
+    ['ftp://gw.example.com', 'protocol'],
+    ['https://user:pw@gw.example.com', 'credentials'],
+    ['https://gw.example.com/?a=1', 'query'],
+    ['https://gw.example.com/#x', 'query'],
+  ] as const)('refuses %j as %s', (input, problem) => {
+    expect(checkUrl(input, '/api')).toEqual({ ok: false, problem });
+  });
+
+  it('accepts and normalises exactly what main accepts, for any input', () => {
+    const part = fc.constantFrom('', '/', '/api', '/API/', '/v1', '/v1/', '/x', '//', '?q=1', '#h', ' ', '%20', 'é');
+    const input = fc.oneof(
+      fc.string(),
+      fc
+        .tuple(
+          fc.constantFrom('https://', 'http://', 'ftp://', '', 'HTTPS://', 'https://u:p@'),
+          fc.constantFrom('gw.example.com', '127.0.0.1:8080', '[::1]', 'xn--fsq.com', ''),
+          fc.array(part, { maxLength: 4 }),
+        )
+        .map(([scheme, host, parts]) => `${scheme}${host}${parts.join('')}`),
+    );
+    fc.assert(
+      fc.property(input, fc.constantFrom('/api' as const, '/v1' as const), (text, strip) => {
+        const ours = checkUrl(text, strip);
+        const main = normaliseBaseUrl(text, strip);
+        expect(ours.ok).toBe(main.ok);
+        if (ours.ok && main.ok) expect(ours.url).toBe(main.url);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('spots an API address pasted as the base address', () => {
+    expect(looksLikeApiAddress('https://gw.example.com/v1')).toBe(true);
+    expect(looksLikeApiAddress('https://gw.example.com/V1/ ')).toBe(true);
+    expect(looksLikeApiAddress('https://gw.example.com')).toBe(false);
+  });
+});
+
+describe('thresholds', () => {
+  it('converts yuan to units exactly and leaves empty as none', () => {
+    expect(parseThreshold('')).toEqual({ ok: true, units: null });
+    expect(parseThreshold('5')).toEqual({ ok: true, units: 2_500_000 });
+    expect(parseThreshold('¥1,234.56')).toEqual({ ok: true, units: 617_280_000 });
+    expect(parseThreshold('0.000002')).toEqual({ ok: true, units: 1 });
+    expect(parseThreshold('10', { quotaPerUnit: 1000, currency: 'USD' })).toEqual({ ok: true, units: 10_000 });
+  });
+
+  it('refuses what it cannot take exactly', () => {
+    expect(parseThreshold('abc')).toEqual({ ok: false, problem: 'format' });
+    expect(parseThreshold('0.000003')).toEqual({ ok: false, problem: 'precision' });
+    expect(parseThreshold('-1')).toEqual({ ok: false, problem: 'negative' });
+    expect(parseThreshold('99999999999999999999')).toEqual({ ok: false, problem: 'range' });
+  });
+});
+
+describe('draftFromForm', () => {
+  const base = { ...emptyForm('password'), label: ' Work ', baseUrl: 'https://gw.example.com/api' };
+
+  it('builds the draft main expects: trimmed label, normalised URLs, empty API URL kept empty', () => {
+    const checked = draftFromForm({ ...base, username: ' alice ', password: ' p w ', remember: false, warn: '5' });
+    expect(checked).toEqual({
+      ok: true,
+      draft: {
+        label: 'Work',
+        baseUrl: 'https://gw.example.com',
+        apiUrl: '',
+        credential: { kind: 'password', username: 'alice', password: ' p w ', remember: false },
+        thresholds: { warnUnits: 2_500_000, criticalUnits: null },
+      },
+    });
+  });
+
+  it('marks every missing or wrong field at once', () => {
+    const checked = draftFromForm({
+      ...emptyForm('password'),
+      baseUrl: 'gw.example.com',
+      apiUrl: 'ftp://x',
+      warn: '1',
+      critical: '2',
+    });
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        label: 'required',
+        baseUrl: 'url.format',
+        apiUrl: 'url.protocol',
+        username: 'required',
+        password: 'required',
+        critical: 'criticalAboveWarn',
+      },
+    });
+    expect(draftFromForm({ ...base, label: 'x'.repeat(61), username: 'a', password: 'b' })).toMatchObject({
+      ok: false,
+      errors: { label: 'labelTooLong' },
+    });
+  });
+
+  it('builds token and key credentials, with the optional user id only when given', () => {
+    const token = draftFromForm({ ...base, kind: 'access_token', accessToken: ' tok ', userId: '42' });
+    expect(token.ok && token.draft.credential).toEqual({ kind: 'access_token', accessToken: 'tok', userId: 42 });
+    expect(draftFromForm({ ...base, kind: 'access_token', accessToken: 'tok', userId: 'x' })).toMatchObject({
+      ok: false,
+      errors: { userId: 'userId' },
+    });
+    const key = draftFromForm({ ...base, kind: 'api_key', apiKey: 'sk-abc', apiUrl: 'https://api.example.com/v1' });
+    expect(key).toMatchObject({
+      ok: true,
+      draft: { apiUrl: 'https://api.example.com', credential: { kind: 'api_key', apiKey: 'sk-abc' } },
+    });
+    expect(draftFromForm({ ...base, kind: 'api_key' })).toMatchObject({ ok: false, errors: { apiKey: 'required' } });
+  });
+});
+
+describe('editing', () => {
+  const account = accountView({
+    id: 'a',
+    label: 'Work',
+    baseUrl: 'https://gw.example.com',
+    apiUrl: 'https://gw.example.com',
+    thresholds: { warnUnits: 2_500_000, criticalUnits: null },
+  });
+
+  it('shows an API URL equal to the base as empty, and thresholds in yuan', () => {
+    const form = formFromAccount(account);
+    expect(form).toMatchObject({ label: 'Work', apiUrl: '', warn: '5', critical: '' });
+  });
+
+  it('sends only what changed; an emptied API URL is the base address again', () => {
+    expect(patchFromForm(formFromAccount(account), account)).toEqual({ ok: true, patch: {} });
+    const moved = patchFromForm({ ...formFromAccount(account), baseUrl: 'https://new.example.com/' }, account);
+    expect(moved).toEqual({
+      ok: true,
+      patch: { baseUrl: 'https://new.example.com', apiUrl: 'https://new.example.com' },
+    });
+    const split = { ...account, apiUrl: 'https://api.example.com' };
+    expect(patchFromForm({ ...formFromAccount(split), apiUrl: '', critical: '1' }, split)).toEqual({
+      ok: true,
+      patch: { apiUrl: 'https://gw.example.com', thresholds: { warnUnits: 2_500_000, criticalUnits: 500_000 } },
+    });
+  });
+});
