@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
-import { startKeydesk, type KeydeskProcess } from './keydesk-process';
+import { keyringHome, startKeydesk, type KeydeskProcess } from './keydesk-process';
 
 export interface PageProblems {
   readonly consoleErrors: string[];
@@ -37,6 +37,7 @@ export const test = base.extend<Fixtures>({
     const dir = await mkdtemp(join(tmpdir(), 'keydesk-e2e-'));
     await use(dir);
     await rm(dir, { recursive: true, force: true });
+    await rm(keyringHome(dir), { recursive: true, force: true });
   },
   keydesk: async ({ dataDir }, use) => {
     const app = await startKeydesk(dataDir);

@@ -1,0 +1,161 @@
+// Page objects of the accounts UI: the Accounts section with its add form and dialogs, the sidebar rows, and the
+// vault card in Settings. Tests say what the user does; these know where it happens.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type Kind = 'password' | 'access_token' | 'api_key';
+
+export interface AccountInput {
+  readonly kind: Kind;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly apiUrl?: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly remember?: boolean;
+  readonly accessToken?: string;
+  readonly apiKey?: string;
+  readonly warn?: string;
+  readonly critical?: string;
+}
+
+const input = (field: Locator): Locator => field.locator('input');
+
+export class AccountsPage {
+  readonly form: Locator;
+  readonly formError: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByTestId('account-form');
+    this.formError = page.getByTestId('account-form-error');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-accounts').click();
+    await expect(this.page.getByTestId('accounts-view')).toBeVisible();
+  }
+
+  async openAddForm(): Promise<void> {
+    await this.open();
+    await this.page.getByTestId('accounts-add').click();
+    await expect(this.form).toBeVisible();
+  }
+
+  /** Fills the add form (kind first: it decides which credential fields exist). */
+  async fill(account: AccountInput): Promise<void> {
+    const page = this.page;
+    await page.getByTestId(`account-kind-${account.kind}`).click();
+    await expect(page.getByTestId('account-kind')).toHaveAttribute('data-value', account.kind);
+    await input(page.getByTestId('account-label')).fill(account.label);
+    await input(page.getByTestId('account-base-url')).fill(account.baseUrl);
+    await input(page.getByTestId('account-api-url')).fill(account.apiUrl ?? '');
+    if (account.kind === 'password') {
+      await input(page.getByTestId('account-username')).fill(account.username ?? '');
+      await input(page.getByTestId('account-password')).fill(account.password ?? '');
+      const remember = page.getByTestId('account-remember');
+      const isChecked = (await remember.getAttribute('aria-checked')) === 'true';
+      if (isChecked !== (account.remember ?? true)) await remember.click();
+    } else if (account.kind === 'access_token') {
+      await input(page.getByTestId('account-access-token')).fill(account.accessToken ?? '');
+    } else {
+      await input(page.getByTestId('account-api-key')).fill(account.apiKey ?? '');
+    }
+    if (account.warn !== undefined) await input(page.getByTestId('account-warn')).fill(account.warn);
+    if (account.critical !== undefined) await input(page.getByTestId('account-critical')).fill(account.critical);
+  }
+
+  async testConnection(): Promise<Locator> {
+    await this.page.getByTestId('account-test').click();
+    const result = this.page.getByTestId('account-test-result').or(this.page.getByTestId('account-test-error'));
+    await expect(result).toBeVisible();
+    return result;
+  }
+
+  async submit(): Promise<void> {
+    await this.page.getByTestId('account-submit').click();
+  }
+
+  /** Adds an account through the form and waits until it is listed. */
+  async add(account: AccountInput): Promise<void> {
+    await this.openAddForm();
+    await this.fill(account);
+    await this.submit();
+    await expect(this.form).toBeHidden();
+    await expect(this.item(account.label)).toBeVisible();
+  }
+
+  item(label: string): Locator {
+    return this.page
+      .getByTestId('account-item')
+      .filter({ has: this.page.getByTestId('account-item-label').getByText(label, { exact: true }) });
+  }
+
+  async labels(): Promise<string[]> {
+    return this.page.getByTestId('account-item-label').allTextContents();
+  }
+
+  async action(label: string, action: string): Promise<void> {
+    await this.item(label).getByTestId(`account-${action}`).click();
+  }
+}
+
+export class Sidebar {
+  constructor(readonly page: Page) {}
+
+  rows(): Locator {
+    return this.page.getByTestId('account-row');
+  }
+
+  row(label: string): Locator {
+    return this.rows().filter({ has: this.page.getByTestId('account-row-label').getByText(label, { exact: true }) });
+  }
+
+  async labels(): Promise<string[]> {
+    return this.page.getByTestId('account-row-label').allTextContents();
+  }
+
+  async switchTo(label: string): Promise<void> {
+    await this.row(label).click();
+    await expect(this.row(label)).toHaveAttribute('data-active', 'true');
+  }
+}
+
+export class VaultCard {
+  readonly card: Locator;
+  constructor(readonly page: Page) {
+    this.card = page.getByTestId('vault-card');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-settings').click();
+    await expect(this.card).toBeVisible();
+  }
+
+  backend(): Locator {
+    return this.page.getByTestId('vault-backend');
+  }
+}
+
+/** Calls a bridge channel as the page does (the launch token it keeps in sessionStorage); answers the Result. */
+export interface BridgeResult {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: { readonly code: string; readonly message?: string };
+}
+
+export async function invokeBridge(page: Page, channel: string, args: unknown): Promise<BridgeResult> {
+  return page.evaluate(
+    async ({ channel, args }) => {
+      // Runs in the page; this file is type-checked without the DOM library.
+      const storage = (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } })
+        .sessionStorage;
+      const token = storage.getItem('keydesk.bridge-token') ?? '';
+      const response = await fetch(`/bridge/invoke/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ args }),
+      });
+      return (await response.json()) as BridgeResult;
+    },
+    { channel, args },
+  );
+}

@@ -1,0 +1,39 @@
+// Page object of the Keys section: the table, its rows and actions, the form, the drawer, and bridge set-up.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class KeysPage {
+  constructor(readonly page: Page) {}
+
+  /** Adds an access-token account through the app's own bridge (the Accounts UI is tested elsewhere). */
+  async addAccount(url: string, label: string, baseUrl: string, apiUrl: string, accessToken: string): Promise<void> {
+    const token = /token=([0-9a-f]{64})/.exec(url)?.[1] ?? '';
+    const origin = new URL(url).origin;
+    const res = await this.page.request.post(`${origin}/bridge/invoke/accounts:add`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      data: { args: { label, baseUrl, apiUrl, credential: { kind: 'access_token', accessToken } } },
+    });
+    const body = (await res.json()) as { ok: boolean; error?: unknown };
+    expect(body.ok, JSON.stringify(body.error)).toBe(true);
+  }
+
+  row(name: string): Locator {
+    return this.page
+      .getByTestId('key-row')
+      .filter({ has: this.page.getByTestId('key-name').getByText(name, { exact: true }) });
+  }
+
+  async openAccount(label: string): Promise<void> {
+    await this.page.getByTestId('filter-account').click();
+    await this.page.locator('.n-base-select-option').getByText(label, { exact: true }).click();
+  }
+
+  async menu(name: string, action: string): Promise<void> {
+    await this.row(name).getByTestId('key-menu').click();
+    await this.page.locator('.n-dropdown-option').getByText(action, { exact: true }).click();
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.keyboard.press('/');
+    await this.page.getByTestId('search-input').fill(text);
+  }
+}
