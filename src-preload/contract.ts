@@ -406,7 +406,10 @@ export interface InvokeMap {
     result: SignInOutcome;
   };
   /** Re-enters a credential (a locked vault entry, a revoked token, a changed password), verified first. */
-  'accounts:setCredential': { args: { readonly id: string; readonly credential: CredentialInput }; result: SignInOutcome };
+  'accounts:setCredential': {
+    args: { readonly id: string; readonly credential: CredentialInput };
+    result: SignInOutcome;
+  };
   'accounts:signOut': { args: { readonly id: string }; result: AccountView };
   'accounts:update': { args: { readonly id: string; readonly patch: AccountPatch }; result: AccountView };
   /** Removes the account from Keydesk only; its keys on the gateway are untouched. */
