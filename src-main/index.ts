@@ -12,6 +12,7 @@ import { electronPower } from './platform/electron/power.adapter';
 import { electronSafeStorage } from './platform/electron/safe-storage.adapter';
 import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
 import { napiKeyring } from './platform/node/keyring.adapter';
+import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { isAllowedExternalLink, isAppUrl, isPermissionAllowed, webPreferences } from './security/window';
 
@@ -70,9 +71,11 @@ if (!app.requestSingleInstanceLock()) {
   let core: App | null = null;
   let mainWindow: BrowserWindow | null = null;
   let isQuitting = false;
-  const trayIconDir = app.isPackaged
-    ? join(process.resourcesPath, 'tray')
-    : join(import.meta.dirname, '../../resources/tray');
+  const trayIcons = trayIconDir({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    moduleDir: import.meta.dirname,
+  });
 
   /** Shows the window (re-created if it was closed); the tray and notifications open it on the active account. */
   const showWindow = (): void => {
@@ -131,7 +134,7 @@ if (!app.requestSingleInstanceLock()) {
       safeStorage: electronSafeStorage,
       keyring: napiKeyring('Keydesk', 'vault-data-key'),
       shell: {
-        tray: new ElectronTrayAdapter(trayIconDir),
+        tray: new ElectronTrayAdapter(trayIcons),
         notifier: new ElectronNotifier(),
         power: electronPower,
         openWindow: showWindow,

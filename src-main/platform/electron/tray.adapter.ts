@@ -1,7 +1,7 @@
 // The Electron tray: draws a TrayModel (icon by state, tooltip, menu) and reports clicks. It holds no logic of its
 // own: the model comes from services/quota/tray-model.ts. When only labels change, the items are updated in place
 // and the same menu is set again (Linux needs the set to show the change); a new structure builds a new menu.
-import { join } from 'node:path';
+import { trayIconFile } from '../tray-icons';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { TrayAction, TrayIconState, TrayItem, TrayModel, TrayPort } from '../ports';
 
@@ -15,7 +15,7 @@ export class ElectronTrayAdapter implements TrayPort {
   #onAction: (action: TrayAction) => void = () => undefined;
   #onOpen: () => void = () => undefined;
 
-  /** `iconDir` holds tray-<state>.png (+ @2x); on macOS the template variants are used. */
+  /** `iconDir` holds tray-<state>.png and its @2x twin, which Electron picks on high-density screens. */
   constructor(private readonly iconDir: string) {}
 
   render(model: TrayModel): void {
@@ -75,7 +75,7 @@ export class ElectronTrayAdapter implements TrayPort {
   }
 
   #image(state: TrayIconState) {
-    return nativeImage.createFromPath(join(this.iconDir, `tray-${state}.png`));
+    return nativeImage.createFromPath(trayIconFile(this.iconDir, state));
   }
 
   #label(item: Extract<TrayItem, { kind: 'item' }>): string {

@@ -18,7 +18,7 @@ import type { AccountDirectory, AccountHandle } from '../account-directory';
 import type { AlertsService } from '../alerts.service';
 import { ARMED, stepAlerts, type AlertArming } from './alert-rule';
 import { addSample, forecastDaysLeft } from './history';
-import { readQuota, type QuotaReading } from './reading';
+import { LimitsMemo, readQuota, type QuotaReading } from './reading';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from './scheduler';
 
 const nullableInt = z.number().int().nullable();
@@ -70,6 +70,7 @@ interface Entry {
 
 export class QuotaMonitor {
   readonly #entries = new Map<string, Entry>();
+  readonly #limits = new LimitsMemo(() => this.deps.clock.now());
   readonly #listeners = new Set<(view: BalanceView) => void>();
   readonly #scheduler: QuotaScheduler<QuotaReading>;
   #unsubscribe: (() => void) | null = null;
@@ -125,6 +126,7 @@ export class QuotaMonitor {
       level: balanceLevel(reading, this.#thresholds(accountId)),
       error: entry?.error ?? null,
       daysLeft: reading?.isUnlimited ? null : forecastDaysLeft(this.#samples(accountId), now),
+      nextRefreshAt: this.#scheduler.nextAllowedAt(accountId),
     };
   }
 
@@ -210,7 +212,7 @@ export class QuotaMonitor {
     } catch {
       return Promise.resolve({ ok: false, error: { code: 'not_found' } });
     }
-    return readQuota(this.deps.directory, account, signal);
+    return readQuota(this.deps.directory, account, signal, this.#limits);
   }
 
   #apply(accountId: string, result: Result<QuotaReading>): void {

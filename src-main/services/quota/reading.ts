@@ -15,10 +15,44 @@ export interface QuotaReading {
 const asAppError = (error: unknown): AppError =>
   error instanceof AppErrorException ? error.appError : { code: 'internal', message: String(error) };
 
+/** A watched key's billing limits as last read, and the grant they were read at. */
+interface KnownLimits {
+  readonly grantedUnits: number;
+  readonly softLimitUnits: number | null;
+  readonly hardLimitUnits: number | null;
+  readonly readAt: number;
+}
+
+/** Billing limits are re-read at least this often even when the grant looks unchanged. */
+export const LIMITS_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * Billing limits per watched key. They are the key's total grant in yuan, so they only move when the grant does:
+ * re-reading them on every refresh would double the requests a watched key costs for no new information.
+ */
+export class LimitsMemo {
+  readonly #known = new Map<string, KnownLimits>();
+
+  constructor(private readonly now: () => number) {}
+
+  current(accountId: string, grantedUnits: number): KnownLimits | undefined {
+    const known = this.#known.get(accountId);
+    const isFresh = known !== undefined && this.now() - known.readAt < LIMITS_MAX_AGE_MS;
+    return isFresh && known.grantedUnits === grantedUnits ? known : undefined;
+  }
+
+  remember(accountId: string, limits: Omit<KnownLimits, 'readAt'>): KnownLimits {
+    const known = { ...limits, readAt: this.now() };
+    this.#known.set(accountId, known);
+    return known;
+  }
+}
+
 export async function readQuota(
   directory: AccountDirectory,
   account: AccountHandle,
   signal: AbortSignal,
+  memo: LimitsMemo,
 ): Promise<Result<QuotaReading>> {
   try {
     if (account.kind !== 'api_key') {
@@ -34,18 +68,28 @@ export async function readQuota(
       });
     }
     const client = await directory.keyClient(account.id);
-    // The usage endpoint works for any valid key; the billing limits (for the soft-limit warning) may be refused
-    // for a key whose group cannot use /v1, which must not make the balance unknown.
-    const [usage, limits] = await Promise.all([client.getTokenUsage(signal), client.getBillingLimits(signal)]);
+    const usage = await client.getTokenUsage(signal);
     if (!usage.ok) return usage;
-    const soft = limits.ok && limits.value.soft.kind === 'limited' ? limits.value.soft.units : null;
-    const hard = limits.ok && limits.value.hard.kind === 'limited' ? limits.value.hard.units : null;
+    const isUnlimited = usage.value.unlimited_quota;
+    let limits = isUnlimited ? undefined : memo.current(account.id, usage.value.total_granted);
+    if (!isUnlimited && limits === undefined) {
+      // May be refused for a key whose group cannot use /v1: that must not make the balance unknown, and is not
+      // remembered, so the next refresh tries again.
+      const billing = await client.getBillingLimits(signal);
+      if (billing.ok) {
+        limits = memo.remember(account.id, {
+          grantedUnits: usage.value.total_granted,
+          softLimitUnits: billing.value.soft.kind === 'limited' ? billing.value.soft.units : null,
+          hardLimitUnits: billing.value.hard.kind === 'limited' ? billing.value.hard.units : null,
+        });
+      }
+    }
     return ok({
-      remainingUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
+      remainingUnits: isUnlimited ? null : usage.value.total_available,
       usedUnits: usage.value.total_used,
-      isUnlimited: usage.value.unlimited_quota,
-      softLimitUnits: usage.value.unlimited_quota ? null : soft,
-      hardLimitUnits: usage.value.unlimited_quota ? null : hard,
+      isUnlimited,
+      softLimitUnits: limits?.softLimitUnits ?? null,
+      hardLimitUnits: limits?.hardLimitUnits ?? null,
     });
   } catch (error) {
     return fail(asAppError(error));

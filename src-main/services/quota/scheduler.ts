@@ -185,6 +185,18 @@ export class QuotaScheduler<T> {
     }
   }
 
+  /**
+   * The earliest time a manual refresh of the account would send a request (the polling rule, Retry-After and the
+   * cache); null when one would go now or the account is not watched.
+   */
+  nextAllowedAt(id: string): number | null {
+    const slot = this.#slots.get(id);
+    if (!slot) return null;
+    const cached = slot.lastSuccessAt === null ? 0 : slot.lastSuccessAt + this.#options.cacheTtlMs;
+    const at = Math.max(this.#earliest(slot, 'manual'), cached);
+    return at > this.clock.now() ? at : null;
+  }
+
   /** When the account's next request is due (for tests and diagnostics). */
   nextDueAt(id: string): number | null {
     return this.#slots.get(id)?.timerDueAt ?? null;

@@ -148,6 +148,15 @@ describe('quota monitor against the emulator', () => {
     expect(t.raised().map((a) => a.level)).toEqual(['soft_limit']);
     const log = await readLog(gw);
     expect(log.filter((e) => e.path === '/api/usage/token/')).toHaveLength(2);
+    // Spending leaves the grant as it was, so the limits (the grant in yuan) were not read again: one request
+    // per refresh, not two.
+    const billing = (entries: { path: string }[]) =>
+      entries.filter((e) => e.path === '/v1/dashboard/billing/subscription').length;
+    expect(billing(log)).toBe(1);
+    // A top-up changes the grant: the limits are read again, and the new soft limit is shown.
+    await admin(gw, 'PUT', '/keys/1/quota', { remain_quota: 4 * YUAN });
+    expect(await t.refreshLater('key')).toMatchObject({ remainingUnits: 4 * YUAN, softLimitUnits: 14 * YUAN });
+    expect(billing(await readLog(gw))).toBe(2);
     t.monitor.dispose();
   });
 

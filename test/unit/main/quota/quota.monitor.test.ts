@@ -96,6 +96,25 @@ describe('QuotaMonitor', () => {
     t.monitor.dispose();
   });
 
+  it('says when "Refresh now" may send the next request: a minute after the last one, then at once', async () => {
+    const t = setup([account({ answers: [okSelf(50 * YUAN), okSelf(40 * YUAN)] })]);
+    t.monitor.start();
+    await t.clock.advance(5_000);
+    const first = t.monitor.view('a');
+    expect(first.fetchedAt).toEqual(expect.any(Number));
+    expect(first.nextRefreshAt).toBeGreaterThan(t.clock.now());
+    expect(first.nextRefreshAt).toBeLessThanOrEqual((first.fetchedAt ?? 0) + MINUTE);
+    // A manual refresh inside the minute sends nothing and keeps the same promise of when it can.
+    const [again] = await t.monitor.refresh('a', 'manual');
+    expect(again).toMatchObject({ remainingUnits: 50 * YUAN, nextRefreshAt: first.nextRefreshAt });
+    await t.clock.advance(MINUTE);
+    expect(t.monitor.view('a').nextRefreshAt).toBeNull();
+    const refreshing = t.monitor.refresh('a', 'manual');
+    await t.clock.advance(0);
+    expect((await refreshing)[0]).toMatchObject({ remainingUnits: 40 * YUAN });
+    t.monitor.dispose();
+  });
+
   it('serves the persisted balances of the last session at once, marked stale, until fresh ones arrive', async () => {
     const first = setup([account({ answers: [okSelf(7 * YUAN)] })]);
     first.monitor.start();

@@ -1,0 +1,18 @@
+// The refresh interval field of the Monitoring & alerts settings: whole minutes from 1 (the gateway's polling limit)
+// to 1440 (a day), the same bounds main's settings schema enforces. Pure, so it is unit-tested.
+export const MIN_REFRESH_MINUTES = 1;
+export const MAX_REFRESH_MINUTES = 1440;
+
+export type IntervalProblem = 'required' | 'notWhole' | 'range';
+export type IntervalCheck =
+  { readonly ok: true; readonly minutes: number } | { readonly ok: false; readonly problem: IntervalProblem };
+
+export function checkRefreshInterval(text: string): IntervalCheck {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, problem: 'required' };
+  if (/^-\d+$/.test(trimmed)) return { ok: false, problem: 'range' };
+  if (!/^\d+$/.test(trimmed)) return { ok: false, problem: 'notWhole' };
+  const minutes = Number(trimmed);
+  if (minutes < MIN_REFRESH_MINUTES || minutes > MAX_REFRESH_MINUTES) return { ok: false, problem: 'range' };
+  return { ok: true, minutes };
+}
