@@ -234,17 +234,6 @@ export interface ModelView {
 
 // -- keys, account info (issue 6) ---------------------------------------------------------------------------------
 
-/** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
-export interface KeyAccountView {
-  readonly id: string;
-  readonly label: string;
-  readonly kind: AccountKind;
-  readonly isDisabled: boolean;
-  /** false for a watched API key: no key list, only its own usage. */
-  readonly canManageKeys: boolean;
-  readonly units: { readonly quotaPerUnit: number; readonly currency: string; readonly symbol: string };
-}
-
 /** A key as the gateway stored it after an update, and which fields differ from the form's start. */
 export interface KeyUpdateOutcome {
   readonly key: KeyView;
@@ -355,6 +344,11 @@ export interface BalanceView {
   readonly error: AppError | null;
   /** ≈ days left at the recent rate of spending; null without enough data. */
   readonly daysLeft: number | null;
+  /**
+   * Epoch ms before which "Refresh now" sends no request (one request per account per minute); null or absent when
+   * a refresh would go at once.
+   */
+  readonly nextRefreshAt?: number | null;
 }
 
 export interface AlertView {
@@ -431,7 +425,6 @@ export interface InvokeMap {
   /** Acknowledge the given alerts, or every alert when ids is omitted; answers the new list. */
   'alerts:acknowledge': { args: { readonly ids?: readonly string[] }; result: readonly AlertView[] };
   // keys and account info (issue 6)
-  'keys:accounts': { args: undefined; result: readonly KeyAccountView[] };
   'keys:list': { args: KeyAccountRef & { page: number; size: number }; result: KeyPage };
   'keys:listAll': { args: KeyAccountRef; result: readonly KeyView[] };
   'keys:search': {
@@ -509,7 +502,6 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   'quota:history': true,
   'alerts:list': true,
   'alerts:acknowledge': true,
-  'keys:accounts': true,
   'keys:list': true,
   'keys:listAll': true,
   'keys:search': true,

@@ -1,8 +1,7 @@
 // Handlers of the keys: channels. Thin: the input schema, then the service. Ids are positive integers, pages are
 // 1-based, sizes at most 100 (the gateways' cap), money is integer units.
 import { z } from 'zod';
-import { ok } from '../../src-preload/contract';
-import { noArgs, type Router } from '../bridge/router';
+import type { Router } from '../bridge/router';
 import type { KeySecretsService } from '../services/keys/key-secrets.service';
 import type { KeysService } from '../services/keys/keys.service';
 
@@ -29,7 +28,6 @@ const ref = z.strictObject({ accountId, id });
 
 export function registerKeysHandlers(router: Router, keys: KeysService, secrets: KeySecretsService): void {
   router
-    .handle('keys:accounts', noArgs, () => ok(keys.accounts()))
     .handle('keys:list', z.strictObject({ accountId, ...paging }), (a) => keys.list(a.accountId, a.page, a.size))
     .handle('keys:listAll', z.strictObject({ accountId }), (a) => keys.listAll(a.accountId))
     .handle(

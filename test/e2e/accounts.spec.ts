@@ -107,9 +107,11 @@ test('adds each kind through the form, explains failures, switches, and finds th
       await expect(sidebar.row(label)).toHaveAttribute('data-state', 'ok');
     }
 
-    // Switching follows main: the row becomes active, the Accounts page agrees.
+    // Switching follows main: the row becomes active and opens its keys, the Accounts page agrees.
     await sidebar.switchTo('Carol');
     await expect(sidebar.row('Alice')).toHaveAttribute('data-active', 'false');
+    await expect(page).toHaveURL(/#\/keys\?account=/);
+    await accounts.open();
     await expect(accounts.item('Carol').getByTestId('account-item-active')).toBeVisible();
     expect(problems.consoleErrors).toEqual([]);
 

@@ -3,7 +3,6 @@
 import {
   ok,
   type BatchOutcome,
-  type KeyAccountView,
   type KeyFields,
   type KeyPage,
   type KeySearchField,
@@ -29,21 +28,6 @@ const MAX_LIST_PAGES = 50;
 
 export class KeysService {
   constructor(private readonly options: KeysServiceOptions) {}
-
-  /** Accounts the key pages show, in the user's order (hidden ones left out). */
-  accounts(): KeyAccountView[] {
-    return this.options.directory
-      .list()
-      .filter((a) => !a.isHidden)
-      .map((a) => ({
-        id: a.id,
-        label: a.label,
-        kind: a.kind,
-        isDisabled: a.isDisabled,
-        canManageKeys: a.kind !== 'api_key',
-        units: { quotaPerUnit: a.units.quotaPerUnit, currency: a.units.currency, symbol: a.units.symbol },
-      }));
-  }
 
   async list(accountId: string, page: number, size: number): Promise<Result<KeyPage>> {
     const m = await this.management(accountId);

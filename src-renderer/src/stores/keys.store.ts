@@ -1,18 +1,31 @@
-// Keys store: the key-capable accounts, the current table (one account paged on the server, or "All keys" merged
+// Keys store: the key-capable accounts (derived from the accounts store), the current table (one account paged on the server, or "All keys" merged
 // account by account), search, selection, the one revealed key, and the key actions as Results. DTOs only.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type {
+  AccountKind,
   AppError,
-  KeyAccountView,
   KeyFields,
   KeySearchField,
   KeyView,
   Result,
   RevealedKey,
+  UnitOverride,
 } from '../../../src-preload/contract';
 import { keydesk } from '../bridge';
 import { checkSearch } from '../components/keys/search-rules';
+import { useAccountsStore } from './accounts.store';
+
+/** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
+export interface KeyAccountView {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly isDisabled: boolean;
+  /** false for a watched API key: no key list, only its own usage. */
+  readonly canManageKeys: boolean;
+  readonly units: UnitOverride | undefined;
+}
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const ALL_SEARCH_SIZE = 100;
@@ -27,9 +40,20 @@ export interface AccountLoad {
 export const rowKey = (k: Pick<KeyView, 'accountId' | 'id'>): string => `${k.accountId}:${k.id}`;
 
 export const useKeysStore = defineStore('keys', () => {
-  const accounts = ref<readonly KeyAccountView[]>([]);
-  const accountsError = ref<AppError | null>(null);
-  const isAccountsLoaded = ref(false);
+  // The accounts store is the one source of the accounts (hidden ones left out, in the user's order).
+  const accountsStore = useAccountsStore();
+  const accounts = computed<readonly KeyAccountView[]>(() =>
+    accountsStore.visible.map((a) => ({
+      id: a.id,
+      label: a.label,
+      kind: a.kind,
+      isDisabled: a.isDisabled,
+      canManageKeys: a.kind !== 'api_key',
+      units: a.units ?? undefined,
+    })),
+  );
+  const accountsError = computed(() => accountsStore.loadError);
+  const isAccountsLoaded = computed(() => accountsStore.isHydrated);
 
   /** null = All keys. */
   const accountId = ref<string | null>(null);
@@ -56,19 +80,11 @@ export const useKeysStore = defineStore('keys', () => {
   const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
   const accountById = (id: string) => accounts.value.find((a) => a.id === id) ?? null;
 
-  async function loadAccounts(): Promise<void> {
-    const r = await keydesk.keys.accounts();
-    if (r.ok) {
-      accounts.value = r.value;
-      accountsError.value = null;
-    } else accountsError.value = r.error;
-    isAccountsLoaded.value = true;
+  /** Loads the accounts once (the accounts store keeps them current through `accounts:changed`). */
+  function loadAccounts(): Promise<void> {
+    return accountsStore.hydrate();
   }
-  const unsubscribe = keydesk.on('accounts:changed', () => {
-    void loadAccounts();
-  });
   onScopeDispose(() => {
-    unsubscribe();
     clearTimeout(hideTimer);
   });
 
@@ -118,6 +134,8 @@ export const useKeysStore = defineStore('keys', () => {
     items.value = [];
     total.value = null;
     loads.value = targets.map((a) => ({ accountId: a.id, isLoading: true, error: null, count: 0 }));
+    // Rows stay in the user's account order whichever account answers first.
+    const answered = new Map<string, readonly KeyView[]>();
     await Promise.all(
       targets.map(async (a) => {
         const r =
@@ -127,7 +145,10 @@ export const useKeysStore = defineStore('keys', () => {
                 .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
                 .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
         if (mine !== ticket) return;
-        if (r.ok) items.value = [...items.value, ...r.value];
+        if (r.ok) {
+          answered.set(a.id, r.value);
+          items.value = targets.flatMap((t) => answered.get(t.id) ?? []);
+        }
         loads.value = loads.value.map((l) =>
           l.accountId === a.id
             ? { ...l, isLoading: false, error: r.ok ? null : r.error, count: r.ok ? r.value.length : 0 }

@@ -16,6 +16,30 @@ export class KeysPage {
     expect(body.ok, JSON.stringify(body.error)).toBe(true);
   }
 
+  /** Adds the accounts (access tokens on one emulator) through the bridge, then opens All keys. */
+  async start(
+    url: string,
+    gw: { readonly base_url: string; readonly api_url: string },
+    accounts: readonly { readonly label: string; readonly token: string }[],
+  ): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.getByTestId('sidebar')).toBeVisible();
+    for (const a of accounts) await this.addAccount(url, a.label, gw.base_url, gw.api_url, a.token);
+    await this.page.reload();
+    await this.page.goto(`${new URL(url).origin}/#/keys`);
+    await expect(this.page.getByTestId('sidebar').getByTestId('account-row')).toHaveCount(accounts.length);
+  }
+
+  /** Ticks a row's selection checkbox. */
+  async select(name: string): Promise<void> {
+    await this.row(name).locator('.n-checkbox').click();
+  }
+
+  /** Ticks "select all" of the current page. */
+  async selectPage(): Promise<void> {
+    await this.page.locator('.n-data-table-th--selection .n-checkbox').click();
+  }
+
   row(name: string): Locator {
     return this.page
       .getByTestId('key-row')

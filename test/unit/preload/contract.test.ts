@@ -22,7 +22,6 @@ describe('contract', () => {
       'alerts:acknowledge',
       'alerts:list',
       'app:info',
-      'keys:accounts',
       'keys:addQuota',
       'keys:copy',
       'keys:create',

@@ -61,7 +61,6 @@ function createFakeKeydesk() {
     'accounts:list': () => Promise.resolve(ok({ accounts: [], activeId: null })),
     'vault:status': () => Promise.resolve(ok(MEMORY_VAULT)),
     // Keys: no accounts until a test overrides it.
-    'keys:accounts': () => Promise.resolve(ok([])),
     // Quota and alerts: nothing known until a test overrides them.
     'quota:snapshot': () => Promise.resolve(ok([])),
     'quota:refresh': () => Promise.resolve(ok([])),

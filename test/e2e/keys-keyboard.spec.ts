@@ -1,0 +1,77 @@
+// Keyboard paths of the Keys section in browser mode: `/` focuses search, `n` opens the new-key form, `r` refreshes
+// (a fresh read reaches the gateway), Esc closes the form, the export and delete dialogs and the detail drawer.
+import { startGateway, type Gateway } from '../gateway/index';
+import { clearLog, requestLog, resetGateway } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { KeysPage } from './pages/keys.page';
+
+let gw: Gateway;
+test.beforeAll(async () => {
+  gw = await startGateway();
+});
+test.afterAll(async () => {
+  await gw.close();
+});
+test.beforeEach(async () => {
+  await resetGateway(gw);
+});
+
+async function ready(page: import('@playwright/test').Page, url: string): Promise<KeysPage> {
+  const keys = new KeysPage(page);
+  await keys.start(url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.openAccount('Alice');
+  await expect(keys.row('bulk-160')).toBeVisible();
+  await page.locator('body').click({ position: { x: 700, y: 760 } }); // focus out of the account picker
+  return keys;
+}
+
+test('`/` focuses the search box', async ({ page, keydesk }) => {
+  await ready(page, keydesk.url);
+  await expect(page.getByTestId('search-input')).not.toBeFocused();
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await page.keyboard.type('bulk-007');
+  await expect(page).toHaveURL(/q=bulk-007/);
+});
+
+test('`n` opens the new-key form', async ({ page, keydesk }) => {
+  await ready(page, keydesk.url);
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('key-form')).toBeVisible();
+  await expect(page.getByTestId('key-form')).toContainText('New key');
+});
+
+test('`r` refreshes the list from the gateway', async ({ page, keydesk }) => {
+  await ready(page, keydesk.url);
+  await clearLog(gw);
+  await page.keyboard.press('r');
+  await expect
+    .poll(async () => (await requestLog(gw)).filter((e) => e.method === 'GET' && e.path === '/api/token/').length)
+    .toBeGreaterThan(0);
+});
+
+test('Esc closes the form, the export and delete dialogs and the detail drawer', async ({ page, keydesk }) => {
+  const keys = await ready(page, keydesk.url);
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('key-form')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('key-form')).toBeHidden();
+
+  await keys.select('bulk-160');
+  await page.getByTestId('batch-export').click();
+  await expect(page.getByTestId('export-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('export-modal')).toBeHidden();
+
+  await page.getByTestId('batch-delete').click();
+  await expect(page.getByTestId('batch-delete-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('batch-delete-modal')).toBeHidden();
+  await expect(keys.row('bulk-160')).toBeVisible();
+
+  await keys.row('bulk-160').getByTestId('key-name').click();
+  const drawer = page.locator('.n-drawer');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
