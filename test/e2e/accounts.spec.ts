@@ -2,7 +2,8 @@
 // server's words for a wrong password and the wrong-base-address explanation), switching, a restart that finds
 // them all (OS keyring under a private D-Bus session), silent renewal of an expired login, and management.
 import { startGateway, type Gateway } from '../gateway';
-import { AccountsPage, invokeBridge, Sidebar, VaultCard } from './pages/accounts.page';
+import { AccountsPage, Sidebar, VaultCard } from './pages/accounts.page';
+import { invokeBridge } from './support/bridge';
 import { expect, test, watchProblems } from './support/fixtures';
 import { keyringUnavailable, startKeydesk, type KeydeskProcess } from './support/keydesk-process';
 

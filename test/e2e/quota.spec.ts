@@ -8,38 +8,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startGateway, type Gateway } from '../gateway/index';
 import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
+import { invokeBridge as invoke } from './support/bridge';
+import { control } from './support/emulator';
 import { startKeydesk, type KeydeskProcess } from './support/keydesk-process';
 
 const YUAN = 500_000;
 const ENV = { KEYDESK_QUOTA_TEST_FLOOR_MS: '1500' };
-
-async function control(gw: Gateway, method: string, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${gw.admin_url}${path}`, {
-    method,
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json' },
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${String(res.status)}`);
-}
-
-/** One bridge call from the page, as the renderer makes it (token from the launch URL). */
-async function invoke(page: Page, channel: string, args: unknown): Promise<{ ok: boolean; value?: unknown }> {
-  return page.evaluate(
-    async ([c, a]) => {
-      // this file is type-checked without the DOM library
-      const storage = (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } })
-        .sessionStorage;
-      const token = storage.getItem('keydesk.bridge-token') ?? '';
-      const res = await fetch(`/bridge/invoke/${c}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ args: a }),
-      });
-      return (await res.json()) as { ok: boolean; value?: unknown };
-    },
-    [channel, args] as const,
-  );
-}
 
 const meter = (page: Page) => page.getByTestId('account-row').first().getByTestId('balance-remaining');
 

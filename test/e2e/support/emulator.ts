@@ -20,6 +20,10 @@ async function admin<T>(gw: Gateway, path: string, method = 'GET', body?: unknow
   return (await res.json()) as T;
 }
 
+/** Any control-plane call (spend, set quota, clock, faults…): see test/gateway/README.md. */
+export const control = (gw: Gateway, method: string, path: string, body?: unknown): Promise<unknown> =>
+  admin(gw, path, method, body);
+
 export const resetGateway = (gw: Gateway) => admin(gw, '/reset', 'POST');
 export const patchSettings = (gw: Gateway, settings: Record<string, unknown>) =>
   admin(gw, '/settings', 'PATCH', settings);

@@ -1,0 +1,221 @@
+// Figure 5: list scaling of the All keys view in Chromium, 20 accounts × 250 keys (5,000 rows) ÷ 20 × 5 (100 rows):
+// data arrival → rows painted, p95 frame time while scrolling, p95 keystroke → next paint while searching.
+import type { Browser, Page } from '@playwright/test';
+import { startGateway } from '../../gateway';
+import { CONTEXT } from '../lib/browser';
+import { draftFor } from '../lib/drafts';
+import type { Figure } from '../lib/figure';
+import { addAccounts, newDataDir, removeDataDir, sleep, startApp, type BenchApp } from '../lib/keydesk';
+import { benchSeed } from '../lib/seed';
+import { describe, median, percentile, round, summarise } from '../lib/stats';
+
+const ACCOUNTS = 20;
+const RUNS = 2;
+const SCROLL_FRAMES = 40;
+const QUERY = 'key-0001';
+const KEY_GAP_MS = 350;
+
+/**
+ * Installed before the app's scripts: the bridge's fetch is wrapped to time each keys:listAll answer as the app gets
+ * it, a frame loop records when frames run, and every keydown records its latency to the next painted frame.
+ */
+const PROBE = `(() => {
+  const bench = { arrivals: [], rows: 0, frames: [], keyLatency: [] };
+  window.__bench = bench;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = typeof input === 'string' ? input : input.url;
+    if (!url.includes('keys%3AlistAll')) return response;
+    const text = await response.text();
+    try { bench.rows += JSON.parse(text).value.length; } catch {}
+    bench.arrivals.push(performance.now());
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+  const frame = () => { if (bench.frames.length < 5000) bench.frames.push(performance.now()); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  document.addEventListener('keydown', (event) => {
+    const at = event.timeStamp;
+    requestAnimationFrame(() => setTimeout(() => bench.keyLatency.push(performance.now() - at), 0));
+  }, true);
+})()`;
+
+interface Probe {
+  arrivals: number[];
+  rows: number;
+  frames: number[];
+  keyLatency: number[];
+}
+
+const readProbe = async (page: Page): Promise<Probe> => await page.evaluate<Probe>('window.__bench');
+
+const SCROLL = `(async () => {
+  const el = document.querySelector('[data-testid="key-table"] .v-vl');
+  if (!el) return null;
+  const range = el.scrollHeight - el.clientHeight;
+  const deltas = [];
+  let last = null;
+  let pos = 0;
+  for (let i = 0; i < ${SCROLL_FRAMES}; i += 1) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const now = performance.now();
+    if (last !== null) deltas.push(now - last);
+    last = now;
+    pos = range > 0 ? (pos + 173) % range : 0;
+    el.scrollTop = pos;
+  }
+  return { deltas, range };
+})()`;
+
+interface RunResult {
+  firstRowsMs: number;
+  allRowsMs: number;
+  scrollP95: number;
+  keyLatency: number[];
+  rows: number;
+  scrollRange: number;
+}
+
+async function oneRun(
+  browser: Browser,
+  app: BenchApp,
+  expectedRows: number,
+  isWarmUp = false,
+): Promise<RunResult | null> {
+  const context = await browser.newContext(CONTEXT);
+  try {
+    const page = await context.newPage();
+    const t0 = performance.now();
+    const phase = (name: string) => {
+      process.stderr.write(
+        `bench:      ${expectedRows} rows: ${name} at ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
+    };
+    await page.addInitScript(PROBE);
+    await page.goto(app.process.url);
+    try {
+      await page.waitForFunction(
+        `window.__bench.arrivals.length >= ${ACCOUNTS} && document.querySelector('[data-testid="key-row"]') !== null && !document.querySelector('[data-testid="loading-accounts"]')`,
+        undefined,
+        { timeout: 60_000 },
+      );
+    } catch (error) {
+      const state = await page.evaluate<string>(
+        `JSON.stringify({ url: location.href, arrivals: window.__bench.arrivals.length, rows: window.__bench.rows, dom: document.querySelectorAll('[data-testid="key-row"]').length, note: document.querySelector('[data-testid="loading-accounts"]')?.textContent ?? null, text: document.querySelector('[data-testid="keys-view"]')?.textContent?.slice(0, 300) ?? null })`,
+      );
+      throw new Error(`All keys did not load: ${state}`, { cause: error });
+    }
+    phase('loaded');
+    if (isWarmUp) return null;
+    await sleep(300);
+    const loaded = await readProbe(page);
+    if (loaded.rows !== expectedRows) throw new Error(`expected ${expectedRows} rows, got ${loaded.rows}`);
+    const first = Math.min(...loaded.arrivals);
+    const last = Math.max(...loaded.arrivals);
+    const firstRowFrame = await page.evaluate(`window.__bench.frames.find((t) => t > ${first}) ?? null`);
+    const afterLast = loaded.frames.find((t) => t > last) ?? Number.NaN;
+
+    const scroll = await page.evaluate<{ deltas: number[]; range: number } | null>(SCROLL);
+    if (!scroll) throw new Error('key table scroller (.v-vl) not found');
+
+    phase('scrolled');
+    const input = page.getByTestId('search-input');
+    await input.focus();
+    const before = (await readProbe(page)).keyLatency.length;
+    for (const ch of QUERY) {
+      await page.keyboard.type(ch);
+      await sleep(KEY_GAP_MS);
+    }
+    await sleep(800);
+    const typed = (await readProbe(page)).keyLatency.slice(before);
+    phase('typed');
+    return {
+      firstRowsMs: (firstRowFrame as number | null) === null ? Number.NaN : (firstRowFrame as number) - first,
+      allRowsMs: afterLast - last,
+      scrollP95: percentile(scroll.deltas, 95),
+      keyLatency: typed,
+      rows: loaded.rows,
+      scrollRange: scroll.range,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface ConfigResult {
+  runs: RunResult[];
+  firstRows: number;
+  allRows: number;
+  scrollP95: number;
+  keyP95: number;
+}
+
+async function measure(browser: Browser, keysPerAccount: number): Promise<ConfigResult> {
+  const gw = await startGateway({ seed: benchSeed(ACCOUNTS, keysPerAccount) });
+  const dataDir = newDataDir();
+  const app = await startApp(dataDir);
+  try {
+    await addAccounts(
+      app,
+      Array.from({ length: ACCOUNTS }, (_, i) => draftFor(gw, i + 1, 'access_token')),
+    );
+    // One page load first, so the JS and the bridge are warm for every measured run alike.
+    const runs: RunResult[] = [];
+    for (let run = 0; run <= RUNS; run += 1) {
+      const result = await oneRun(browser, app, ACCOUNTS * keysPerAccount, run === 0);
+      if (result) runs.push(result);
+    }
+    return {
+      runs,
+      firstRows: median(runs.map((r) => r.firstRowsMs)),
+      allRows: median(runs.map((r) => r.allRowsMs)),
+      scrollP95: median(runs.map((r) => r.scrollP95)),
+      keyP95: percentile(
+        runs.flatMap((r) => r.keyLatency),
+        95,
+      ),
+    };
+  } finally {
+    await app.stop();
+    removeDataDir(dataDir);
+    await gw.close();
+  }
+}
+
+export async function listScaling(browser: Browser): Promise<Figure> {
+  const small = await measure(browser, 5);
+  const large = await measure(browser, 250);
+  const ratios = {
+    firstRows: large.firstRows / small.firstRows,
+    allRows: large.allRows / small.allRows,
+    scrollP95: large.scrollP95 / small.scrollP95,
+    searchP95: large.keyP95 / small.keyP95,
+  };
+  const worst = Math.max(ratios.firstRows, ratios.scrollP95, ratios.searchP95);
+  const pair = (l: number, s: number) => `${round(l)}/${round(s)} ms`;
+  return {
+    figure: '5. List scaling (5,000 ÷ 100 rows)',
+    value:
+      `first rows ${round(ratios.firstRows)} (${pair(large.firstRows, small.firstRows)}); ` +
+      `scroll p95 ${round(ratios.scrollP95)} (${pair(large.scrollP95, small.scrollP95)}); ` +
+      `search p95 ${round(ratios.searchP95)} (${pair(large.keyP95, small.keyP95)})`,
+    ratio: worst,
+    target: '≤ 2 each',
+    meetsTarget: worst <= 2,
+    how:
+      `All keys view, ${ACCOUNTS} access-token accounts × 250 keys vs × 5 keys, serve.js + Chromium 1280×800. ` +
+      `First rows: first frame after the first keys:listAll answer reached the page (rows in the DOM). Scroll: p95 rAF interval while moving the virtual list 173 px per frame ` +
+      `for ${SCROLL_FRAMES} frames. Search: typing "${QUERY}" in the top bar, ${KEY_GAP_MS} ms apart (each ` +
+      `keystroke's search lands while typing goes on), p95 of keydown → next frame. ${RUNS} runs each after a ` +
+      `warm-up load; medians (search: p95 over all keystrokes).`,
+    details: {
+      ratios,
+      large: { ...large, runs: large.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
+      small: { ...small, runs: small.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
+      spread: {
+        largeFirstRows: describe(summarise(large.runs.map((r) => r.firstRowsMs)), 'ms'),
+        smallFirstRows: describe(summarise(small.runs.map((r) => r.firstRowsMs)), 'ms'),
+      },
+    },
+  };
+}

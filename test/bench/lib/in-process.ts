@@ -1,0 +1,127 @@
+// The accounts service and the quota monitor built in this process, as app.ts builds them, but with the monitor on a
+// fake clock and the HTTP port counted: requests stay real (loopback to the emulator), time is simulated.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccountDraft } from '../../../src-preload/contract';
+import { EventBus } from '../../../src-main/bridge/events';
+import { HttpTransport, systemClock, type FetchPort } from '../../../src-main/gateway';
+import { createLogger, type Logger } from '../../../src-main/log/logger';
+import {
+  ACCOUNTS_VERSION,
+  EMPTY_ACCOUNTS,
+  accountsDocumentSchema,
+} from '../../../src-main/services/accounts/account-records';
+import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
+import { createQuotaFeature, type QuotaFeature } from '../../../src-main/services/quota/quota.feature';
+import { DEFAULT_SETTINGS } from '../../../src-main/services/settings.service';
+import { ConfigStore } from '../../../src-main/vault/config.store';
+import { SecretStore } from '../../../src-main/vault/secret.store';
+import { FakeClock } from './fake-clock';
+
+export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
+
+/** One HTTP request the app made, at the monitor's (virtual) time. */
+export interface SentRequest {
+  readonly at: number;
+  readonly url: string;
+  /** New-Api-User (management calls) or the bearer credential (key calls). */
+  readonly userId: string | null;
+  readonly bearer: string | null;
+}
+
+export interface InProcessApp {
+  readonly accounts: AccountsService;
+  readonly sent: SentRequest[];
+  readonly clock: FakeClock;
+  /** Starts the quota monitor on the fake clock (after the accounts are added). */
+  startQuota(refreshIntervalMinutes?: number): QuotaFeature;
+  close(): Promise<void>;
+}
+
+export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promise<InProcessApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'keydesk-bench-'));
+  let inFlight = 0;
+  const sent: SentRequest[] = [];
+  const idle = async (): Promise<void> => {
+    // Bounded: at most ~10 s of real time for the requests a timer started to settle.
+    for (let round = 0, quiet = 0; round < 5_000 && quiet < 3; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, inFlight > 0 ? 2 : 0));
+      quiet = inFlight === 0 ? quiet + 1 : 0;
+    }
+  };
+  const clock = new FakeClock(startMs, seed, idle);
+  const fetchPort: FetchPort = async (url, init) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const auth = headers.Authorization ?? headers.authorization ?? null;
+    sent.push({
+      at: clock.now(),
+      url,
+      userId: headers['New-Api-User'] ?? null,
+      bearer: auth === null ? null : auth.replace(/^Bearer /, ''),
+    });
+    inFlight += 1;
+    try {
+      const response = await fetch(url, init);
+      const body = await response.arrayBuffer();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  const events = new EventBus();
+  const vault = await SecretStore.open({ dataDir, sources: { safeStorage: null, keyring: null }, log: silentLogger });
+  const accounts = new AccountsService({
+    store: new ConfigStore({
+      dataDir,
+      name: 'accounts',
+      schema: accountsDocumentSchema,
+      defaults: EMPTY_ACCOUNTS,
+      version: ACCOUNTS_VERSION,
+    }),
+    vault,
+    transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger }),
+    events,
+    log: silentLogger,
+    clock: systemClock,
+  });
+  await accounts.init();
+  let quota: QuotaFeature | null = null;
+  return {
+    accounts,
+    sent,
+    clock,
+    startQuota: (refreshIntervalMinutes = DEFAULT_SETTINGS.refreshIntervalMinutes) => {
+      quota = createQuotaFeature({
+        dataDir,
+        events,
+        log: silentLogger,
+        accounts,
+        settings: () => ({ ...DEFAULT_SETTINGS, refreshIntervalMinutes }),
+        clock,
+      });
+      return quota;
+    },
+    close: async () => {
+      quota?.dispose();
+      await idle();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adds accounts one by one; throws on the first refusal. */
+export async function addAll(accounts: AccountsService, drafts: readonly AccountDraft[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const draft of drafts) {
+    const r = await accounts.add(draft);
+    if (!r.ok) throw new Error(`accounts.add(${draft.label}) failed: ${JSON.stringify(r.error)}`);
+    if (r.value.status !== 'done') throw new Error(`accounts.add(${draft.label}) asked for a second factor`);
+    ids.push(r.value.account.id);
+  }
+  return ids;
+}

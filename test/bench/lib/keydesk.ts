@@ -1,0 +1,85 @@
+// The built app in browser mode for the benchmarks: start serve.js on a temporary data dir (the e2e helper), call its
+// bridge over loopback HTTP like the renderer does, read the process's CPU time and RSS from /proc.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccountDraft } from '../../../src-preload/contract';
+import { keyringHome, startKeydesk, type KeydeskProcess, type StartOptions } from '../../e2e/support/keydesk-process';
+
+export interface BenchApp {
+  readonly process: KeydeskProcess;
+  readonly pid: number;
+  invoke<T = unknown>(channel: string, args?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'keydesk-bench-'));
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(keyringHome(dir), { recursive: true, force: true });
+}
+
+/** The pid serving the bridge: the process listening on the app's port (node itself, also under dbus-run-session). */
+function pidOf(port: number): number {
+  const out = spawnSync('sh', ['-c', `ss -ltnpH 'sport = :${port}'`], { encoding: 'utf8' }).stdout;
+  const match = /pid=(\d+)/.exec(out);
+  if (!match?.[1]) throw new Error(`no process listens on port ${port}: ${out}`);
+  return Number(match[1]);
+}
+
+export async function startApp(dataDir: string, options: StartOptions = {}): Promise<BenchApp> {
+  const proc = await startKeydesk(dataDir, options);
+  const url = new URL(proc.url);
+  const token = /token=([0-9a-f]{64})/.exec(url.hash)?.[1] ?? '';
+  const pid = pidOf(Number(url.port));
+  return {
+    process: proc,
+    pid,
+    async invoke<T>(channel: string, args?: unknown): Promise<T> {
+      const res = await fetch(`${proc.origin}/bridge/invoke/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: proc.origin },
+        body: JSON.stringify({ args: args ?? null }),
+      });
+      const result = (await res.json()) as { ok: boolean; value?: T; error?: unknown };
+      if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+      return result.value as T;
+    },
+    stop: () => proc.stop(),
+  };
+}
+
+export async function addAccounts(app: BenchApp, drafts: readonly AccountDraft[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const draft of drafts) {
+    const outcome = await app.invoke<{ status: string; account?: { id: string } }>('accounts:add', draft);
+    if (outcome.status !== 'done' || !outcome.account)
+      throw new Error(`accounts:add ${draft.label}: ${outcome.status}`);
+    ids.push(outcome.account.id);
+  }
+  return ids;
+}
+
+let clockTicks: number | null = null;
+
+/** utime + stime of a process, in milliseconds (from /proc/<pid>/stat). */
+export function cpuMs(pid: number): number {
+  clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at field 3 (state).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / clockTicks;
+}
+
+/** Resident set size in bytes (VmRSS of /proc/<pid>/status). */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? Number.NaN) * 1024;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,107 @@
+// `npm run bench` (after electron-vite build): runs the nine figures of issue 8 against the gateway emulator, prints a
+// Markdown table (figure, value, target, how measured) and writes bench-results.json. `run.ts 1 8` runs a subset.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { bundleSize } from './figures/bundle-size';
+import { emulatorCapacity } from './figures/emulator-capacity';
+import { idleCost } from './figures/idle-cpu';
+import { listScaling } from './figures/list-scaling';
+import { memoryScaling } from './figures/memory';
+import { pollBudget } from './figures/poll-budget';
+import { requestsPerCycle } from './figures/requests-per-cycle';
+import { revealRequests } from './figures/reveal';
+import { startupIndependence } from './figures/startup';
+import { launchChromium } from './lib/browser';
+import type { Figure } from './lib/figure';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+interface Entry {
+  readonly n: number;
+  readonly name: string;
+  readonly needsBrowser: boolean;
+  readonly run: (browser: Browser | null) => Promise<Figure> | Figure;
+}
+
+const withBrowser = (fn: (browser: Browser) => Promise<Figure>) => (browser: Browser | null) => {
+  if (!browser) throw new Error('no browser');
+  return fn(browser);
+};
+
+const FIGURES: readonly Entry[] = [
+  { n: 1, name: 'Requests per refresh cycle', needsBrowser: false, run: requestsPerCycle },
+  { n: 2, name: 'Requests to reveal N keys', needsBrowser: false, run: revealRequests },
+  { n: 3, name: 'Poll budget', needsBrowser: false, run: pollBudget },
+  { n: 4, name: 'Start-up independent of the network', needsBrowser: true, run: withBrowser(startupIndependence) },
+  { n: 5, name: 'List scaling', needsBrowser: true, run: withBrowser(listScaling) },
+  { n: 6, name: 'Memory scaling', needsBrowser: false, run: memoryScaling },
+  { n: 7, name: 'Idle cost', needsBrowser: true, run: withBrowser(idleCost) },
+  { n: 8, name: 'Renderer size', needsBrowser: false, run: bundleSize },
+  { n: 9, name: 'Emulator capacity', needsBrowser: false, run: emulatorCapacity },
+];
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function table(figures: readonly Figure[]): string {
+  const lines = ['| Figure | Value | Target | Met | How measured |', '| --- | --- | --- | --- | --- |'];
+  for (const f of figures) {
+    const met = f.meetsTarget === null ? '—' : f.meetsTarget ? 'yes' : '**no**';
+    lines.push(`| ${cell(f.figure)} | ${cell(f.value)} | ${cell(f.target)} | ${met} | ${cell(f.how)} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const wanted = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
+  const selected = FIGURES.filter((f) => wanted.size === 0 || wanted.has(f.n));
+  const started = performance.now();
+  const browser = selected.some((f) => f.needsBrowser) ? await launchChromium() : null;
+  const figures: Figure[] = [];
+  const failures: { figure: string; error: string }[] = [];
+  try {
+    for (const entry of selected) {
+      const t0 = performance.now();
+      process.stderr.write(`bench: ${entry.n}. ${entry.name} …\n`);
+      try {
+        const figure = await entry.run(browser);
+        figures.push(figure);
+        process.stderr.write(`bench:    ${figure.value} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ figure: `${entry.n}. ${entry.name}`, error: message });
+        figures.push({
+          figure: `${entry.n}. ${entry.name}`,
+          value: `failed: ${message.split('\n')[0] ?? ''}`,
+          ratio: null,
+          target: '—',
+          meetsTarget: false,
+          how: 'the measurement threw; see bench-results.json',
+          details: { error: message },
+        });
+      }
+    }
+  } finally {
+    await browser?.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(`${table(figures)}\n\nMeasured in ${seconds.toFixed(0)} s (${new Date().toISOString()}).\n`);
+  writeFileSync(
+    join(ROOT, 'bench-results.json'),
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: (await import('node:os')).cpus().length,
+        seconds,
+        figures,
+        failures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+await main();
