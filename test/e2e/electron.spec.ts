@@ -1,5 +1,7 @@
 // The Electron build itself, where its binary is installed; elsewhere (these machines, CI) it skips and says why.
 import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
@@ -16,6 +18,14 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
+
+/** Launches the built app on a fresh data dir, never the user's own profile. */
+async function launch() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'keydesk-electron-'));
+  const env: Record<string, string> = { KEYDESK_DATA_DIR: dataDir };
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] ??= value;
+  return electron.launch({ executablePath: binary ?? '', args: [root], env });
+}
 const reason =
   'Electron binary not installed on this machine (its download host is unreachable); browser mode covers the app';
 if (!binary) console.log(`[electron.spec] skipped: ${reason}`);
@@ -24,7 +34,7 @@ test.describe('Electron build', () => {
   test.skip(!binary, reason);
 
   test('opens a sandboxed window that exposes only window.keydesk', async () => {
-    const app = await electron.launch({ executablePath: binary ?? '', args: [root] });
+    const app = await launch();
     const window = await app.firstWindow();
     await expect(window.getByTestId('sidebar')).toBeVisible();
     const exposed = await window.evaluate(() => ({
@@ -40,6 +50,20 @@ test.describe('Electron build', () => {
       return (await api.app.info()).value.mode;
     });
     expect(mode).toBe('electron');
+    await app.close();
+  });
+
+  test('closing the window keeps Keydesk running in the tray (the default)', async () => {
+    const app = await launch();
+    const window = await app.firstWindow();
+    await expect(window.getByTestId('sidebar')).toBeVisible();
+    await app.evaluate(({ BrowserWindow }) => {
+      BrowserWindow.getAllWindows()[0]?.close();
+    });
+    const windows = await app.evaluate(({ BrowserWindow }) =>
+      BrowserWindow.getAllWindows().map((w) => ({ isVisible: w.isVisible(), isDestroyed: w.isDestroyed() })),
+    );
+    expect(windows).toEqual([{ isVisible: false, isDestroyed: false }]);
     await app.close();
   });
 });
