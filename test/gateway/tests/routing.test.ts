@@ -58,10 +58,25 @@ describe('cli', () => {
   const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
   const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
+  // Each CLI runs in its own process group, so a test that fails or times out can still end tsx and the node
+  // process it starts instead of leaving an emulator running.
+  const groups: number[] = [];
+  afterAll(() => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone: the test stopped it
+      }
+    }
+  });
+
   async function runUntil(signal: 'SIGTERM' | 'SIGINT') {
     const child = spawn(tsx, [cli, '--seed', DEMO_SEED_PATH, '--api-port', '0', '--latency', '0'], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
     });
+    if (child.pid !== undefined) groups.push(child.pid);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
