@@ -2,24 +2,15 @@
 // account, state and group, search across all accounts; accounts load one by one without blocking (a slow account
 // shows as still loading, a failing one as an inline error while the others stay listed); and the exact-only cap
 // explained with the server's message when a fuzzy search is refused.
-import { startGateway, type Gateway } from '../gateway/index';
-import { addFault, patchSettings, resetGateway } from './support/emulator';
+import { startGateway } from '../gateway/index';
+import { addFault, patchSettings, useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
 const ALICE = { label: 'Alice', token: 'demo-access-token-alice' };
 const CAROL = { label: 'Carol', token: 'demo-access-token-carol' };
 
-let gw: Gateway;
-test.beforeAll(async () => {
-  gw = await startGateway();
-});
-test.afterAll(async () => {
-  await gw.close();
-});
-test.beforeEach(async () => {
-  await resetGateway(gw);
-});
+const demo = useDemoGateway();
 
 async function pick(keys: KeysPage, testid: string, option: string): Promise<void> {
   await keys.page.getByTestId(testid).click();
@@ -31,7 +22,7 @@ test('merges every account with an account column, filters by account, state and
   keydesk,
 }) => {
   const keys = new KeysPage(page);
-  await keys.start(keydesk.url, gw, [ALICE, CAROL]);
+  await keys.start(keydesk.url, demo.gw, [ALICE, CAROL]);
   await expect(page.getByTestId('section-title')).toHaveText('All keys');
   await expect(keys.row('bulk-160')).toBeVisible();
   await expect(keys.row('bulk-160')).toContainText('Alice');
@@ -67,7 +58,7 @@ test('a slow account does not block the others, and a failing one shows an inlin
   const other = await startGateway();
   try {
     const keys = new KeysPage(page);
-    await keys.start(keydesk.url, gw, [ALICE]);
+    await keys.start(keydesk.url, demo.gw, [ALICE]);
     await keys.addAccount(keydesk.url, 'Carol', other.base_url, other.api_url, CAROL.token);
     await page.reload();
     await expect(page.getByTestId('sidebar').getByTestId('account-row')).toHaveCount(2);
@@ -98,9 +89,9 @@ test('above the exact-only cap a fuzzy search is refused: the UI explains it wit
   page,
   keydesk,
 }) => {
-  await patchSettings(gw, { fuzzy_search_key_cap: 100 }); // Alice has 172 keys, Carol 1
+  await patchSettings(demo.gw, { fuzzy_search_key_cap: 100 }); // Alice has 172 keys, Carol 1
   const keys = new KeysPage(page);
-  await keys.start(keydesk.url, gw, [ALICE, CAROL]);
+  await keys.start(keydesk.url, demo.gw, [ALICE, CAROL]);
   await keys.openAccount('Alice');
   await expect(keys.row('bulk-160')).toBeVisible();
 

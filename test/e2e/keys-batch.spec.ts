@@ -3,26 +3,16 @@
 // <dataDir>/exports, after the secrets warning), and batch reveal in chunks of at most 100 proven by the request log.
 import { stat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startGateway, type Gateway } from '../gateway/index';
-import { clearLog, fullKey, requestLog, resetGateway } from './support/emulator';
+import { clearLog, fullKey, requestLog, useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
 const ALICE = { label: 'Alice', token: 'demo-access-token-alice' };
 
-let gw: Gateway;
-test.beforeAll(async () => {
-  gw = await startGateway();
-});
-test.afterAll(async () => {
-  await gw.close();
-});
-test.beforeEach(async () => {
-  await resetGateway(gw);
-});
+const demo = useDemoGateway();
 
 async function openBulk(keys: KeysPage, url: string): Promise<void> {
-  await keys.start(url, gw, [ALICE]);
+  await keys.start(url, demo.gw, [ALICE]);
   await keys.openAccount('Alice');
   await keys.search('bulk-00%');
   await expect(keys.row('bulk-009')).toBeVisible();
@@ -57,10 +47,10 @@ test('batch disable, enable, copy and delete the selected keys', async ({ page, 
   // Browser mode has no clipboard in main: the batch copy says so and points at export, revealing nothing.
   await keys.select('bulk-001');
   await keys.select('bulk-002');
-  await clearLog(gw);
+  await clearLog(demo.gw);
   await bar.getByTestId('batch-copy').click();
   await expect(page.locator('.n-message').getByText(/In browser mode, export them instead/)).toBeVisible();
-  expect((await requestLog(gw)).filter((e) => e.path.includes('/key'))).toEqual([]);
+  expect((await requestLog(demo.gw)).filter((e) => e.path.includes('/key'))).toEqual([]);
 
   // Delete: the button stays off until the account name is typed exactly.
   await bar.getByTestId('batch-delete').click();
@@ -76,7 +66,7 @@ test('batch disable, enable, copy and delete the selected keys', async ({ page, 
   await expect(keys.row('bulk-001')).toHaveCount(0);
   await expect(keys.row('bulk-002')).toHaveCount(0);
   await expect(keys.row('bulk-003')).toBeVisible();
-  const deletes = (await requestLog(gw)).filter((e) => e.method === 'DELETE').map((e) => e.path);
+  const deletes = (await requestLog(demo.gw)).filter((e) => e.method === 'DELETE').map((e) => e.path);
   expect(deletes.sort()).toEqual(['/api/token/13', '/api/token/14']);
 });
 
@@ -89,7 +79,7 @@ test('exports the selection as CSV and JSON into 0600 files after the secrets wa
   await openBulk(keys, keydesk.url);
   const exportsDir = join(dataDir, 'exports');
   const files = async () => (await readdir(exportsDir).catch(() => [] as string[])).sort();
-  const expected = { 13: `sk-${await fullKey(gw, 13)}`, 15: `sk-${await fullKey(gw, 15)}` };
+  const expected = { 13: `sk-${await fullKey(demo.gw, 13)}`, 15: `sk-${await fullKey(demo.gw, 15)}` };
 
   await keys.select('bulk-001'); // id 13
   await keys.select('bulk-003'); // id 15
@@ -132,7 +122,7 @@ test('exports the selection as CSV and JSON into 0600 files after the secrets wa
 
 test('batch reveal of 172 selected keys goes in chunks of at most 100', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
-  await keys.start(keydesk.url, gw, [ALICE]);
+  await keys.start(keydesk.url, demo.gw, [ALICE]);
   await keys.openAccount('Alice');
   await expect(keys.row('bulk-160')).toBeVisible();
   // 100 per page, select page 1 and page 2: 172 keys.
@@ -146,11 +136,11 @@ test('batch reveal of 172 selected keys goes in chunks of at most 100', async ({
   await keys.selectPage();
   await expect(page.getByTestId('batch-bar')).toContainText('172 selected');
 
-  await clearLog(gw);
+  await clearLog(demo.gw);
   await page.getByTestId('batch-export').click();
   await page.getByTestId('export-modal').getByText('JSON', { exact: true }).click();
   await page.getByTestId('export-submit').click();
   await expect(page.locator('.n-message').getByText(/Exported 172 key\(s\) to /)).toBeVisible();
-  const reveals = (await requestLog(gw)).filter((e) => e.path === '/api/token/batch/keys');
+  const reveals = (await requestLog(demo.gw)).filter((e) => e.path === '/api/token/batch/keys');
   expect(reveals.map((e) => (e.body?.ids as number[]).length)).toEqual([100, 72]);
 });

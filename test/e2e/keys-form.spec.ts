@@ -1,28 +1,18 @@
 // The create form's pickers in browser mode: groups from GET /api/user/self/groups with description and ratio
 // (Chinese names included), and the model whitelist offering the chosen group's models where they can be learned,
 // free typing where they cannot (a read-only token cannot reveal a key to learn them).
-import { startGateway, type Gateway } from '../gateway/index';
-import { resetGateway } from './support/emulator';
+import { useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
-let gw: Gateway;
-test.beforeAll(async () => {
-  gw = await startGateway();
-});
-test.afterAll(async () => {
-  await gw.close();
-});
-test.beforeEach(async () => {
-  await resetGateway(gw);
-});
+const demo = useDemoGateway();
 
 test('groups show desc and ratio; the model whitelist offers the group’s models, else free typing', async ({
   page,
   keydesk,
 }) => {
   const keys = new KeysPage(page);
-  await keys.start(keydesk.url, gw, [
+  await keys.start(keydesk.url, demo.gw, [
     { label: 'Alice', token: 'demo-access-token-alice' },
     { label: 'Bob', token: 'demo-access-token-bob-readonly' },
   ]);

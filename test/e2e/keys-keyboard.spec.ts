@@ -1,24 +1,14 @@
 // Keyboard paths of the Keys section in browser mode: `/` focuses search, `n` opens the new-key form, `r` refreshes
 // (a fresh read reaches the gateway), Esc closes the form, the export and delete dialogs and the detail drawer.
-import { startGateway, type Gateway } from '../gateway/index';
-import { clearLog, requestLog, resetGateway } from './support/emulator';
+import { clearLog, requestLog, useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
-let gw: Gateway;
-test.beforeAll(async () => {
-  gw = await startGateway();
-});
-test.afterAll(async () => {
-  await gw.close();
-});
-test.beforeEach(async () => {
-  await resetGateway(gw);
-});
+const demo = useDemoGateway();
 
 async function ready(page: import('@playwright/test').Page, url: string): Promise<KeysPage> {
   const keys = new KeysPage(page);
-  await keys.start(url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.start(url, demo.gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   await keys.openAccount('Alice');
   await expect(keys.row('bulk-160')).toBeVisible();
   await page.locator('body').click({ position: { x: 700, y: 760 } }); // focus out of the account picker
@@ -43,10 +33,10 @@ test('`n` opens the new-key form', async ({ page, keydesk }) => {
 
 test('`r` refreshes the list from the gateway', async ({ page, keydesk }) => {
   await ready(page, keydesk.url);
-  await clearLog(gw);
+  await clearLog(demo.gw);
   await page.keyboard.press('r');
   await expect
-    .poll(async () => (await requestLog(gw)).filter((e) => e.method === 'GET' && e.path === '/api/token/').length)
+    .poll(async () => (await requestLog(demo.gw)).filter((e) => e.method === 'GET' && e.path === '/api/token/').length)
     .toBeGreaterThan(0);
 });
 

@@ -1,27 +1,17 @@
 // Navigation in browser mode: a click on an account in the sidebar makes it active and opens its keys
 // (/keys?account=ID); the Account and Models pages then show the active account, not merely the first one.
-import { startGateway, type Gateway } from '../gateway/index';
-import { resetGateway } from './support/emulator';
+import { useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
-let gw: Gateway;
-test.beforeAll(async () => {
-  gw = await startGateway();
-});
-test.afterAll(async () => {
-  await gw.close();
-});
-test.beforeEach(async () => {
-  await resetGateway(gw);
-});
+const demo = useDemoGateway();
 
 test('a sidebar account switches the active account and opens its keys; Account and Models follow it', async ({
   page,
   keydesk,
 }) => {
   const keys = new KeysPage(page);
-  await keys.start(keydesk.url, gw, [
+  await keys.start(keydesk.url, demo.gw, [
     { label: 'Alice', token: 'demo-access-token-alice' },
     { label: 'Carol', token: 'demo-access-token-carol' },
   ]);

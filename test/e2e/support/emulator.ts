@@ -1,6 +1,7 @@
 // The emulator's control plane as the key e2e tests use it: reset, settings, faults, the request log and the full
 // key of a key id (to check what an export wrote).
-import type { Gateway } from '../../gateway/index';
+import { startGateway, type Gateway } from '../../gateway/index';
+import { test } from './fixtures';
 
 export interface LogEntry {
   readonly seq: number;
@@ -34,3 +35,18 @@ export const requestLog = async (gw: Gateway): Promise<LogEntry[]> =>
 /** The full key (without `sk-`) of a key id, from the emulator's admin view. */
 export const fullKey = async (gw: Gateway, id: number): Promise<string> =>
   (await admin<{ key: string }>(gw, `/keys/${id}`)).key;
+
+/** The demo-seed emulator of a spec file: started once, reset before each test, closed after the file. */
+export function useDemoGateway(): { readonly gw: Gateway } {
+  const demo = {} as { gw: Gateway };
+  test.beforeAll(async () => {
+    demo.gw = await startGateway();
+  });
+  test.afterAll(async () => {
+    await demo.gw.close();
+  });
+  test.beforeEach(async () => {
+    await resetGateway(demo.gw);
+  });
+  return demo;
+}
