@@ -75,6 +75,7 @@ test('creates a key with quota in yuan, edits it with a diff, disables and re-en
 
   await keys.row('e2e-key').getByTestId('edit-key').click();
   await expect(page.getByTestId('form-name')).toHaveValue('e2e-key');
+  await expect(page.getByTestId('form-quota')).toHaveValue('12.5'); // the fresh server value, not a leftover
   await page.getByTestId('form-quota').fill('10');
   await expect(page.getByTestId('form-diff')).toContainText('¥12.50');
   await page.getByTestId('form-submit').click();
