@@ -8,11 +8,16 @@ export const ERROR_CODES = [
   'auth.scope_denied', // system access token lacks a scope (AppError.scope names it)
   'auth.needs_sign_in', // no usable credential: the user must sign in again
   'auth.second_factor', // login needs a second factor the user must answer
+  'auth.session_revoked', // the site ended this login session (password changed, other devices signed out)
+  'auth.session_limit', // the site holds its cap of active sessions for this user (new-api: 50, HTTP 409)
+  'auth.session_issuance_limit', // the site opened its cap of new sessions for this user today (new-api: 100, HTTP 429)
+  'auth.user_id_required', // an older site needs the user id (New-Api-User) beside the access token
   'key.invalid', // HTTP 401 on an API-key endpoint: key invalid, expired or disabled
   'key.group_denied', // the key's group may not use this endpoint: use the key usage endpoint or change the group
   'not_found', // record not found (or owned by another account)
   'validation', // input refused, by us before sending or by the gateway
   'wrong_base_address', // a management call answered "404 page not found": base_url/api_url mixed up
+  'unsupported', // this server version does not offer the endpoint (AppError.feature names it)
   'model_not_found', // the key's group has no channel for the model
   'rate_limited', // HTTP 429; AppError.retryAfterMs says when to try again
   'network', // connection failed
@@ -36,6 +41,8 @@ export interface AppError {
   readonly scope?: string;
   /** For validation: which input field is wrong. */
   readonly field?: string;
+  /** For unsupported: what the server version lacks (`reveal`, `key_usage`, `subscription`, ...). */
+  readonly feature?: string;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };

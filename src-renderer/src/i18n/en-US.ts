@@ -580,6 +580,11 @@ const enUS = {
       scope_denied: 'The access token lacks a permission this needs.',
       needs_sign_in: 'This account needs you to sign in.',
       second_factor: 'The gateway asks for a second factor.',
+      session_revoked: 'The site ended this sign-in (the password changed, or other devices were signed out).',
+      session_limit: 'The site already holds the most sign-in sessions it allows for you (50 on new-api).',
+      session_issuance_limit:
+        'The site has opened the most new sign-in sessions it allows for you today (100 on new-api).',
+      user_id_required: 'This site needs your user ID together with the access token.',
     },
     key: {
       invalid: 'The API key was refused: it is invalid, expired or disabled.',
@@ -588,6 +593,7 @@ const enUS = {
     not_found: 'Not found. It may have been deleted, or it belongs to another account.',
     validation: 'Some input was not accepted.',
     wrong_base_address: 'This address does not answer like the gateway’s management address.',
+    unsupported: 'This server version does not offer this.',
     model_not_found: 'No channel serves this model for the key’s group.',
     rate_limited: 'The gateway is limiting requests.',
     network: 'Could not connect.',
@@ -608,6 +614,13 @@ const enUS = {
       scope_denied: 'Create a system access token with that permission, or sign in with a password.',
       needs_sign_in: 'Open the account and sign in.',
       second_factor: 'Enter the code from your authenticator app.',
+      session_revoked: 'Sign in to this account again.',
+      session_limit:
+        'Sign out other devices in the site’s console (Personal settings → Security → Sessions), then sign in again.',
+      session_issuance_limit:
+        'Wait until tomorrow, or sign out other devices in the site’s console, then sign in again.',
+      user_id_required:
+        'Enter your user ID (shown in the site’s console under Personal settings) in the account’s settings.',
     },
     key: {
       invalid: 'Check the key’s status and expiry on the gateway, or use another key.',
@@ -616,6 +629,7 @@ const enUS = {
     not_found: 'Refresh the list and try again.',
     validation: 'Correct the marked field and try again.',
     wrong_base_address: 'Check the account’s base address: it may have been swapped with the API address (…/v1).',
+    unsupported: 'Keydesk shows what this version offers; the site’s admin can upgrade it for the rest.',
     model_not_found: 'Pick another model, or ask the gateway’s admin to enable it for this group.',
     rate_limited: 'Wait a moment; Keydesk retries reads on its own.',
     network: 'Check your network connection and the account’s address.',
