@@ -64,7 +64,25 @@ export interface EnvelopeLike {
   readonly error?: unknown;
 }
 
-const SCOPE_IN_TEXT = /\b(api_key:(?:read|write|reveal)|wallet:read)\b/;
+// Scopes are `area:verb` (api_key:read, wallet:read, and profile:read on the newest new-api).
+const SCOPE_IN_TEXT = /\b((?:api_key|wallet|profile|[a-z_]+):(?:read|write|reveal|[a-z_]+))\b/;
+// Older new-api and one-api refuse an unknown access token with HTTP 200 (new-api-compat).
+const INVALID_ACCESS_TOKEN = /access token (无效|is invalid|invalid)|invalid access token/i;
+// Older new-api requires New-Api-User beside every session or access token, and says so in Chinese.
+const USER_ID_HEADER = /New-Api-User/i;
+/** new-api's session codes (auth_session.go), in the order they are checked. */
+const SESSION_CODES: Readonly<Record<string, ErrorCode>> = {
+  AUTH_TOKEN_EXPIRED: 'auth.expired',
+  AUTH_UNAUTHORIZED: 'auth.unauthorized',
+  AUTH_SESSION_REVOKED: 'auth.session_revoked',
+  AUTH_SESSION_LIMIT: 'auth.session_limit',
+  AUTH_SESSION_ISSUANCE_LIMIT: 'auth.session_issuance_limit',
+  // A refresh that raced another refresh of the same session, or a session id that does not match the cookie:
+  // either way this refresh token is spent, and the session must be renewed another way.
+  AUTH_REFRESH_RACE: 'auth.expired',
+  AUTH_SESSION_MISMATCH: 'auth.unauthorized',
+  AUTH_ORIGIN_FORBIDDEN: 'auth.unauthorized',
+};
 // Go's gorm "record not found" and the Chinese wording some versions use. Branching on text is a last resort:
 // the spec gives this failure no code.
 const RECORD_NOT_FOUND = /record not found|不存在|未找到/i;
@@ -131,6 +149,13 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
 
   if (r.status === 404 && body === undefined && TEXT_404.test(r.text)) return wrongBaseAddress(ctx, r.text);
   if (r.status === 404 && INVALID_URL.test(message)) return wrongBaseAddress(ctx, message);
+
+  const envelopeCode = typeof body === 'object' && body !== null ? (body as EnvelopeLike).code : undefined;
+  const sessionCode = typeof envelopeCode === 'string' ? SESSION_CODES[envelopeCode] : undefined;
+  if (sessionCode !== undefined) return new GatewayError(sessionCode, message || String(envelopeCode), details);
+  if (ctx.audience === 'management' && USER_ID_HEADER.test(message) && isRefusal(r.status, body)) {
+    return new GatewayError('auth.user_id_required', message, details);
+  }
   if (r.status === 429) {
     return new GatewayError('rate_limited', message || 'Too many requests: the gateway asked us to slow down.', {
       ...details,
@@ -139,9 +164,6 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   }
   if (r.status === 408) return new GatewayError('timeout', message || 'The gateway timed out (HTTP 408).', details);
 
-  const envelopeCode = typeof body === 'object' && body !== null ? (body as EnvelopeLike).code : undefined;
-  if (envelopeCode === 'AUTH_TOKEN_EXPIRED') return new GatewayError('auth.expired', message, details);
-  if (envelopeCode === 'AUTH_UNAUTHORIZED') return new GatewayError('auth.unauthorized', message, details);
   if (envelopeCode === 'ACCESS_TOKEN_SCOPE_DENIED') {
     const scope = SCOPE_IN_TEXT.exec(message)?.[1] ?? ctx.scope;
     return new GatewayError('auth.scope_denied', message, { ...details, ...(scope === undefined ? {} : { scope }) });
@@ -183,6 +205,9 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
     b.success === false || (typeof b.code === 'boolean' && !b.code) || errorObjectCode(body) !== undefined;
   if (isFailure) {
     if (RECORD_NOT_FOUND.test(message)) return new GatewayError('not_found', message, details);
+    if (ctx.audience === 'management' && INVALID_ACCESS_TOKEN.test(message)) {
+      return new GatewayError('auth.unauthorized', message, details);
+    }
     if (
       ctx.audience === 'key' &&
       /group/i.test(message) &&
@@ -198,6 +223,9 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   if (r.status >= 400) return new GatewayError('server', message || `Unexpected HTTP ${r.status}.`, details);
   return undefined;
 }
+
+const isRefusal = (status: number, body: unknown): boolean =>
+  status === 401 || (typeof body === 'object' && body !== null && (body as EnvelopeLike).success === false);
 
 /** A body that passed the envelope but not its schema: unknown, never zero. */
 export const protocolError = (what: string, issues: string): GatewayError =>

@@ -33,7 +33,11 @@ export interface HttpRequest {
   readonly signal?: AbortSignal;
 }
 
-export type HttpResponse = ResponseFacts & { readonly url: string };
+export type HttpResponse = ResponseFacts & {
+  readonly url: string;
+  /** Set-Cookie lines of the final response: login sessions of older servers and new-api's refresh cookie. */
+  readonly setCookies: readonly string[];
+};
 
 const MAX_REDIRECTS = 3;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -221,6 +225,7 @@ export class HttpTransport {
         const contentType = res.headers.get('content-type') ?? '';
         const response: HttpResponse = {
           url,
+          setCookies: setCookiesOf(res.headers),
           status: res.status,
           contentType,
           text,
@@ -291,6 +296,12 @@ function parseJson(text: string, contentType: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function setCookiesOf(headers: Headers): readonly string[] {
+  if (typeof headers.getSetCookie === 'function') return headers.getSetCookie();
+  const joined = headers.get('set-cookie');
+  return joined === null ? [] : [joined];
 }
 
 function retryAfter(res: Response, nowMs: number): { retryAfterMs?: number } {

@@ -1,7 +1,14 @@
 // The gateway layer's public surface for the account, key and quota services: the two clients, the transport
 // and its ports, units, search rules and the types they exchange.
 export { ManagementClient, MAX_BATCH_REVEAL } from './management.client';
-export type { ManagementClientOptions, LoginOutcome, SecondFactorChallenge, PageRequest } from './management.client';
+export type {
+  ManagementClientOptions,
+  LoginOutcome,
+  SecondFactorChallenge,
+  PageRequest,
+  SessionState,
+  SessionCredential,
+} from './management.client';
 export { KeyClient } from './key.client';
 export type { KeyClientOptions, BillingLimits, KeyBalance } from './key.client';
 export { HttpTransport, systemClock } from './http';

@@ -22,7 +22,7 @@ import { GatewayError } from './errors';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import { createKey, extendAndEnable, setKeyStatus, updateKey, type KeyWriteDeps, type UpdatedKey } from './key-writes';
 import { answerSecondFactor, login, type LoginOutcome, type SecondFactorChallenge } from './login';
-import { ManagementSession, type ManagementSessionOptions } from './management.session';
+import { ManagementSession, type ManagementSessionOptions, type SessionState } from './management.session';
 import { toResult } from './request';
 import {
   accountSchema,
@@ -41,14 +41,15 @@ import { checkSearchQuery, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 
 export type { LoginOutcome, SecondFactorChallenge } from './login';
+export type { SessionState, SessionCredential } from './management.session';
 
 export const MAX_BATCH_REVEAL = 100;
 const DEFAULT_PAGE_SIZE = 10;
 
-export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport'> {
+export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport' | 'clock'> {
   readonly transport: HttpTransport;
   readonly logger: Logger;
-  /** Local time for expiry checks and for matching a created key. */
+  /** Local time for login-token expiry and for matching a created key. */
   readonly clock?: ClockPort;
 }
 
@@ -71,9 +72,9 @@ export class ManagementClient {
   private pagingBase: PagingBase = 1;
 
   constructor(options: ManagementClientOptions) {
-    this.session = new ManagementSession(options);
-    this.logger = options.logger;
     this.clock = options.clock ?? systemClock;
+    this.session = new ManagementSession({ ...options, clock: this.clock });
+    this.logger = options.logger;
   }
 
   /** The user id sent as New-Api-User; learned from login or getSelf when not given. */
@@ -81,8 +82,17 @@ export class ManagementClient {
     return this.session.userId;
   }
 
-  setAccessToken(token: string): void {
-    this.session.setAccessToken(token);
+  /** The login session to persist (encrypted) and reuse after a restart. */
+  sessionState(): SessionState {
+    return this.session.state();
+  }
+
+  /** Ends a login session on the server, best effort; a system access token is left alone. */
+  logout(): Promise<Result<true>> {
+    return this.run('logout', async () => {
+      await this.session.logout();
+      return true as const;
+    });
   }
 
   // -- login ---------------------------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
-// The management side's credentials: base_url, the access token, the user id for New-Api-User, and the one
-// shared re-authentication when a login token expires (single-flight, then the call is replayed once).
+// The management side's credentials and their renewal, for every server era (new-api-compat): a system access
+// token; current new-api's 15-minute login token renewed through its rotating refresh cookie; or an older
+// server's login-session cookie. New-Api-User is sent whenever the user id is known (older servers require it).
 import type { z } from 'zod';
 import { registerSecret } from '../log/redact';
 import { GatewayError, type FailureContext } from './errors';
-import type { HttpMethod, HttpTransport } from './http';
+import type { ClockPort, HttpMethod, HttpTransport } from './http';
 import { callGateway, joinUrl, type Envelope } from './request';
+import { loginSessionSchema, logoutSchema } from './schemas';
+import { REFRESH_COOKIE, SessionCookies } from './session-cookies';
 
 export interface ManagementCall<S extends z.ZodType> {
   readonly method: HttpMethod;
@@ -18,87 +21,230 @@ export interface ManagementCall<S extends z.ZodType> {
   readonly businessFailure?: FailureContext['businessFailure'];
   readonly field?: string;
   readonly envelope?: Envelope;
+  /** Login and its second step: no credential is sent (cookies are: older servers tie the two steps by one). */
   readonly isAnonymous?: boolean;
   readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * How this session proves who it is. `login_token`: current new-api's JWT, with its session id; the refresh cookie
+ * lives in the cookie jar. `cookie`: an older server's login session, entirely in the jar.
+ */
+export type SessionCredential =
+  | { readonly kind: 'access_token'; readonly token: string }
+  | {
+      readonly kind: 'login_token';
+      readonly token: string;
+      /** Unix seconds; null when the server did not say. */
+      readonly expiresAt: number | null;
+      readonly sid: string | null;
+    }
+  | { readonly kind: 'cookie' };
+
+/** What a caller persists (encrypted) to reuse the session after a restart. */
+export interface SessionState {
+  readonly credential: SessionCredential | null;
+  /** The cookie jar, serialised. */
+  readonly cookies: string;
+  readonly userId: number | null;
 }
 
 export interface ManagementSessionOptions {
   readonly transport: HttpTransport;
   readonly baseUrl: string;
-  /** A login access token or a system access token; absent until login or re-authentication. */
+  readonly clock: ClockPort;
+  /** A system access token (access-token accounts). */
   readonly accessToken?: string;
-  /** Sent as New-Api-User: older new-api refuses access-token calls without it (new-api-compat). */
+  /** A saved login session (password accounts), from `state()`. */
+  readonly saved?: SessionState;
+  /** Sent as New-Api-User: older new-api refuses calls without it (new-api-compat). */
   readonly userId?: number;
-  /** Supplied by the account service: logs in again (stored password, refresh) and returns the new token. */
-  readonly reauthenticate?: () => Promise<string>;
+  /**
+   * Signs in again by password when the session cannot be refreshed (the account service decides whether it may:
+   * a remembered password, and at most one new session a day on its own). Resolves once this session holds a fresh
+   * credential, through `adoptLogin`.
+   */
+  readonly reauthenticate?: () => Promise<void>;
+  /** Called whenever the credential or the cookies change (login, refresh, rotation): the caller persists them. */
+  readonly onChange?: (state: SessionState) => void;
 }
 
+/** Renew a login token this long before its stated expiry, so calls do not fail on the way. */
+const EXPIRY_MARGIN_S = 30;
+
+/** Why the current credential needs renewing: decides whether the refresh cookie may still be tried. */
+type RenewReason = 'expired' | 'revoked' | 'missing';
+
 export class ManagementSession {
-  private token: string | undefined;
-  private renewal: Promise<string> | undefined;
+  #credential: SessionCredential | null;
+  readonly #cookies: SessionCookies;
+  #renewal: Promise<void> | undefined;
   userId: number | undefined;
 
   constructor(private readonly options: ManagementSessionOptions) {
-    this.token = options.accessToken;
-    this.userId = options.userId;
-    if (this.token !== undefined) registerSecret(this.token);
+    this.#cookies = SessionCookies.restore(options.saved?.cookies);
+    this.#credential =
+      options.accessToken !== undefined
+        ? { kind: 'access_token', token: options.accessToken }
+        : (options.saved?.credential ?? null);
+    this.userId = options.userId ?? options.saved?.userId ?? undefined;
+    if (this.#credential !== null && this.#credential.kind !== 'cookie') registerSecret(this.#credential.token);
   }
 
   get baseUrl(): string {
     return this.options.baseUrl;
   }
 
-  setAccessToken(token: string): void {
-    registerSecret(token);
-    this.token = token;
+  get credentialKind(): SessionCredential['kind'] | null {
+    return this.#credential?.kind ?? null;
+  }
+
+  state(): SessionState {
+    return { credential: this.#credential, cookies: this.#cookies.export(), userId: this.userId ?? null };
+  }
+
+  /** Takes the credential of a successful login or refresh (login.ts decides which kind the answer carries). */
+  adoptLogin(credential: SessionCredential, userId: number): void {
+    if (credential.kind !== 'cookie') registerSecret(credential.token);
+    this.#credential = credential;
+    this.userId = userId;
+    this.options.onChange?.(this.state());
   }
 
   async call<S extends z.ZodType>(c: ManagementCall<S>): Promise<z.infer<S>> {
-    if (c.isAnonymous === true) return this.send(c, undefined);
-    const token = this.token ?? (await this.renew(undefined));
+    if (c.isAnonymous === true) return this.send(c, false);
+    if (this.#credential === null) await this.renew(null, 'missing');
+    else if (this.#isExpiring()) await this.renew(this.#credential, 'expired');
+    const used = this.#credential;
     try {
-      return await this.send(c, token);
+      return await this.send(c, true);
     } catch (error) {
-      if (!(error instanceof GatewayError) || error.code !== 'auth.expired' || !this.options.reauthenticate)
-        throw error;
-      // Replayed once only: a second expiry right after a fresh login is the server's problem to report.
-      return this.send(c, await this.renew(token));
+      const reason = used === null ? undefined : renewalFor(error, used);
+      if (reason === undefined) throw error;
+      // Replayed once only: a second refusal right after a renewal is the server's to report.
+      await this.renew(used, reason);
+      return this.send(c, true);
     }
   }
 
   /**
-   * One re-authentication for everyone: callers whose token went stale together share the same promise; a caller
-   * whose stale token was already replaced just uses the new one.
+   * Ends the session on the server, best effort (signing out, removing the account): current new-api's
+   * POST /api/user/auth/logout, or an older server's GET /api/user/logout. A system access token is left alone:
+   * the user made it in the console and revokes it there.
    */
-  private renew(stale: string | undefined): Promise<string> {
-    if (this.token !== undefined && this.token !== stale) return Promise.resolve(this.token);
-    const reauthenticate = this.options.reauthenticate;
-    if (!reauthenticate) {
-      return Promise.reject(new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.'));
+  async logout(): Promise<void> {
+    const credential = this.#credential;
+    if (credential === null || credential.kind === 'access_token') return;
+    try {
+      if (credential.kind === 'login_token') {
+        await this.send(
+          {
+            method: 'POST',
+            path: '/api/user/auth/logout',
+            schema: logoutSchema,
+            what: 'logout answer',
+            scope: 'login',
+          },
+          true,
+          this.#sessionHeaders(credential.sid),
+        );
+      } else {
+        await this.send(
+          { method: 'GET', path: '/api/user/logout', schema: logoutSchema, what: 'logout answer', scope: 'login' },
+          true,
+        );
+      }
+    } finally {
+      this.#credential = null;
     }
-    this.renewal ??= reauthenticate()
-      .then((fresh) => {
-        this.setAccessToken(fresh);
-        return fresh;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof GatewayError) throw error;
-        throw new GatewayError('auth.expired', 'The sign-in expired and could not be renewed automatically.');
-      })
-      .finally(() => {
-        this.renewal = undefined;
-      });
-    return this.renewal;
   }
 
-  private send<S extends z.ZodType>(c: ManagementCall<S>, token: string | undefined): Promise<z.infer<S>> {
-    const headers: Record<string, string> = {};
-    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    if (token !== undefined && this.userId !== undefined) headers['New-Api-User'] = String(this.userId);
+  #isExpiring(): boolean {
+    const c = this.#credential;
+    if (c?.kind !== 'login_token' || c.expiresAt === null) return false;
+    return this.options.clock.now() / 1000 >= c.expiresAt - EXPIRY_MARGIN_S;
+  }
+
+  /**
+   * One renewal for everyone: callers whose credential went stale together share one promise; a caller whose
+   * credential was already replaced just goes on with the new one.
+   */
+  private renew(stale: SessionCredential | null, reason: RenewReason): Promise<void> {
+    if (this.#credential !== null && this.#credential !== stale) return Promise.resolve();
+    this.#renewal ??= this.#renewOnce(reason).finally(() => {
+      this.#renewal = undefined;
+    });
+    return this.#renewal;
+  }
+
+  async #renewOnce(reason: RenewReason): Promise<void> {
+    const current = this.#credential;
+    if (current?.kind === 'login_token' && reason === 'expired' && this.#hasRefreshCookie()) {
+      try {
+        await this.#refresh(current.sid);
+        return;
+      } catch (error) {
+        // The refresh token is spent or refused: only a new login helps. A network failure is not that.
+        if (!(error instanceof GatewayError) || !error.code.startsWith('auth.')) throw error;
+      }
+    }
+    const reauthenticate = this.options.reauthenticate;
+    if (current?.kind === 'access_token' || !reauthenticate) {
+      throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+    }
+    this.#credential = null;
+    await reauthenticate();
+    if (this.#credential === null) throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+  }
+
+  #hasRefreshCookie(): boolean {
+    return this.#cookies.has(joinUrl(this.options.baseUrl, '/api/user/auth/refresh'), REFRESH_COOKIE);
+  }
+
+  /** POST /api/user/auth/refresh: a new login token and a new refresh cookie that replaces the old one. */
+  async #refresh(sid: string | null): Promise<void> {
+    const data = await this.send(
+      {
+        method: 'POST',
+        path: '/api/user/auth/refresh',
+        schema: loginSessionSchema,
+        what: 'refresh answer',
+        scope: 'login',
+        businessFailure: 'auth.unauthorized',
+      },
+      false,
+      this.#sessionHeaders(sid),
+    );
+    this.adoptLogin(
+      {
+        kind: 'login_token',
+        token: data.access_token,
+        expiresAt: data.access_expires_at ?? null,
+        sid: data.session?.sid ?? sid,
+      },
+      data.user.id,
+    );
+  }
+
+  /** X-Auth-Session ties a refresh or logout to its session; sites with secure cookies also check the Origin. */
+  #sessionHeaders(sid: string | null): Record<string, string> {
+    return { Origin: new URL(this.options.baseUrl).origin, ...(sid === null ? {} : { 'X-Auth-Session': sid }) };
+  }
+
+  private send<S extends z.ZodType>(
+    c: ManagementCall<S>,
+    withCredential: boolean,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<z.infer<S>> {
+    const headers: Record<string, string> = { ...extraHeaders };
+    const credential = withCredential ? this.#credential : null;
+    if (credential !== null && credential.kind !== 'cookie') headers.Authorization = `Bearer ${credential.token}`;
+    if (credential !== null && this.userId !== undefined) headers['New-Api-User'] = String(this.userId);
     return callGateway(this.options.transport, {
       method: c.method,
       url: joinUrl(this.options.baseUrl, c.path, c.query),
       headers,
+      cookies: this.#trackedCookies,
       ...(c.body === undefined ? {} : { body: c.body }),
       envelope: c.envelope ?? 'success',
       schema: c.schema,
@@ -114,4 +260,23 @@ export class ManagementSession {
       },
     });
   }
+
+  /** The jar, reporting every change so a rotated refresh cookie is persisted before anything else happens. */
+  readonly #trackedCookies = {
+    headerFor: (url: string) => this.#cookies.headerFor(url),
+    store: (url: string, lines: readonly string[]) => {
+      this.#cookies.store(url, lines);
+      this.options.onChange?.(this.state());
+    },
+  };
+}
+
+/** Whether a refusal means the credential must be renewed, and how. */
+function renewalFor(error: unknown, used: SessionCredential): RenewReason | undefined {
+  if (!(error instanceof GatewayError) || used.kind === 'access_token') return undefined;
+  if (error.code === 'auth.expired') return 'expired';
+  if (error.code === 'auth.session_revoked') return 'revoked';
+  // An older server's session cookie ran out (or was cleared): it answers "not logged in" with a plain 401.
+  if (error.code === 'auth.unauthorized') return used.kind === 'cookie' ? 'expired' : 'revoked';
+  return undefined;
 }

@@ -21,19 +21,30 @@ export interface CallSpec<S extends z.ZodType> {
   /** Names the answer in a protocol error: "key list", "account". */
   readonly what: string;
   readonly signal?: AbortSignal | undefined;
+  /** Login-session cookies of a management session: sent with the request, and updated from its answer. */
+  readonly cookies?: CookieCarrier | undefined;
+}
+
+/** What callGateway needs of a cookie jar (see session-cookies.ts). */
+export interface CookieCarrier {
+  headerFor(url: string): string | undefined;
+  store(url: string, setCookies: readonly string[]): void;
 }
 
 export async function callGateway<S extends z.ZodType>(
   transport: HttpTransport,
   spec: CallSpec<S>,
 ): Promise<z.infer<S>> {
+  const cookie = spec.cookies?.headerFor(spec.url);
   const res = await transport.send({
     method: spec.method,
     url: spec.url,
-    headers: spec.headers,
+    headers: cookie === undefined ? spec.headers : { ...spec.headers, Cookie: cookie },
     ...(spec.body === undefined ? {} : { body: spec.body }),
     ...(spec.signal === undefined ? {} : { signal: spec.signal }),
   });
+  // Stored before judging the answer: a refusal may also clear or rotate a cookie.
+  if (res.setCookies.length > 0) spec.cookies?.store(res.url, res.setCookies);
   const failure = classifyResponse(res, spec.ctx);
   if (failure) throw failure;
   let data: unknown = res.json;

@@ -64,22 +64,48 @@ export const groupsSchema = z.record(
   z.object({ desc: z.string().optional().default(''), ratio: z.union([z.number(), z.string()]) }),
 );
 
-/** Spec 2.2; compat: a second-factor challenge in place of the token. */
+/** Spec 2.2 and current new-api: a JWT login (15 minutes), renewed through the refresh cookie. */
 export const loginSessionSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().optional(),
   access_expires_at: int.optional(),
-  session: z.object({ sid: z.string().optional(), login_method: z.string().optional() }).optional(),
+  session: z.object({ sid: z.string().optional(), login_method: z.string().optional() }).nullish(),
   user: z.object({
     id: int,
+    username: z.string().optional(),
     display_name: z.string().optional(),
     group: z.string().optional(),
     quota: int.optional(),
   }),
 });
+
+/** Older new-api and one-api: the login answer is the user itself; the session is a cookie (new-api-compat). */
+export const loginUserSchema = z.object({
+  id: int,
+  username: z.string(),
+  display_name: z.string().optional(),
+  role: int.optional(),
+  status: int.optional(),
+  group: z.string().optional(),
+});
+
+/** Newest new-api names each verification method with whether it can be used here. */
+const verificationMethodSchema = z.union([
+  z.string(),
+  z.object({ method: z.string(), available: z.boolean().optional(), reason: z.string().optional() }),
+]);
+
 export const loginChallengeSchema = z.union([
-  z.object({ require_2fa: z.literal(true), flow_token: z.string().optional() }),
-  z.object({ require_verification: z.literal(true), methods: z.array(z.string()).optional().default([]) }),
+  z.object({
+    require_2fa: z.literal(true),
+    flow_token: z.string().optional(),
+    expires_at: int.optional(),
+  }),
+  z.object({
+    require_verification: z.literal(true),
+    flow_token: z.string().optional(),
+    methods: z.array(verificationMethodSchema).optional().default([]),
+  }),
 ]);
 
 /** Spec 2.3. */
@@ -115,6 +141,9 @@ export const subscriptionSchema = z.object({
   billing_preference: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** POST /api/user/logout (newer) or GET /api/user/logout: nothing to read but the envelope. */
+export const logoutSchema = z.unknown();
 
 export const revealSchema = z.object({ key: z.string().min(1) });
 export const batchRevealSchema = z.object({ keys: z.record(z.string(), z.string()) });

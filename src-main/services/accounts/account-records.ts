@@ -26,6 +26,11 @@ export const accountRecordSchema = z.object({
   /** Expiry (Unix seconds) of the login token held in the vault; null when none or unknown. */
   tokenExpiresAt: z.number().nullable().default(null),
   keyHint: z.string().nullable().default(null),
+  /**
+   * When Keydesk last opened a new login session on its own (epoch ms). Current new-api caps new sessions per user
+   * (100 a day, 50 active): Keydesk opens at most one a day by itself and otherwise asks the user.
+   */
+  lastAutoLoginAt: z.number().nullable().default(null),
   isHidden: z.boolean().default(false),
   isDisabled: z.boolean().default(false),
   units: unitOverrideSchema.nullable().default(null),
@@ -42,6 +47,24 @@ export const accountsDocumentSchema = z.object({
 
 export type AccountsDocument = z.infer<typeof accountsDocumentSchema>;
 
+/** A saved login session as the vault holds it (JSON), checked before it is trusted. */
+export const sessionStateSchema = z.object({
+  credential: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('access_token'), token: z.string().min(1) }),
+      z.object({
+        kind: z.literal('login_token'),
+        token: z.string().min(1),
+        expiresAt: z.number().nullable(),
+        sid: z.string().nullable(),
+      }),
+      z.object({ kind: z.literal('cookie') }),
+    ])
+    .nullable(),
+  cookies: z.string(),
+  userId: z.number().int().nullable(),
+});
+
 export const EMPTY_ACCOUNTS: AccountsDocument = { accounts: [], activeId: null };
 export const ACCOUNTS_VERSION = 1;
 
@@ -49,7 +72,9 @@ export const ACCOUNTS_VERSION = 1;
 export interface StoredSecrets {
   /** Only when the user ticked "remember". */
   readonly password?: string;
-  /** Login access token (password accounts) or system access token. */
+  /** A system access token (access-token accounts); a login token of an older Keydesk (password accounts). */
   readonly accessToken?: string;
+  /** A password account's login session (token, refresh or session cookies), as ManagementClient.sessionState. */
+  readonly session?: string;
   readonly apiKey?: string;
 }

@@ -10,6 +10,7 @@ import {
   type ClockPort,
   type HttpTransport,
   type LoginOutcome,
+  type SessionState,
 } from '../../gateway';
 import type { SecondFactorChallenge } from '../../gateway/login';
 import type { Logger } from '../../log/logger';
@@ -24,6 +25,15 @@ export interface VerifiedCredential {
   readonly keyHint: string | null;
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
+}
+
+/** How a management client authenticates: a system access token, or a saved login session and its renewal. */
+export interface ClientAuth {
+  readonly accessToken?: string | undefined;
+  readonly saved?: SessionState | undefined;
+  readonly userId?: number | null | undefined;
+  readonly reauthenticate?: (() => Promise<void>) | undefined;
+  readonly onChange?: ((state: SessionState) => void) | undefined;
 }
 
 export type Verification =
@@ -59,20 +69,18 @@ export class AccountSignIn {
 
   constructor(private readonly deps: SignInDeps) {}
 
-  managementClient(
-    baseUrl: string,
-    accessToken?: string,
-    userId?: number | null,
-    reauthenticate?: () => Promise<string>,
-  ): ManagementClient {
+  managementClient(baseUrl: string, auth: ClientAuth = {}): ManagementClient {
+    const { accessToken, saved, userId, reauthenticate, onChange } = auth;
     return new ManagementClient({
       transport: this.deps.transport,
       logger: this.deps.log,
       baseUrl,
       clock: this.deps.clock,
       ...(accessToken === undefined ? {} : { accessToken }),
+      ...(saved === undefined ? {} : { saved }),
       ...(userId === null || userId === undefined ? {} : { userId }),
       ...(reauthenticate === undefined ? {} : { reauthenticate }),
+      ...(onChange === undefined ? {} : { onChange }),
     });
   }
 
@@ -94,7 +102,10 @@ export class AccountSignIn {
         return this.#afterLogin(client, login.value, { ...credential, purpose });
       }
       case 'access_token': {
-        const client = this.managementClient(baseUrl, credential.accessToken, credential.userId ?? null);
+        const client = this.managementClient(baseUrl, {
+          accessToken: credential.accessToken,
+          userId: credential.userId ?? null,
+        });
         const self = await client.getSelf();
         if (!self.ok) return self;
         return verified({
@@ -170,7 +181,7 @@ export class AccountSignIn {
     const self = await client.getSelf();
     return verified({
       secrets: {
-        accessToken: outcome.accessToken,
+        session: JSON.stringify(client.sessionState()),
         ...(context.remember ? { password: context.password } : {}),
       },
       username: context.username,

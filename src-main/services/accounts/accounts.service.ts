@@ -23,12 +23,13 @@ import {
   type HttpTransport,
   type KeyClient,
   type ManagementClient,
+  type SessionState,
 } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { SecretRead } from '../../vault/secret.store';
 import type { AccountDirectory, AccountHandle } from '../account-directory';
-import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
+import { sessionStateSchema, type AccountRecord, type AccountsDocument, type StoredSecrets } from './account-records';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
 import { normaliseBaseUrl } from './url-rules';
 
@@ -60,6 +61,33 @@ type Purpose =
   { readonly kind: 'add'; readonly draft: AccountDraft } | { readonly kind: 'sign_in'; readonly id: string };
 
 const MAX_LABEL = 60;
+const AUTO_LOGIN_INTERVAL_MS = 24 * 60 * 60_000;
+
+const plainSecrets = (secrets: StoredSecrets): Record<string, string> => {
+  const plain: Record<string, string> = {};
+  for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
+  return plain;
+};
+
+/**
+ * A password account's saved login session. An entry written by an older Keydesk holds only a login token: it is
+ * used as one whose expiry is the record's, with no way to refresh it.
+ */
+function savedSession(secrets: StoredSecrets | null, record: AccountRecord): SessionState | undefined {
+  if (secrets?.session !== undefined) {
+    try {
+      return sessionStateSchema.parse(JSON.parse(secrets.session));
+    } catch {
+      return undefined;
+    }
+  }
+  if (secrets?.accessToken === undefined) return undefined;
+  return {
+    credential: { kind: 'login_token', token: secrets.accessToken, expiresAt: record.tokenExpiresAt, sid: null },
+    cookies: '',
+    userId: record.userId,
+  };
+}
 
 const raise = (error: AppError): never => {
   throw new AppErrorException(error);
@@ -69,6 +97,9 @@ export class AccountsService implements AccountDirectory {
   #doc: AccountsDocument;
   readonly #runtime = new Map<string, Runtime>();
   readonly #listeners = new Set<() => void>();
+  /** Per account: the tail of its queued writes, and the generation of its credential (see #retire). */
+  readonly #queues = new Map<string, Promise<void>>();
+  readonly #generations = new Map<string, number>();
   readonly #signIn: AccountSignIn;
 
   constructor(private readonly options: AccountsServiceOptions) {
@@ -166,6 +197,7 @@ export class AccountsService implements AccountDirectory {
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint,
+      lastAutoLoginAt: null,
       isHidden: false,
       isDisabled: false,
       units: draft.units ?? null,
@@ -228,8 +260,10 @@ export class AccountsService implements AccountDirectory {
   }
 
   async #adopt(id: string, credential: VerifiedCredential): Promise<SignInOutcome> {
-    const record = this.#record(id);
+    // The session being replaced still counts against the site's cap of active sessions: end it.
+    this.#endSession(this.#runtime.get(id)?.management);
     await this.#storeSecrets(id, credential.secrets);
+    const record = this.#record(id);
     this.#replace(id, {
       ...record,
       userId: credential.userId ?? record.userId,
@@ -244,12 +278,17 @@ export class AccountsService implements AccountDirectory {
 
   /** Forgets the login token and any remembered password: the account needs signing in again. */
   async signOut(id: string): Promise<AccountView> {
-    const record = this.#record(id);
-    if (record.kind === 'password') {
-      await this.options.vault.delete(id);
-      this.#replace(id, { ...record, isPasswordRemembered: false, tokenExpiresAt: null });
-      this.#runtime.set(id, { state: 'needs_sign_in', error: null, secrets: null });
-      this.#save();
+    if (this.#record(id).kind === 'password') {
+      // Ends the session on the site too, so it stops counting against the user's cap of active sessions.
+      await this.#logout(id);
+      await this.#serial(id, async () => {
+        this.#retire(id);
+        await this.options.vault.delete(id);
+        const record = this.#record(id);
+        this.#replace(id, { ...record, isPasswordRemembered: false, tokenExpiresAt: null });
+        this.#runtime.set(id, { state: 'needs_sign_in', error: null, secrets: null });
+        this.#save();
+      });
     }
     return this.view(id);
   }
@@ -283,13 +322,16 @@ export class AccountsService implements AccountDirectory {
 
   /** Removes the account from Keydesk only: its keys on the gateway are untouched. */
   async remove(id: string): Promise<AccountsSnapshot> {
-    this.#record(id);
-    await this.options.vault.delete(id);
+    if (this.#record(id).kind === 'password') await this.#logout(id);
+    // The record goes first, synchronously: a renewal finishing after this point finds no account to write to.
+    this.#retire(id);
     const accounts = this.#doc.accounts.filter((record) => record.id !== id);
     const activeId = this.#doc.activeId === id ? (accounts[0]?.id ?? null) : this.#doc.activeId;
     this.#doc = { accounts, activeId };
     this.#runtime.delete(id);
     this.#save();
+    // Queued behind any write in flight for this account, so nothing is written back after the delete.
+    await this.#serial(id, () => this.options.vault.delete(id));
     return this.snapshot();
   }
 
@@ -334,15 +376,26 @@ export class AccountsService implements AccountDirectory {
     }
     const runtime = await this.#usable(record);
     if (runtime.management) return runtime.management;
-    // For password accounts the session calls #renewLogin once for all concurrent callers whose token expired,
-    // then replays each call once; a system access token cannot be renewed here.
-    runtime.management = this.#signIn.managementClient(
-      record.baseUrl,
-      runtime.secrets?.accessToken,
-      record.userId,
-      record.kind === 'password' ? () => this.#renewLogin(accountId) : undefined,
-    );
-    return runtime.management;
+    if (record.kind === 'access_token') {
+      runtime.management = this.#signIn.managementClient(record.baseUrl, {
+        accessToken: runtime.secrets?.accessToken,
+        userId: record.userId,
+      });
+      return runtime.management;
+    }
+    // A password account reuses its saved session (also across restarts): the session refreshes its login token
+    // itself and calls #renewLogin only when it cannot, once for all concurrent callers, then replays each call once.
+    const generation = this.#generationOf(accountId);
+    const client: ManagementClient = this.#signIn.managementClient(record.baseUrl, {
+      saved: savedSession(runtime.secrets, record),
+      userId: record.userId,
+      reauthenticate: () => this.#renewLogin(accountId, client),
+      onChange: (state) => {
+        void this.#persistSession(accountId, generation, state);
+      },
+    });
+    runtime.management = client;
+    return client;
   }
 
   async keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
@@ -358,30 +411,136 @@ export class AccountsService implements AccountDirectory {
 
   // -- internals -------------------------------------------------------------------------------------------------
 
-  /** Logs in again with the stored password (single-flight in the session); otherwise the user must sign in. */
-  async #renewLogin(accountId: string): Promise<string> {
+  /**
+   * Opens a new login session with the remembered password, when the session could not be refreshed. At most one
+   * a day on Keydesk's own: current new-api caps new sessions per user (100 a day, 50 active), and a client that
+   * logs in at every expiry locks its user out of the site. Otherwise the account asks the user to sign in.
+   */
+  async #renewLogin(accountId: string, client: ManagementClient): Promise<void> {
     const record = this.#record(accountId);
     const password = this.#runtime.get(accountId)?.secrets?.password;
-    if (record.username === null || password === undefined) {
-      this.#setState(accountId, 'needs_sign_in', { code: 'auth.needs_sign_in' });
-      throw new GatewayError('auth.needs_sign_in', 'The sign-in expired: sign in again');
-    }
-    const fresh = this.#signIn.managementClient(record.baseUrl);
-    const login = await fresh.login(record.username, password);
-    if (!login.ok || login.value.kind !== 'signed_in') {
-      const error: AppError = login.ok ? { code: 'auth.second_factor' } : login.error;
-      if (!login.ok && login.error.retryable === true) throw new GatewayError(error.code, error.message ?? error.code);
+    const now = this.options.clock.now();
+    const needsUser = (error: AppError): never => {
       this.#setState(accountId, 'needs_sign_in', error);
-      throw new GatewayError('auth.needs_sign_in', error.message ?? 'The sign-in expired: sign in again');
+      throw new GatewayError(error.code, error.message ?? 'Sign in to this account again.');
+    };
+    if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
+    if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
+      this.options.log.info('login not renewed: one automatic sign-in a day', { account: accountId });
+      return needsUser({ code: 'auth.needs_sign_in' });
     }
-    const secrets: StoredSecrets = { password, accessToken: login.value.accessToken };
-    await this.#storeSecrets(accountId, secrets);
-    this.#replace(accountId, { ...record, userId: login.value.userId, tokenExpiresAt: login.value.expiresAt });
+    const generation = this.#generationOf(accountId);
+    await this.#serial(accountId, () => {
+      if (this.#generationOf(accountId) !== generation) return;
+      this.#replace(accountId, { ...this.#record(accountId), lastAutoLoginAt: now });
+      this.#save();
+    });
+    const login = await client.login(record.username, password);
+    if (login.ok && login.value.kind === 'signed_in') {
+      this.options.log.info('login renewed', { account: accountId });
+      return;
+    }
+    const error: AppError = login.ok ? { code: 'auth.second_factor' } : login.error;
+    // A network failure or a 5xx says nothing about the password: keep the state, let the caller retry later.
+    if (!login.ok && login.error.retryable === true && error.code !== 'auth.session_issuance_limit') {
+      throw new GatewayError(error.code, error.message ?? error.code);
+    }
+    return needsUser(error);
+  }
+
+  /**
+   * Writes a password account's changed session (login, refresh, rotated cookie) to the vault, in order with the
+   * account's other writes, onto the account as it is now — and not at all once it was removed or its credential
+   * replaced (the generation moved on).
+   */
+  async #persistSession(accountId: string, generation: number, state: SessionState): Promise<void> {
+    const isCurrent = () => this.#generationOf(accountId) === generation && this.#has(accountId);
+    try {
+      await this.#serial(accountId, async () => {
+        if (!isCurrent()) return;
+        const password = this.#runtime.get(accountId)?.secrets?.password;
+        const secrets: StoredSecrets = {
+          session: JSON.stringify(state),
+          ...(password === undefined ? {} : { password }),
+        };
+        await this.options.vault.set(accountId, plainSecrets(secrets));
+        if (!isCurrent()) return;
+        const runtime = this.#runtime.get(accountId);
+        if (runtime) {
+          runtime.secrets = secrets;
+          runtime.state = 'ok';
+          runtime.error = null;
+        }
+        const record = this.#record(accountId);
+        const credential = state.credential;
+        this.#replace(accountId, {
+          ...record,
+          userId: state.userId ?? record.userId,
+          tokenExpiresAt: credential?.kind === 'login_token' ? credential.expiresAt : null,
+        });
+        this.#save();
+      });
+    } catch (error) {
+      // The session still works in memory; only its reuse after a restart is lost. Logged without the secrets.
+      this.options.log.warn('login session could not be saved', {
+        account: accountId,
+        kind: error instanceof Error ? error.name : typeof error,
+      });
+    }
+  }
+
+  /** Ends a password account's login session on the site, best effort (no renewal is attempted for it). */
+  async #logout(accountId: string): Promise<void> {
     const runtime = this.#runtime.get(accountId);
-    if (runtime) runtime.secrets = secrets;
-    this.#save();
-    this.options.log.info('login renewed', { account: accountId });
-    return login.value.accessToken;
+    const record = this.#record(accountId);
+    const client =
+      runtime?.management ??
+      (runtime?.secrets
+        ? this.#signIn.managementClient(record.baseUrl, {
+            saved: savedSession(runtime.secrets, record),
+            userId: record.userId,
+          })
+        : undefined);
+    if (client === undefined) return;
+    const ended = await client.logout();
+    if (!ended.ok) this.options.log.info('site session not ended', { account: accountId, code: ended.error.code });
+  }
+
+  /** Fire-and-forget logout of a client being replaced. */
+  #endSession(client: ManagementClient | undefined): void {
+    if (client === undefined) return;
+    void client.logout().then((ended) => {
+      if (!ended.ok) this.options.log.info('replaced site session not ended', { code: ended.error.code });
+    });
+  }
+
+  /** Runs fn after every earlier queued write of this account (local state only: no network inside). */
+  #serial<T>(accountId: string, fn: () => Promise<T> | T): Promise<T> {
+    const previous = this.#queues.get(accountId) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#queues.set(accountId, settled);
+    void settled.then(() => {
+      if (this.#queues.get(accountId) === settled) this.#queues.delete(accountId);
+    });
+    return next;
+  }
+
+  #generationOf(accountId: string): number {
+    return this.#generations.get(accountId) ?? 0;
+  }
+
+  /** Clients made before this point stop writing: their credential was replaced, signed out or removed. */
+  #retire(accountId: string): void {
+    this.#generations.set(accountId, this.#generationOf(accountId) + 1);
+    this.#dropClients(accountId);
+  }
+
+  #has(accountId: string): boolean {
+    return this.#doc.accounts.some((record) => record.id === accountId);
   }
 
   async #usable(record: AccountRecord): Promise<Runtime> {
@@ -399,7 +558,13 @@ export class AccountsService implements AccountDirectory {
         : read.status === 'locked'
           ? { state: 'locked', error: { code: 'vault.locked', message: read.reason }, secrets: null }
           : { state: 'needs_sign_in', error: null, secrets: null };
-    if (runtime.secrets && record.kind === 'password' && !runtime.secrets.accessToken && !runtime.secrets.password) {
+    if (
+      runtime.secrets &&
+      record.kind === 'password' &&
+      !runtime.secrets.session &&
+      !runtime.secrets.accessToken &&
+      !runtime.secrets.password
+    ) {
       runtime.state = 'needs_sign_in';
     }
     this.#runtime.set(record.id, runtime);
@@ -407,14 +572,14 @@ export class AccountsService implements AccountDirectory {
   }
 
   async #storeSecrets(id: string, secrets: StoredSecrets): Promise<void> {
-    const plain: Record<string, string> = {};
-    for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
-    try {
-      await this.options.vault.set(id, plain);
-    } catch (error) {
-      raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
-    }
-    this.#dropClients(id);
+    this.#retire(id);
+    await this.#serial(id, async () => {
+      try {
+        await this.options.vault.set(id, plainSecrets(secrets));
+      } catch (error) {
+        raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
+      }
+    });
   }
 
   #dropClients(id: string): void {

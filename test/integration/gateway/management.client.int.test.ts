@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/index';
 import { WRITABLE_FIELDS } from '../../../src-main/gateway/token-update';
+import type { ManagementClient } from '../../../src-main/gateway/management.client';
 import {
   ALICE_PASSWORD,
   ALICE_READONLY,
@@ -59,16 +60,21 @@ describe('login and account', () => {
     const { management: login } = makeClients(gw, { accessToken: undefined });
     value(await login.login('alice', ALICE_PASSWORD));
     const firstToken = [...gw.state.sessions.keys()][0];
+    const holder: { client?: ManagementClient } = {};
     const { management } = makeClients(gw, {
-      accessToken: firstToken,
-      userId: 1,
+      accessToken: undefined,
+      saved: {
+        credential: { kind: 'login_token', token: firstToken ?? '', expiresAt: null, sid: null },
+        cookies: '',
+        userId: 1,
+      },
       reauthenticate: async () => {
         reauths++;
-        const again = value(await login.login('alice', ALICE_PASSWORD));
+        const again = value(await (holder.client as ManagementClient).login('alice', ALICE_PASSWORD));
         if (again.kind !== 'signed_in') throw new Error('unexpected challenge');
-        return again.accessToken;
       },
     });
+    holder.client = management;
     await admin(gw, 'POST', '/clock/advance', { seconds: 86_401 });
     const results = await Promise.all([management.getGroups(), management.listKeys(), management.getKey(1)]);
     for (const r of results) expect(r.ok).toBe(true);
@@ -77,11 +83,11 @@ describe('login and account', () => {
     expect(expired).toHaveLength(3);
   });
 
-  it('without a renewal, an expired login token is auth.expired', async () => {
+  it('without a way to renew, an expired login token asks the user to sign in', async () => {
     const { management: login } = makeClients(gw, { accessToken: undefined });
     const outcome = value(await login.login('alice', ALICE_PASSWORD));
     await admin(gw, 'POST', '/clock/advance', { seconds: 86_401 });
-    expect(failure(await login.getGroups()).code).toBe(outcome.kind === 'signed_in' ? 'auth.expired' : 'none');
+    expect(failure(await login.getGroups()).code).toBe(outcome.kind === 'signed_in' ? 'auth.needs_sign_in' : 'none');
   });
 
   it('maps a bad token to auth.unauthorized and a missing scope to auth.scope_denied naming it', async () => {

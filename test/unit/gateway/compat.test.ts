@@ -110,11 +110,11 @@ describe('compat with real servers', () => {
     expect(fetch.sent).toHaveLength(1);
   });
 
-  it('an old server refusing a call without New-Api-User is auth.unauthorized with its message', async () => {
+  it('an old server refusing a call without New-Api-User asks for the user id, with its message', async () => {
     const { management, run } = clients(() => serve(fixture('new-api-self-unauthorized-old')));
     const r = await run(management.getSelf());
     expect(r.ok ? null : r.error).toMatchObject({
-      code: 'auth.unauthorized',
+      code: 'auth.user_id_required',
       message: '无权进行此操作，未提供 New-Api-User',
     });
   });

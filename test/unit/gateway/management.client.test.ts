@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src-preload/contract';
 import { HttpTransport } from '../../../src-main/gateway/http';
-import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';
+import {
+  ManagementClient,
+  type ManagementClientOptions,
+  type SessionState,
+} from '../../../src-main/gateway/management.client';
 import type { WireKeyRecord } from '../../../src-main/gateway/schemas';
 import { WRITABLE_FIELDS } from '../../../src-main/gateway/token-update';
 import { NOW_SEC } from './arbitraries';
@@ -51,6 +55,12 @@ function setup(route: Route, options: Partial<ManagementClientOptions> = {}) {
   return { clock, fetch, client, run };
 }
 
+const loginSession = (token: string): SessionState => ({
+  credential: { kind: 'login_token', token, expiresAt: null, sid: null },
+  cookies: '',
+  userId: 3,
+});
+
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
   return r.value;
@@ -98,38 +108,75 @@ describe('ManagementClient auth', () => {
     expect(client.userId).toBe(42);
   });
 
-  it('re-authenticates once for all concurrent callers on an expired token, then replays each once', async () => {
+  it('re-authenticates once for all concurrent callers on an expired login token, then replays each once', async () => {
     let reauths = 0;
+    const holder: { client?: ManagementClient } = {};
     const { client, fetch, clock } = setup(
       (req) =>
-        req.headers.authorization === 'Bearer tok-2'
-          ? okEnvelope({ default: { desc: '', ratio: 1 } })
-          : jsonResponse({ success: false, code: 'AUTH_TOKEN_EXPIRED', message: 'expired' }, 401),
+        req.url.pathname === '/api/user/login'
+          ? okEnvelope({ access_token: 'tok-2', access_expires_at: NOW_SEC + 900, user: { id: 3 } })
+          : req.headers.authorization === 'Bearer tok-2'
+            ? okEnvelope({ default: { desc: '', ratio: 1 } })
+            : jsonResponse({ success: false, code: 'AUTH_TOKEN_EXPIRED', message: 'expired' }, 401),
       {
+        accessToken: undefined,
+        saved: loginSession('tok-1'),
         reauthenticate: async () => {
           reauths++;
           await new Promise((r) => setImmediate(r));
-          return 'tok-2';
+          const again = await holder.client?.login('u', 'p');
+          if (!again?.ok) throw new Error('login failed');
         },
       },
     );
+    holder.client = client;
     const results = await settle(clock, Promise.all([client.getGroups(), client.getGroups(), client.getGroups()]));
     for (const r of results) expect(r.ok).toBe(true);
     expect(reauths).toBe(1);
     expect(fetch.sent.filter((r) => r.headers.authorization === 'Bearer tok-2')).toHaveLength(3);
   });
 
-  it('gives up with auth.expired when the replay is refused again', async () => {
+  it('never renews a system access token: an expired answer is reported as it is', async () => {
     let reauths = 0;
     const { client, fetch, run } = setup(
       () => jsonResponse({ success: false, code: 'AUTH_TOKEN_EXPIRED', message: 'expired' }, 401),
       {
-        reauthenticate: () => Promise.resolve(`tok-${String(++reauths + 1)}`),
+        reauthenticate: () => {
+          reauths++;
+          return Promise.resolve();
+        },
       },
     );
     expect(error(await run(client.getGroups())).code).toBe('auth.expired');
+    expect(reauths).toBe(0);
+    expect(fetch.sent).toHaveLength(1);
+  });
+
+  it('gives up with auth.expired when the replay is refused again', async () => {
+    let reauths = 0;
+    const holder: { client?: ManagementClient } = {};
+    const { client, fetch, run } = setup(
+      (req) =>
+        req.url.pathname === '/api/user/login'
+          ? okEnvelope({ access_token: `tok-${String(reauths + 1)}`, user: { id: 3 } })
+          : jsonResponse({ success: false, code: 'AUTH_TOKEN_EXPIRED', message: 'expired' }, 401),
+      {
+        accessToken: undefined,
+        saved: loginSession('tok-1'),
+        reauthenticate: async () => {
+          reauths++;
+          await holder.client?.login('u', 'p');
+        },
+      },
+    );
+    holder.client = client;
+    expect(error(await run(client.getGroups())).code).toBe('auth.expired');
     expect(reauths).toBe(1);
-    expect(fetch.sent).toHaveLength(2);
+    expect(fetch.sent.map((r) => r.url.pathname)).toEqual([
+      '/api/user/self/groups',
+      '/api/user/login',
+      '/api/user/self/groups',
+    ]);
   });
 
   it('returns a 2FA challenge as a value and answers it', async () => {
@@ -142,7 +189,13 @@ describe('ManagementClient auth', () => {
     expect(challenge).toEqual({ kind: 'second_factor', method: '2fa', flowToken: 'ft' });
     if (challenge.kind !== 'second_factor') throw new Error('unreachable');
     const done = value(await run(client.answerSecondFactor(challenge, '123456')));
-    expect(done).toEqual({ kind: 'signed_in', accessToken: 'tok-9', expiresAt: NOW_SEC + 900, userId: 5 });
+    expect(done).toEqual({ kind: 'signed_in', expiresAt: NOW_SEC + 900, userId: 5 });
+    expect(client.sessionState().credential).toEqual({
+      kind: 'login_token',
+      token: 'tok-9',
+      expiresAt: NOW_SEC + 900,
+      sid: null,
+    });
     expect(fetch.sent[0]?.headers.authorization).toBeUndefined();
     expect(fetch.sent[1]?.url.pathname).toBe('/api/user/login/2fa');
     expect(fetch.sent[1]?.body).toEqual({ code: '123456', flow_token: 'ft' });

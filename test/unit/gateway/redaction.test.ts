@@ -78,9 +78,9 @@ async function exercise(c: string, failure: string, logger: ReturnType<typeof re
     logger,
     clock,
     baseUrl: 'https://gw.example',
-    accessToken: c,
+    saved: { credential: { kind: 'login_token', token: c, expiresAt: null, sid: null }, cookies: '', userId: 1 },
     userId: 1,
-    reauthenticate: () => Promise.resolve(`${c}2`),
+    reauthenticate: () => Promise.resolve(),
   });
   const k = new KeyClient({
     transport,
