@@ -194,7 +194,12 @@ export class ManagementSession {
     }
     this.#credential = null;
     await reauthenticate();
-    if (this.#credential === null) throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+    // reauthenticate signs in through adoptLogin; one that returned without doing so leaves the user to sign in.
+    if (!this.#isSignedIn()) throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+  }
+
+  #isSignedIn(): boolean {
+    return this.#credential !== null;
   }
 
   #hasRefreshCookie(): boolean {

@@ -1,5 +1,5 @@
 // How accounts look wherever they are listed: the icon of each credential kind and the colour of each state.
-import type { AccountKind, AccountState, SignInOutcome } from '../../../src-preload/contract';
+import type { AccountKind, AccountState, AccountView, SignInOutcome } from '../../../src-preload/contract';
 import type { IconName } from './icon-shapes';
 
 export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {
@@ -23,3 +23,18 @@ export const needsCredential = (state: AccountState): boolean =>
 
 /** A second-factor step the gateway asked for during a sign-in. */
 export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;
+
+/**
+ * The sentence under an account's state: what the state means, then why in our words (a session cap says where to
+ * sign other devices out), then the gateway's own words as a quoted detail.
+ */
+export function stateHint(t: (key: string) => string, account: Pick<AccountView, 'state' | 'stateError'>): string {
+  const parts = [t(`accounts.stateHints.${account.state}`)];
+  const error = account.stateError;
+  // auth.needs_sign_in says nothing the state's own hint does not.
+  if (error && error.code !== 'auth.needs_sign_in') {
+    parts.push(t(`errors.${error.code}`), t(`remedies.${error.code}`));
+  }
+  if (error?.message) parts.push(`“${error.message}”`);
+  return parts.join(' ');
+}

@@ -456,10 +456,11 @@ const enUS = {
       remember: 'Remember the password',
       rememberHint: 'Encrypted in the vault, so Keydesk can sign in again by itself when the sign-in expires.',
       accessToken: 'System access token',
-      accessTokenHint: 'In new-api: Console → Personal settings → Security → System access token → Generate.',
+      accessTokenHint:
+        'In new-api: Console → Personal settings → Security → System access token → Generate. Give it api_key:read, api_key:write, api_key:reveal, wallet:read and, on the newest versions, profile:read.',
       userId: 'User ID',
       userIdPlaceholder: 'Optional',
-      userIdHint: 'Optional: read from the token.',
+      userIdHint: 'Older sites (new-api before v1.0) need it with the token; Keydesk tells you when.',
       apiKey: 'API key',
       apiKeyPlaceholder: 'sk-…',
       apiKeyHint: 'Only this key’s quota and expiry are shown; the key stays encrypted in the vault.',
@@ -484,6 +485,8 @@ const enUS = {
         labelTooLong: 'At most 60 characters.',
         criticalAboveWarn: 'The critical amount must not be above the warning amount.',
         userId: 'A positive whole number.',
+        userIdRequired:
+          'This site needs your user ID with the token: find it in the site’s console under Personal settings.',
         url: {
           empty: 'Enter the address.',
           format: 'Not a web address: it must start with https:// (or http://).',

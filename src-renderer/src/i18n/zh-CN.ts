@@ -452,10 +452,11 @@ const zhCN: MessageSchema = {
       remember: '记住密码',
       rememberHint: '加密保存在保险库中，登录过期时 Keydesk 可以自动重新登录。',
       accessToken: '系统访问令牌',
-      accessTokenHint: '在 new-api 中：控制台 → 个人设置 → 安全设置 → 系统访问令牌 → 生成。',
+      accessTokenHint:
+        '在 new-api 中：控制台 → 个人设置 → 安全设置 → 系统访问令牌 → 生成。请授予 api_key:read、api_key:write、api_key:reveal、wallet:read，最新版本还需 profile:read。',
       userId: '用户 ID',
       userIdPlaceholder: '可选',
-      userIdHint: '可选：从令牌读取。',
+      userIdHint: '较旧的站点（v1.0 之前的 new-api）需要与令牌一起提供；需要时 Keydesk 会提示。',
       apiKey: 'API 密钥',
       apiKeyPlaceholder: 'sk-…',
       apiKeyHint: '只显示这个密钥的额度和到期时间；密钥加密保存在保险库中。',
@@ -480,6 +481,7 @@ const zhCN: MessageSchema = {
         labelTooLong: '最多 60 个字符。',
         criticalAboveWarn: '严重金额不能高于警告金额。',
         userId: '请输入正整数。',
+        userIdRequired: '此站点要求同时提供用户 ID：可在站点控制台的个人设置中找到。',
         url: {
           empty: '请输入地址。',
           format: '不是网址：必须以 https://（或 http://）开头。',
