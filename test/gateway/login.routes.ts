@@ -19,6 +19,13 @@ export const WRONG_CREDENTIALS_MESSAGE = 'username or password is wrong, or the 
 export const WRONG_CREDENTIALS_ZH = '用户名或密码错误，或用户已被封禁';
 export const WRONG_2FA_CODE = '验证码或备用码错误，请重试';
 
+/** The newest builds' method options (emulator: TOTP only, the rest present but unavailable). */
+export const VERIFY_METHODS = [
+  { method: 'totp', available: true, reason: '' },
+  { method: 'passkey', available: false, reason: 'not_configured' },
+  { method: 'email', available: false, reason: 'not_configured' },
+];
+
 /** Validates the login body and the credentials; the user, or the failure to answer. */
 function checkCredentials(state: GatewayState, body: unknown): UserRec | Response {
   if (!isRecord(body) || typeof body.username !== 'string' || typeof body.password !== 'string') {
@@ -122,24 +129,30 @@ function registerSessionLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex:
       if (user instanceof Response) return user;
       if (user.totp_code !== undefined) {
         const flow = store.openFlow(user.id);
-        return ok({ require_2fa: true, flow_token: flow.token, expires_at: flow.expiresAt });
+        const challenge = { require_2fa: true, flow_token: flow.token, expires_at: flow.expiresAt };
+        // Newest builds describe each method as an object, so a client can say why one is unavailable.
+        return ok(user.login_verify ? { ...challenge, methods: VERIFY_METHODS } : challenge);
       }
       return openSession(user);
     }),
   );
 
-  app.post('/api/user/login/2fa', critical, (c) =>
-    mutex.run(() => {
-      const body = c.get('body');
-      const flowToken = isRecord(body) && typeof body.flow_token === 'string' ? body.flow_token : '';
-      const flow = store.takeFlow(flowToken);
-      const user = flow && state.users.get(flow.userId);
-      if (!flow || !user) return fail('login flow is missing or expired; log in again', 401, AUTH_UNAUTHORIZED);
-      if (!isRecord(body) || body.code !== user.totp_code) return fail('invalid verification code');
-      store.flows.delete(flowToken);
-      return openSession(user);
-    }),
-  );
+  /** Second step: the flow token binds it to the first; the code is the seed's fixed TOTP code. */
+  const secondStep = (c: GatewayContext, isVerify: boolean): Response => {
+    const body = c.get('body');
+    const flowToken = isRecord(body) && typeof body.flow_token === 'string' ? body.flow_token : '';
+    const flow = store.takeFlow(flowToken);
+    const user = flow && state.users.get(flow.userId);
+    if (!flow || !user) return fail('login flow is missing or expired; log in again', 401, AUTH_UNAUTHORIZED);
+    if (!isRecord(body) || body.code !== user.totp_code) return fail('invalid verification code');
+    if (isVerify && body.method !== undefined && body.method !== 'totp') {
+      return fail(`verification method ${String(body.method)} is not available`);
+    }
+    store.flows.delete(flowToken);
+    return openSession(user);
+  };
+  app.post('/api/user/login/2fa', critical, (c) => mutex.run(() => secondStep(c, false)));
+  app.post('/api/user/login/verify', critical, (c) => mutex.run(() => secondStep(c, true)));
 
   app.post('/api/user/auth/refresh', critical, (c) =>
     mutex.run(() => {

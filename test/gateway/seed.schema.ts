@@ -105,6 +105,11 @@ const userSchema = z.object({
     .string()
     .regex(/^\d{6}$/)
     .optional(),
+  /**
+   * new-api profile: the newest builds' challenge — method options as objects and a second step at
+   * POST /api/user/login/verify {flow_token, method, code}. Needs totp_code.
+   */
+  login_verify: z.boolean().default(false),
   access_tokens: z
     .array(z.object({ token: z.string().min(8), scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]) }))
     .default([]),

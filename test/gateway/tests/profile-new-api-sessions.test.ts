@@ -10,8 +10,12 @@ let h: ReturnType<typeof bindProfile>;
 
 beforeAll(async () => {
   gw = await startProfile('new-api', {
-    ...smallSeed({ user: { totp_code: undefined } }),
-    users: [smallSeed().users[0]!, { id: 8, username: 'tess', password: 'fake-password-8', totp_code: '123456' }],
+    ...smallSeed(),
+    users: [
+      smallSeed().users[0]!,
+      { id: 8, username: 'tess', password: 'fake-password-8', totp_code: '123456' },
+      { id: 9, username: 'vera', password: 'fake-password-9', totp_code: '222333', login_verify: true },
+    ],
   });
   h = bindProfile(gw);
 });
@@ -188,6 +192,25 @@ describe('new-api second factor', () => {
     // The flow is spent.
     const again = await h.base('/api/user/login/2fa', { body: { code: '123456', flow_token: r.body.data.flow_token } });
     expect(again.status).toBe(401);
+  });
+});
+
+describe('new-api login verification (newest builds)', () => {
+  it('lists methods as {method, available, reason} and needs the flow token at /login/verify', async () => {
+    const r = await login('vera', 'fake-password-9');
+    expect(r.body.data.methods).toContainEqual({ method: 'totp', available: true, reason: '' });
+    for (const m of r.body.data.methods as unknown[])
+      expect(m).toEqual({
+        method: expect.any(String) as string,
+        available: expect.any(Boolean) as boolean,
+        reason: expect.any(String) as string,
+      });
+    const noFlow = await h.base('/api/user/login/verify', { body: { method: 'totp', code: '222333' } });
+    expect(noFlow.status).toBe(401);
+    const done = await h.base('/api/user/login/verify', {
+      body: { flow_token: r.body.data.flow_token, method: 'totp', code: '222333' },
+    });
+    expect(done.body.data).toMatchObject({ token_type: 'Bearer', user: { id: 9 } });
   });
 });
 
