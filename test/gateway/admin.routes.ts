@@ -8,6 +8,7 @@ import type { Mutex } from './mutex';
 import type { RequestLog } from './request-log';
 import type { Seed } from './seed.schema';
 import type { GatewayState } from './state';
+import { BUCKETS } from './rate-limit';
 import { accountView, charge, keyView } from './state';
 
 export interface AdminDeps {
@@ -32,6 +33,26 @@ const schemas = {
       fuzzy_search_key_cap: int.min(0),
       login_token_ttl_s: int.min(1),
       client_ip: z.string().min(1).nullable(),
+      access_token_ttl_s: int.min(1),
+      secure_cookies: z.boolean(),
+      max_active_sessions: int.min(0),
+      max_sessions_per_day: int.min(0),
+      rate_limit_enabled: z.boolean(),
+      display_token_stat_enabled: z.boolean(),
+      status: z
+        .object({
+          version: z.string(),
+          quota_per_unit: z.number().positive(),
+          quota_display_type: z.enum(['USD', 'CNY', 'TOKENS', 'CUSTOM']),
+          usd_exchange_rate: z.number().positive(),
+          custom_currency_symbol: z.string(),
+          custom_currency_exchange_rate: z.number().positive(),
+          display_in_currency: z.boolean(),
+          price: z.number().min(0),
+          stripe_unit_price: z.number().min(0),
+        })
+        .partial()
+        .strict(),
     })
     .partial()
     .strict(),
@@ -75,8 +96,9 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
   app.get('/settings', () => json({ ...state.settings, client_ip: state.clientIp }));
   app.patch(
     '/settings',
-    mutation(schemas.settings, ({ client_ip, ...rest }) => {
+    mutation(schemas.settings, ({ client_ip, status, ...rest }) => {
       Object.assign(state.settings, rest);
+      if (status !== undefined) Object.assign(state.settings.status, status);
       if (client_ip !== undefined) state.clientIp = client_ip;
       return json({ ...state.settings, client_ip: state.clientIp });
     }),
@@ -124,6 +146,8 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     }),
   );
 
+  registerSessionAdmin(app, deps);
+
   app.get('/faults', () => json({ faults: faults.list() }));
   app.post('/faults', (c) => {
     const parsed = (() => {
@@ -154,5 +178,44 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
   app.delete('/log', () => {
     log.clear();
     return json({ entries: [] });
+  });
+}
+
+/** Profile, session and rate-limit introspection (non-spec profiles). */
+function registerSessionAdmin(app: Hono<GatewayEnv>, deps: AdminDeps): void {
+  const { state, mutex } = deps;
+  const { messages: _messages, ...switches } = state.profile;
+  app.get('/profile', () => json(switches));
+
+  // Per user: live refresh sessions and sessions opened in the last 24 h (what the new-api caps count).
+  app.get('/sessions', () =>
+    json({
+      users: Object.fromEntries([...state.users.keys()].map((id) => [id, state.sessionStore.counts(id)])),
+    }),
+  );
+  app.get('/users/:id/sessions', (c) => {
+    const id = positiveInt(c.req.param('id')) ?? 0;
+    return state.users.has(id) ? json(state.sessionStore.counts(id)) : notFoundJson();
+  });
+  // "Log out other devices" / a password change: every session of the user ends, cookies too.
+  app.post('/users/:id/sessions/revoke', (c) =>
+    mutex.run(() => {
+      const id = positiveInt(c.req.param('id')) ?? 0;
+      if (!state.users.has(id)) return notFoundJson();
+      let revoked = state.sessionStore.revokeUser(id);
+      for (const [cookie, s] of state.sessionStore.cookies) {
+        if (s.userId === id || s.pendingUserId === id) {
+          state.sessionStore.cookies.delete(cookie);
+          revoked++;
+        }
+      }
+      return json({ revoked });
+    }),
+  );
+
+  app.get('/rate-limits', () => json({ buckets: BUCKETS, counts: state.rateLimiter.counts() }));
+  app.delete('/rate-limits', () => {
+    state.rateLimiter.clear();
+    return json({ counts: state.rateLimiter.counts() });
   });
 }

@@ -1,7 +1,9 @@
 // Authentication of spec section 5: access tokens (login or system, with scopes) and API keys.
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import type { GatewayContext, GatewayEnv } from './http';
+import type { Profile } from './profiles';
 import { apiError, bearer, fail, json } from './http';
 import type { Scope } from './seed.schema';
 import type { GatewayState, KeyRec } from './state';
@@ -56,6 +58,7 @@ function keyRefusal(state: GatewayState, k: KeyRec | undefined): string | undefi
   if (!k) return 'invalid token';
   state.refresh(k);
   if (k.status === 2) return 'token has been disabled';
+  if (k.status === 4) return 'token quota is exhausted';
   if (k.status === 3 || state.isExpired(k)) return 'token has expired';
   if (state.userOf(k).status !== 1) return 'user has been disabled';
   return undefined;
@@ -79,20 +82,41 @@ export function requireKey(state: GatewayState, surface: 'v1' | 'usage'): Middle
         : json({ code: false, message, data: null }, 401);
     }
     if (surface === 'v1') {
+      const { messages } = state.profile;
       const ip = clientIp(c, state);
-      const allowed = k.allow_ips
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
+      const allowed = allowedIps(state.profile, k.allow_ips);
       if (allowed.length > 0 && !allowed.includes(ip)) {
-        return apiError(403, `your IP ${ip} is not in the allowed IP list of this token`, 'ip_not_allowed');
+        const refusal = messages.ipDenied(ip);
+        return apiError(403, refusal.message, refusal.code);
       }
       const group = state.effectiveGroup(k);
       if (!state.usableGroups(state.userOf(k)).includes(group)) {
-        return apiError(403, `access to group ${group} is not permitted for this account`, 'group_not_permitted');
+        const refusal = messages.groupDenied(group);
+        return apiError(403, refusal.message, refusal.code);
       }
     }
     c.set('apiKey', k);
     await next();
   };
+}
+
+/**
+ * The addresses a key's allow_ips admits, as each era parses them. Real servers split on newlines only and
+ * delete spaces and commas inside a line, so `1.2.3.4,5.6.7.8` becomes the one entry `1.2.3.45.6.7.8`:
+ * current and legacy builds keep it (every call refused), early builds drop entries that are not an IP.
+ */
+export function allowedIps(profile: Profile, raw: string | null): string[] {
+  if (raw === null || profile.allowIps === 'absent') return [];
+  if (profile.allowIps === 'spec') {
+    return raw
+      .split(/[,\n]/)
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  }
+  const entries = raw
+    .replace(/ /g, '')
+    .split('\n')
+    .map((line) => line.trim().replace(/,/g, ''))
+    .filter((line) => line !== '');
+  return profile.allowIps === 'lines-valid-ip' ? entries.filter((e) => isIP(e) !== 0) : entries;
 }

@@ -1,7 +1,16 @@
-// `npm run gateway -- [--seed FILE] [--api-port N] [--base-port N] [--admin-port N] [--latency MS]`:
+// `npm run gateway -- [--seed FILE] [--profile NAME] [--api-port N] [--base-port N] [--admin-port N] [--latency MS]`:
 // prints one JSON line with the three URLs, then serves until SIGINT/SIGTERM and exits 0.
 import { parseArgs } from 'node:util';
+import type { ProfileName } from './profiles';
+import { PROFILE_NAMES } from './profiles';
 import { startGateway } from './server';
+
+function profile(raw: string | undefined): ProfileName | undefined {
+  if (raw === undefined) return undefined;
+  const found = PROFILE_NAMES.find((name) => name === raw);
+  if (!found) throw new Error(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
+  return found;
+}
 
 function port(raw: string | undefined, name: string): number {
   if (raw === undefined) return 0;
@@ -14,6 +23,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       seed: { type: 'string' },
+      profile: { type: 'string' },
       'api-port': { type: 'string' },
       'base-port': { type: 'string' },
       'admin-port': { type: 'string' },
@@ -25,6 +35,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error('--latency must be a number of milliseconds');
   const gateway = await startGateway({
     ...(values.seed === undefined ? {} : { seed: values.seed }),
+    ...(values.profile === undefined ? {} : { profile: profile(values.profile) }),
     apiPort: port(values['api-port'], 'api-port'),
     basePort: port(values['base-port'], 'base-port'),
     adminPort: port(values['admin-port'], 'admin-port'),

@@ -1,10 +1,10 @@
 // Shared HTTP plumbing of the three listeners: Hono env type, envelopes, the text 404, JSON body capture.
 import type { HttpBindings } from '@hono/node-server';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AccessPrincipal, KeyRec } from './state';
 
 export type Listener = 'api' | 'base' | 'admin';
-export type AuthKind = 'none' | 'login_token' | 'system_token' | 'api_key' | 'invalid';
+export type AuthKind = 'none' | 'login_token' | 'session_cookie' | 'system_token' | 'api_key' | 'invalid';
 
 export interface GatewayVars {
   /** Parsed JSON body; undefined when absent, BAD_JSON when it did not parse. */
@@ -27,6 +27,33 @@ export const BAD_JSON = Symbol('bad-json');
 /** Gin's 404, byte for byte: what real servers answer for a wrong base, path or method. */
 export function notFound(): Response {
   return new Response('404 page not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+}
+
+/** A Hono route path (`/api/token/:id`) as a RegExp over concrete paths. */
+function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+/**
+ * Real servers' unknown path: gin's RedirectTrailingSlash first (301 for GET, 307 otherwise, when the
+ * path with or without its trailing slash has a route), else new-api's JSON 404 "Invalid URL".
+ */
+export function routeNotFound(app: Hono<GatewayEnv>, c: GatewayContext): Response {
+  const url = new URL(c.req.url);
+  const path = url.pathname;
+  const alternative = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+  const exists = app.routes.some(
+    (r) => r.method !== 'ALL' && r.method === c.req.method && routePattern(r.path).test(alternative),
+  );
+  if (exists && alternative !== '') {
+    return new Response(null, {
+      status: c.req.method === 'GET' ? 301 : 307,
+      headers: { Location: `${alternative}${url.search}` },
+    });
+  }
+  const message = `Invalid URL (${c.req.method} ${path})`;
+  return json({ error: { message, type: 'invalid_request_error', param: '', code: '' } }, 404);
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

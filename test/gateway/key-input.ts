@@ -1,6 +1,7 @@
 // Validation of key create, full-update and status-only bodies (spec 4.2, 4.5, 3, 7, 8).
 import type { GatewayState, KeyRec, UserRec } from './state';
 import { isRecord } from './http';
+import { PROFILES } from './profiles';
 
 export const MAX_NAME_LENGTH = 50;
 
@@ -12,7 +13,8 @@ export interface KeyFields {
   group: string;
   model_limits_enabled: boolean;
   model_limits: string;
-  allow_ips: string;
+  /** null when the body had none: Go's *string stays nil (non-spec profiles keep it so). */
+  allow_ips: string | null;
   cross_group_retry: boolean;
 }
 
@@ -50,8 +52,13 @@ function hasKind(v: unknown, kind: 'string' | 'integer' | 'boolean'): boolean {
  * Reads the writable fields. A missing field takes its zero value, as Go's JSON decoding does on the
  * real server: this is the full-update trap (only id + remain_quota → empty name, expired_time 0).
  */
-function readFields(body: Record<string, unknown>, required: readonly (keyof KeyFields)[]): Result<KeyFields> {
-  const out: KeyFields = { ...ZERO };
+function readFields(
+  state: GatewayState,
+  body: Record<string, unknown>,
+  required: readonly (keyof KeyFields)[],
+): Result<KeyFields> {
+  // The spec's zero for allow_ips is ""; Go leaves a missing *string nil, so real servers store null.
+  const out: KeyFields = { ...ZERO, allow_ips: state.profile.allowIps === 'spec' ? '' : null };
   for (const field of Object.keys(KINDS) as (keyof KeyFields)[]) {
     const v = body[field];
     if (v === undefined || v === null) {
@@ -65,9 +72,13 @@ function readFields(body: Record<string, unknown>, required: readonly (keyof Key
   return { ok: true, value: out };
 }
 
+/** Name length as the era measures it: the spec in characters, Go's len() in UTF-8 bytes. */
+function nameLength(state: GatewayState, name: string): number {
+  return state.profile.nameLimit.unit === 'bytes' ? Buffer.byteLength(name, 'utf8') : Array.from(name).length;
+}
+
 function checkRules(state: GatewayState, user: UserRec, f: KeyFields, isCreate: boolean): string | undefined {
-  if (Array.from(f.name).length > MAX_NAME_LENGTH)
-    return `token name is too long (at most ${MAX_NAME_LENGTH} characters)`;
+  if (nameLength(state, f.name) > state.profile.nameLimit.max) return state.profile.messages.nameTooLong;
   if (!f.unlimited_quota || isCreate) {
     if (f.remain_quota < 0) return 'remain_quota must not be negative';
   }
@@ -83,7 +94,7 @@ function checkRules(state: GatewayState, user: UserRec, f: KeyFields, isCreate: 
 
 export function parseCreate(state: GatewayState, user: UserRec, body: unknown): Result<KeyFields> {
   if (!isRecord(body)) return { ok: false, message: 'invalid request body' };
-  const fields = readFields(body, ['name', 'remain_quota', 'unlimited_quota', 'expired_time']);
+  const fields = readFields(state, body, ['name', 'remain_quota', 'unlimited_quota', 'expired_time']);
   if (!fields.ok) return fields;
   const problem = checkRules(state, user, fields.value, true);
   return problem === undefined ? fields : { ok: false, message: problem };
@@ -97,8 +108,11 @@ export function parseFullUpdate(
   if (!isRecord(body)) return { ok: false, message: 'invalid request body' };
   const key = Number.isSafeInteger(body.id) ? state.ownKey(user, body.id as number) : undefined;
   if (!key) return { ok: false, message: 'record not found' };
-  const fields = readFields(body, []);
+  const fields = readFields(state, body, []);
   if (!fields.ok) return fields;
+  // Real servers run the enable check whenever the body says status 1, even on a full update.
+  const refusal = body.status === 1 ? enableRefusal(state, key) : undefined;
+  if (refusal !== undefined && state.profile.enableCheck === 'stored-status') return { ok: false, message: refusal };
   const problem = checkRules(state, user, fields.value, false);
   return problem === undefined ? { ok: true, value: { key, fields: fields.value } } : { ok: false, message: problem };
 }
@@ -116,10 +130,24 @@ export function applyFields(state: GatewayState, key: KeyRec, f: KeyFields): voi
   state.refresh(key);
 }
 
-export const EXPIRED_ENABLE_MESSAGE =
-  'token has expired and cannot be enabled; change expired_time first, or set it to never expire';
-export const EXHAUSTED_ENABLE_MESSAGE =
-  'token quota is exhausted and cannot be enabled; change remain_quota first, or set unlimited quota';
+export const EXPIRED_ENABLE_MESSAGE = PROFILES.spec.messages.enableExpired;
+export const EXHAUSTED_ENABLE_MESSAGE = PROFILES.spec.messages.enableExhausted;
+
+/**
+ * Why enabling this key is refused, if it is. The spec looks at expiry and quota now; real servers look at
+ * the stored status too (3 expired, 4 exhausted) and refuse only while the cause is still there.
+ */
+function enableRefusal(state: GatewayState, key: KeyRec): string | undefined {
+  const { messages } = state.profile;
+  if (state.profile.enableCheck === 'current-state') {
+    if (state.isExpired(key)) return messages.enableExpired;
+    if (state.isExhausted(key)) return messages.enableExhausted;
+    return undefined;
+  }
+  if (key.status === 3 && state.isExpired(key)) return messages.enableExpired;
+  if (key.status === 4 && state.isExhausted(key)) return messages.enableExhausted;
+  return undefined;
+}
 
 /** Status-only update: 1 enables (refused while expired or exhausted), 2 disables. */
 export function applyStatus(state: GatewayState, user: UserRec, body: unknown): Result<KeyRec> {
@@ -127,10 +155,8 @@ export function applyStatus(state: GatewayState, user: UserRec, body: unknown): 
   const key = Number.isSafeInteger(body.id) ? state.ownKey(user, body.id as number) : undefined;
   if (!key) return { ok: false, message: 'record not found' };
   if (body.status !== 1 && body.status !== 2) return { ok: false, message: 'invalid parameter: status must be 1 or 2' };
-  if (body.status === 1) {
-    if (state.isExpired(key)) return { ok: false, message: EXPIRED_ENABLE_MESSAGE };
-    if (state.isExhausted(key)) return { ok: false, message: EXHAUSTED_ENABLE_MESSAGE };
-  }
+  const refusal = body.status === 1 ? enableRefusal(state, key) : undefined;
+  if (refusal !== undefined) return { ok: false, message: refusal };
   key.status = body.status;
   return { ok: true, value: key };
 }

@@ -63,3 +63,60 @@ export function paging(p: string | undefined, size: string | undefined): { page:
 export function pageOf<T>(items: T[], page: number, pageSize: number) {
   return { page, page_size: pageSize, total: items.length, items: items.slice((page - 1) * pageSize, page * pageSize) };
 }
+
+// ---- real servers' searches ----
+
+/** SQL LIKE as a RegExp: `%` any run, `_` one character unless escaped; case-insensitive like MySQL/SQLite. */
+function likeRegExp(pattern: string, underscoreIsWildcard: boolean): RegExp {
+  const source = Array.from(pattern)
+    .map((ch) => {
+      if (ch === '%') return '.*';
+      if (ch === '_' && underscoreIsWildcard) return '.';
+      return ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`, 'is');
+}
+
+/** Current new-api (model/token.go validateLikePattern); messages verbatim. */
+export function newApiPattern(raw: string): Matcher | string {
+  if (raw === '') return () => true;
+  // The server escapes `!` and `_` before counting, so both count towards the 2-byte minimum.
+  const escaped = raw.replace(/!/g, '!!').replace(/_/g, '!_');
+  if (escaped.includes('%%')) return '搜索模式中不允许包含连续的 % 通配符';
+  const count = escaped.split('%').length - 1;
+  if (count > 2) return '搜索模式中最多允许包含 2 个 % 通配符';
+  if (count > 0 && Buffer.byteLength(escaped.replace(/%/g, ''), 'utf8') < 2) {
+    return '使用模糊搜索时，关键词长度至少为 2 个字符';
+  }
+  const re = likeRegExp(raw, false);
+  return (value) => re.test(value);
+}
+
+export const FUZZY_CAP_MESSAGE = '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符';
+
+/** Early new-api: `name LIKE %keyword%` and `key LIKE %token%`; `%` and `_` are the user's wildcards too. */
+export function substringPattern(raw: string): Matcher {
+  const re = likeRegExp(`%${raw}%`, true);
+  return (value) => re.test(value);
+}
+
+/** one-api: `name LIKE keyword%` (a prefix search; no token parameter). */
+export function prefixPattern(raw: string): Matcher {
+  const re = likeRegExp(`${raw}%`, true);
+  return (value) => re.test(value);
+}
+
+/** Go's strings.Trim(token, "sk-"): trims any of s, k, - from both ends (the early era's sk- handling). */
+export function trimCutset(value: string, cutset: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && cutset.includes(value.charAt(start))) start++;
+  while (end > start && cutset.includes(value.charAt(end - 1))) end--;
+  return value.slice(start, end);
+}
+
+/** Gin's strconv.Atoi of a query parameter: junk reads 0. */
+export function atoi(raw: string | undefined): number {
+  return raw !== undefined && /^[+-]?\d{1,15}$/.test(raw) ? Number(raw) : 0;
+}

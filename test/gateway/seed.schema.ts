@@ -2,17 +2,46 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PROFILE_NAMES } from './profiles';
 
-export const ALL_SCOPES = ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read'] as const;
+// profile:read only matters on the new-api profile (newest builds guard /api/user/self with it).
+export const ALL_SCOPES = ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read', 'profile:read'] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
 const int = z.number().int();
+
+const statusSchema = z.object({
+  version: z.string().optional(),
+  quota_per_unit: z.number().positive().default(500000),
+  quota_display_type: z.enum(['USD', 'CNY', 'TOKENS', 'CUSTOM']).default('USD'),
+  usd_exchange_rate: z.number().positive().default(7.3),
+  custom_currency_symbol: z.string().default('¤'),
+  custom_currency_exchange_rate: z.number().positive().default(1),
+  display_in_currency: z.boolean().default(true),
+  price: z.number().min(0).default(7.3),
+  stripe_unit_price: z.number().min(0).default(8),
+});
 
 const settingsSchema = z.object({
   propagation_delay_s: int.min(0).default(15),
   max_remain_quota: int.min(0).default(2147483647),
   fuzzy_search_key_cap: int.min(0).default(1000),
   login_token_ttl_s: int.min(1).default(86400),
+  /** Server era to emulate; `startGateway({ profile })` and `--profile` override it. */
+  profile: z.enum(PROFILE_NAMES).default('spec'),
+  /** new-api: access token (JWT) lifetime. */
+  access_token_ttl_s: int.min(1).default(900),
+  /** new-api: Secure refresh cookie, and refresh/logout demand a same-origin Origin or Referer. */
+  secure_cookies: z.boolean().default(false),
+  /** new-api: caps per user on active sessions and on sessions issued in a rolling 24 h. */
+  max_active_sessions: int.min(0).default(50),
+  max_sessions_per_day: int.min(0).default(100),
+  /** Non-spec profiles: per-IP rate limits (turn off for load tests; counts are kept either way). */
+  rate_limit_enabled: z.boolean().default(true),
+  /** Billing endpoints show the key's own numbers (true) or the account's (DisplayTokenStatEnabled). */
+  display_token_stat_enabled: z.boolean().default(true),
+  /** `/api/status` money fields; `version` defaults per profile. */
+  status: statusSchema.prefault({}),
 });
 
 const groupSchema = z.object({
@@ -37,7 +66,8 @@ const keySchema = z.object({
     .string()
     .regex(/^[0-9a-zA-Z]{8,}$/, 'key: at least 8 characters [0-9a-zA-Z], without sk-')
     .optional(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  // 3 = expired, 4 = exhausted (written only by some deployments).
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(1),
   name: z.string().default(''),
   created_time: int.default(0),
   accessed_time: int.default(0),
@@ -46,7 +76,8 @@ const keySchema = z.object({
   unlimited_quota: z.boolean().default(false),
   model_limits_enabled: z.boolean().default(false),
   model_limits: z.string().default(''),
-  allow_ips: z.string().default(''),
+  // null: a key saved by a client that never sent allow_ips (Go *string); means no limit.
+  allow_ips: z.string().nullable().default(''),
   used_quota: int.min(0).default(0),
   group: z.string().default(''),
   cross_group_retry: z.boolean().default(false),
@@ -69,6 +100,16 @@ const userSchema = z.object({
   aff_history_quota: int.min(0).default(0),
   inviter_id: int.min(0).default(0),
   password: z.string().min(1).optional(),
+  /** Emulator simplification of TOTP: this fixed 6-digit code is the second factor. */
+  totp_code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  /**
+   * new-api profile: the newest builds' challenge — method options as objects and a second step at
+   * POST /api/user/login/verify {flow_token, method, code}. Needs totp_code.
+   */
+  login_verify: z.boolean().default(false),
   access_tokens: z
     .array(z.object({ token: z.string().min(8), scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]) }))
     .default([]),

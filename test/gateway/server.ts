@@ -8,13 +8,17 @@ import type { ClockOptions } from './clock';
 import { Clock } from './clock';
 import { FaultStore } from './faults';
 import type { GatewayEnv, Listener } from './http';
-import { captureBody, json, notFound } from './http';
+import { captureBody, json, notFound, routeNotFound } from './http';
 import { registerKeyRoutes } from './keys.routes';
 import { Mutex } from './mutex';
+import type { ProfileName } from './profiles';
+import { profileOf } from './profiles';
+import { rateLimit } from './rate-limit';
 import { RequestLog } from './request-log';
 import type { Seed, SeedInput } from './seed.schema';
 import { DEMO_SEED_PATH, loadSeedFile, parseSeed } from './seed.schema';
 import { GatewayState } from './state';
+import { registerStatusRoutes } from './status.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerV1Routes } from './v1.routes.ts';
 
@@ -30,6 +34,8 @@ export interface StartGatewayOptions {
   clock?: ClockOptions;
   /** Seed of the PRNG that decides fractional faults. */
   faultSeed?: number;
+  /** Server era to emulate; overrides the seed's `settings.profile` (default `spec`). */
+  profile?: ProfileName;
 }
 
 export interface Gateway {
@@ -69,7 +75,8 @@ function urlOf(server: Server): string {
 export async function startGateway(options: StartGatewayOptions = {}): Promise<Gateway> {
   const seed = resolveSeed(options.seed);
   const clock = new Clock(options.clock);
-  const state = new GatewayState(seed, clock);
+  const state = new GatewayState(seed, clock, options.profile && profileOf(options.profile));
+  const { profile } = state;
   const log = new RequestLog(clock);
   const faults = new FaultStore(options.faultSeed);
   const mutex = new Mutex();
@@ -78,7 +85,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const build = (listener: Listener): Hono<GatewayEnv> => {
     // strict routing: /api/token and /api/token/ are different paths, as on the real server.
     const app = new Hono<GatewayEnv>({ strict: true });
-    app.notFound(() => notFound());
+    app.notFound((c) => (listener === 'admin' || profile.notFound === 'text' ? notFound() : routeNotFound(app, c)));
     app.onError((error) => json({ success: false, message: `emulator error: ${String(error)}` }, 500));
     if (listener !== 'admin') app.use('*', log.middleware(listener));
     app.use('*', captureBody);
@@ -86,12 +93,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       app.use('*', faults.middleware(listener));
       if (latencyMs > 0) app.use('*', (_c, next) => new Promise((r) => setTimeout(r, latencyMs)).then(next));
     }
+    if (listener === 'base') app.use('/api/*', rateLimit(state, 'global'));
     return app;
   };
 
   const api = build('api');
   registerV1Routes(api, state, mutex);
   const base = build('base');
+  registerStatusRoutes(base, state);
   registerUserRoutes(base, state, mutex);
   registerKeyRoutes(base, state, mutex);
   const admin = build('admin');

@@ -1,6 +1,12 @@
 // In-memory gateway state built from a seed: users, keys, login sessions, and the views the spec returns.
-import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock';
+import type { Profile } from './profiles';
+import { PROFILES, profileOf } from './profiles';
+import { RateLimiter } from './rate-limit';
+import { randomAlnum } from './random';
+import { SessionStore } from './session-store';
+
+export { randomAlnum };
 import type { Scope, Seed, SeedSettings } from './seed.schema';
 import { ALL_SCOPES, deterministicKey } from './seed.schema';
 
@@ -14,7 +20,7 @@ export interface KeyRec {
   id: number;
   user_id: number;
   key: string;
-  status: 1 | 2 | 3;
+  status: 1 | 2 | 3 | 4;
   name: string;
   created_time: number;
   accessed_time: number;
@@ -23,7 +29,7 @@ export interface KeyRec {
   unlimited_quota: boolean;
   model_limits_enabled: boolean;
   model_limits: string;
-  allow_ips: string;
+  allow_ips: string | null;
   used_quota: number;
   group: string;
   cross_group_retry: boolean;
@@ -40,21 +46,8 @@ export interface LoginSession {
 
 export interface AccessPrincipal {
   user: UserRec;
-  kind: 'login_token' | 'system_token';
+  kind: 'login_token' | 'session_cookie' | 'system_token';
   scopes: readonly Scope[];
-}
-
-const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** Uniform [0-9a-zA-Z] string from a cryptographic source (rejection sampling avoids modulo bias). */
-export function randomAlnum(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < 248 && out.length < length) out += ALNUM.charAt(b % 62);
-    }
-  }
-  return out;
 }
 
 export class GatewayState {
@@ -64,6 +57,11 @@ export class GatewayState {
   readonly users = new Map<number, UserRec>();
   readonly keys = new Map<number, KeyRec>();
   readonly sessions = new Map<string, LoginSession>();
+  /** Sessions of the non-spec profiles (new-api refresh sessions, legacy session cookies). */
+  readonly sessionStore: SessionStore;
+  readonly rateLimiter: RateLimiter;
+  /** The era emulated; fixed for the gateway's lifetime (routes are built from it). */
+  readonly profile: Profile;
   /** Emulator setting: the client IP used for allow_ips when no override header is sent. */
   clientIp: string | null = null;
   private nextKeyId = 1;
@@ -71,7 +69,11 @@ export class GatewayState {
   constructor(
     seed: Seed,
     readonly clock: Clock,
+    profileOverride?: Profile,
   ) {
+    this.profile = profileOverride ?? profileOf(seed.settings.profile);
+    this.sessionStore = new SessionStore(clock);
+    this.rateLimiter = new RateLimiter(clock);
     this.load(seed);
   }
 
@@ -84,6 +86,8 @@ export class GatewayState {
     this.users.clear();
     this.keys.clear();
     this.sessions.clear();
+    this.sessionStore.clear();
+    this.rateLimiter.clear();
     this.clientIp = null;
     const explicitIds = copy.users.flatMap((u) => u.keys.flatMap((k) => (k.id === undefined ? [] : [k.id])));
     this.nextKeyId = Math.max(0, ...explicitIds) + 1;
@@ -213,12 +217,15 @@ export function maskKey(value: string): string {
   return value.length <= 8 ? '*'.repeat(value.length) : `${value.slice(0, 4)}**********${value.slice(-4)}`;
 }
 
-/** The key record of spec 2.1 as list, detail, search, create and update return it. */
-export function keyView(k: KeyRec) {
+/**
+ * The key record of spec 2.1 as list, detail, search, create and update return it; other profiles add
+ * the ORM's leftovers (DeletedAt, auto_groups), show full keys (early, one-api) or drop allow_ips (one-api).
+ */
+export function keyView(k: KeyRec, profile: Profile = PROFILES.spec) {
   return {
     id: k.id,
     user_id: k.user_id,
-    key: maskKey(k.key),
+    key: profile.keyList.fullKeys ? k.key : maskKey(k.key),
     status: k.status,
     name: k.name,
     created_time: k.created_time,
@@ -228,10 +235,12 @@ export function keyView(k: KeyRec) {
     unlimited_quota: k.unlimited_quota,
     model_limits_enabled: k.model_limits_enabled,
     model_limits: k.model_limits,
-    allow_ips: k.allow_ips,
+    ...(profile.allowIps === 'absent' ? {} : { allow_ips: k.allow_ips }),
     used_quota: k.used_quota,
     group: k.group,
     cross_group_retry: k.cross_group_retry,
+    ...(profile.keyList.autoGroups ? { auto_groups: '' } : {}),
+    ...(profile.keyList.deletedAt ? { DeletedAt: null } : {}),
   };
 }
 

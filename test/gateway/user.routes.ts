@@ -1,15 +1,73 @@
 // Account endpoints at base_url: login, self, groups, subscription, and the API-key usage endpoint (4.7).
 import type { Hono } from 'hono';
-import { requireAccess, requireKey } from './auth';
+import { requireKey } from './auth';
 import type { GatewayEnv } from './http';
 import { fail, isRecord, json, ok } from './http';
+import { WRONG_CREDENTIALS_MESSAGE, registerLoginRoutes } from './login.routes';
 import type { Mutex } from './mutex';
+import { rateLimit } from './rate-limit';
+import { requireManagement } from './session-auth';
 import type { GatewayState } from './state';
 import { accountView } from './state';
 
-export const WRONG_CREDENTIALS_MESSAGE = 'username or password is wrong, or the user has been banned';
+export { WRONG_CREDENTIALS_MESSAGE };
 
 export function registerUserRoutes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
+  if (state.profile.auth === 'spec') registerSpecLogin(app, state, mutex);
+  else registerLoginRoutes(app, state, mutex);
+  const { endpoints } = state.profile;
+
+  app.get('/api/user/self', requireManagement(state, 'wallet:read', true), (c) =>
+    ok(accountView(c.get('principal').user)),
+  );
+
+  app.get('/api/user/self/groups', requireManagement(state, 'api_key:read', true), (c) => {
+    const groups: Record<string, { desc: string; ratio: number }> = {};
+    for (const name of state.usableGroups(c.get('principal').user)) {
+      const g = state.groups[name];
+      if (g) groups[name] = { desc: g.desc, ratio: g.ratio };
+    }
+    return ok(groups);
+  });
+
+  if (endpoints.subscription) {
+    app.get('/api/subscription/self', requireManagement(state, 'wallet:read'), (c) => {
+      const { subscription } = c.get('principal').user;
+      return ok({
+        subscriptions: subscription.subscriptions,
+        all_subscriptions: subscription.all_subscriptions,
+        billing_preference: subscription.billing_preference,
+      });
+    });
+  }
+
+  if (endpoints.keyUsage) {
+    app.get('/api/usage/token/', rateLimit(state, 'critical'), requireKey(state, 'usage'), (c) => {
+      const k = c.get('apiKey');
+      const limits = k.model_limits_enabled
+        ? Object.fromEntries(modelList(k.model_limits).map((m) => [m, true] as const))
+        : {};
+      return json({
+        code: true,
+        message: 'ok',
+        data: {
+          object: 'token_usage',
+          name: k.name,
+          total_granted: k.remain_quota + k.used_quota,
+          total_used: k.used_quota,
+          total_available: k.remain_quota,
+          unlimited_quota: k.unlimited_quota,
+          model_limits: limits,
+          model_limits_enabled: k.model_limits_enabled,
+          expires_at: k.expired_time === -1 ? 0 : k.expired_time,
+        },
+      });
+    });
+  }
+}
+
+/** The spec's login: an opaque login token of `login_token_ttl_s`, no cookie. */
+function registerSpecLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
   app.post('/api/user/login', (c) =>
     mutex.run(() => {
       const body = c.get('body');
@@ -33,48 +91,6 @@ export function registerUserRoutes(app: Hono<GatewayEnv>, state: GatewayState, m
       });
     }),
   );
-
-  app.get('/api/user/self', requireAccess(state, 'wallet:read'), (c) => ok(accountView(c.get('principal').user)));
-
-  app.get('/api/user/self/groups', requireAccess(state, 'api_key:read'), (c) => {
-    const groups: Record<string, { desc: string; ratio: number }> = {};
-    for (const name of state.usableGroups(c.get('principal').user)) {
-      const g = state.groups[name];
-      if (g) groups[name] = { desc: g.desc, ratio: g.ratio };
-    }
-    return ok(groups);
-  });
-
-  app.get('/api/subscription/self', requireAccess(state, 'wallet:read'), (c) => {
-    const { subscription } = c.get('principal').user;
-    return ok({
-      subscriptions: subscription.subscriptions,
-      all_subscriptions: subscription.all_subscriptions,
-      billing_preference: subscription.billing_preference,
-    });
-  });
-
-  app.get('/api/usage/token/', requireKey(state, 'usage'), (c) => {
-    const k = c.get('apiKey');
-    const limits = k.model_limits_enabled
-      ? Object.fromEntries(modelList(k.model_limits).map((m) => [m, true] as const))
-      : {};
-    return json({
-      code: true,
-      message: 'ok',
-      data: {
-        object: 'token_usage',
-        name: k.name,
-        total_granted: k.remain_quota + k.used_quota,
-        total_used: k.used_quota,
-        total_available: k.remain_quota,
-        unlimited_quota: k.unlimited_quota,
-        model_limits: limits,
-        model_limits_enabled: k.model_limits_enabled,
-        expires_at: k.expired_time === -1 ? 0 : k.expired_time,
-      },
-    });
-  });
 }
 
 export function modelList(limits: string): string[] {

@@ -6,6 +6,7 @@ import { apiError, isRecord, json } from './http';
 import type { Mutex } from './mutex';
 import type { GatewayState, KeyRec } from './state';
 import { charge } from './state';
+import { displayAmount } from './status.routes';
 import { modelList } from './user.routes';
 
 export const QUOTA_PER_YUAN = 500_000;
@@ -22,10 +23,29 @@ function modelsFor(state: GatewayState, k: KeyRec): string[] {
 export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
   const auth = requireKey(state, 'v1');
 
+  /**
+   * Grant and usage as the billing endpoints count them. Spec: the key's, in yuan. Real servers: the key's
+   * (DisplayTokenStatEnabled, the default) or the account's, in the site's display currency.
+   */
+  const billing = (k: KeyRec): { limit: number; used: number } => {
+    if (state.profile.money === 'spec') {
+      return {
+        limit: k.unlimited_quota ? UNLIMITED_MARKER : (k.remain_quota + k.used_quota) / QUOTA_PER_YUAN,
+        used: k.used_quota / QUOTA_PER_YUAN,
+      };
+    }
+    if (!state.settings.display_token_stat_enabled) {
+      const user = state.userOf(k);
+      return { limit: displayAmount(state, user.quota + user.used_quota), used: displayAmount(state, user.used_quota) };
+    }
+    const limit = k.unlimited_quota ? UNLIMITED_MARKER : displayAmount(state, k.remain_quota + k.used_quota);
+    return { limit, used: displayAmount(state, k.used_quota) };
+  };
+
   app.get('/v1/dashboard/billing/subscription', auth, (c) => {
     const k = c.get('apiKey');
-    // As new-api: all three limits are the key's total grant (remaining + used), in yuan.
-    const limit = k.unlimited_quota ? UNLIMITED_MARKER : (k.remain_quota + k.used_quota) / QUOTA_PER_YUAN;
+    // As new-api: all three limits are the same total grant (remaining + used).
+    const { limit } = billing(k);
     return json({
       object: 'billing_subscription',
       has_payment_method: true,
@@ -37,9 +57,8 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
   });
 
   app.get('/v1/dashboard/billing/usage', auth, (c) => {
-    // start_date and end_date are accepted and ignored: the total over all time, in hundredths of a yuan.
-    const k = c.get('apiKey');
-    return json({ object: 'list', total_usage: (k.used_quota / QUOTA_PER_YUAN) * 100 });
+    // start_date and end_date are accepted and ignored: the total over all time, in hundredths of the unit.
+    return json({ object: 'list', total_usage: billing(c.get('apiKey')).used * 100 });
   });
 
   app.get('/v1/models', auth, (c) => {

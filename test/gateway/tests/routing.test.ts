@@ -93,4 +93,23 @@ describe('cli', () => {
     // Both at once: each start pays tsx's compile time, so in parallel the suite stays fast.
     await Promise.all([runUntil('SIGTERM'), runUntil('SIGINT')]);
   }, 90_000); // two cold tsx starts: seconds on a quiet machine, much more on a busy CI runner
+
+  it('--profile picks the era, and an unknown profile exits 1', async () => {
+    const start = (profile: string) => {
+      const child = spawn(tsx, [cli, '--profile', profile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      if (child.pid !== undefined) groups.push(child.pid);
+      return { child, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
+    };
+    const good = start('one-api');
+    const bad = start('two-api');
+    const first = await new Promise<string>((resolve) =>
+      createInterface({ input: good.child.stdout }).once('line', resolve),
+    );
+    const urls = JSON.parse(first) as Record<string, string>;
+    const status = await call(`${urls.base_url ?? ''}/api/status`);
+    expect(status.body.data.version).toBe('v0.6.10');
+    good.child.kill('SIGTERM');
+    expect(await good.exited).toBe(0);
+    expect(await bad.exited).toBe(1);
+  }, 90_000);
 });

@@ -13,6 +13,23 @@ describe('seed schema', () => {
       max_remain_quota: 2147483647,
       fuzzy_search_key_cap: 1000,
       login_token_ttl_s: 86400,
+      profile: 'spec',
+      access_token_ttl_s: 900,
+      secure_cookies: false,
+      max_active_sessions: 50,
+      max_sessions_per_day: 100,
+      rate_limit_enabled: true,
+      display_token_stat_enabled: true,
+      status: {
+        quota_per_unit: 500000,
+        quota_display_type: 'USD',
+        usd_exchange_rate: 7.3,
+        custom_currency_symbol: '¤',
+        custom_currency_exchange_rate: 1,
+        display_in_currency: true,
+        price: 7.3,
+        stripe_unit_price: 8,
+      },
     });
     expect(seed.groups.default).toEqual({ desc: '', ratio: 1, models: [] });
     expect(seed.users[0]).toMatchObject({ role: 1, status: 1, group: 'default', quota: 0, access_tokens: [] });

@@ -1,0 +1,188 @@
+// Server-era profiles: one table of switches saying how each real server family differs from the spec.
+// Routes read these switches instead of testing profile names, so an era is described in one place.
+
+export const PROFILE_NAMES = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+export interface Profile {
+  name: ProfileName;
+  /**
+   * How management calls authenticate: `spec` = login token or system token (the written spec);
+   * `jwt` = new-api current (short JWT + rotating refresh cookie, sessions with caps);
+   * `cookie` = gin-contrib/sessions cookie or a system access token (legacy, early, one-api).
+   */
+  auth: 'spec' | 'jwt' | 'cookie';
+  /** new-api legacy and early refuse management calls without a matching `New-Api-User`. */
+  requiresNewApiUser: boolean;
+  /** Newest new-api: `/api/user/self` and `/self/groups` also need the `profile:read` scope. */
+  requiresProfileScope: boolean;
+  /** Second factor: `flow` = flow_token in the body (current); `cookie` = tied to the session cookie (legacy). */
+  twoFactor: 'none' | 'flow' | 'cookie';
+  keyList: {
+    /** Full key values in list/detail/search (early, one-api) instead of the `abcd**********wxyz` mask. */
+    fullKeys: boolean;
+    /** `{page, page_size, total, items}` or a bare array. */
+    paged: boolean;
+    /** Number of the first page: the spec and new-api count from 1, early and one-api from 0. */
+    firstPage: 0 | 1;
+    /** one-api ignores `size` and always answers ItemsPerPage (10). */
+    honoursSize: boolean;
+    /** Extra fields real servers leak from their ORM model. */
+    deletedAt: boolean;
+    autoGroups: boolean;
+  };
+  /** Key-name limit: the spec counts characters, Go's len() counts UTF-8 bytes. */
+  nameLimit: { max: number; unit: 'chars' | 'bytes' };
+  /**
+   * allow_ips handling: `spec` = comma/newline list; `lines` = newline list, spaces and commas removed
+   * inside a line, every remaining entry kept (current, legacy); `lines-valid-ip` = same but entries that
+   * are not an IP are dropped (early); `absent` = the server has no such field (one-api has `subnet`).
+   */
+  allowIps: 'spec' | 'lines' | 'lines-valid-ip' | 'absent';
+  /** Search: `spec`; `new-api` (sanitizeLikePattern); `substring` (early LIKE %kw%); `prefix` (one-api kw%). */
+  search: 'spec' | 'new-api' | 'substring' | 'prefix';
+  endpoints: { reveal: boolean; keyUsage: boolean; subscription: boolean; status: boolean };
+  /** Unknown paths: the spec's text 404, or new-api's JSON 404 with gin's trailing-slash redirects. */
+  notFound: 'text' | 'json';
+  /** `/api/status` money fields and billing units: spec (¥ at 500,000), display type, or the old boolean. */
+  money: 'spec' | 'display-type' | 'currency-flag';
+  /** Per-IP limiters of new-api/one-api: global + critical everywhere, search only on current new-api. */
+  rateLimits: { enabled: boolean; search: boolean };
+  /**
+   * Enabling a key: the spec refuses while it is expired or exhausted now; real servers refuse while the
+   * stored status is 3/4 and the cause remains, and run that check on any body with status 1 (full update too).
+   */
+  enableCheck: 'current-state' | 'stored-status';
+  /** Messages copied from Chinese-only sources (early new-api, one-api). */
+  chinese: boolean;
+  /** Default `/api/status` version string. */
+  version: string;
+  messages: ProfileMessages;
+}
+
+/** Sentences that differ per era; `code` is the OpenAI-style error code on /v1 ('' on real servers). */
+export interface ProfileMessages {
+  nameTooLong: string;
+  enableExpired: string;
+  enableExhausted: string;
+  ipDenied: (ip: string) => { code: string; message: string };
+  groupDenied: (group: string) => { code: string; message: string };
+}
+
+const SPEC_MESSAGES: ProfileMessages = {
+  nameTooLong: 'token name is too long (at most 50 characters)',
+  enableExpired: 'token has expired and cannot be enabled; change expired_time first, or set it to never expire',
+  enableExhausted: 'token quota is exhausted and cannot be enabled; change remain_quota first, or set unlimited quota',
+  ipDenied: (ip) => ({ code: 'ip_not_allowed', message: `your IP ${ip} is not in the allowed IP list of this token` }),
+  groupDenied: (group) => ({
+    code: 'group_not_permitted',
+    message: `access to group ${group} is not permitted for this account`,
+  }),
+};
+
+// Verbatim from controller/token.go and middleware/{auth,distributor}.go; Chinese only in the sources.
+const NEW_API_MESSAGES: ProfileMessages = {
+  nameTooLong: '令牌名称过长',
+  enableExpired: '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期',
+  enableExhausted: '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度',
+  ipDenied: () => ({ code: '', message: '您的 IP 不在令牌允许访问的列表中' }),
+  groupDenied: (group) => ({ code: '', message: `无权访问 ${group} 分组` }),
+};
+
+// The early distributor said "disabled" rather than "no access".
+const EARLY_MESSAGES: ProfileMessages = {
+  ...NEW_API_MESSAGES,
+  groupDenied: (group) => ({ code: '', message: `令牌分组 ${group} 已被禁用` }),
+};
+
+const SPEC: Profile = {
+  name: 'spec',
+  auth: 'spec',
+  requiresNewApiUser: false,
+  requiresProfileScope: false,
+  twoFactor: 'none',
+  keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: false, autoGroups: false },
+  nameLimit: { max: 50, unit: 'chars' },
+  allowIps: 'spec',
+  search: 'spec',
+  endpoints: { reveal: true, keyUsage: true, subscription: true, status: false },
+  notFound: 'text',
+  money: 'spec',
+  rateLimits: { enabled: false, search: false },
+  enableCheck: 'current-state',
+  chinese: false,
+  version: '',
+  messages: SPEC_MESSAGES,
+};
+
+const NEW_API: Profile = {
+  name: 'new-api',
+  auth: 'jwt',
+  requiresNewApiUser: false,
+  requiresProfileScope: true,
+  twoFactor: 'flow',
+  keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: true, autoGroups: true },
+  nameLimit: { max: 50, unit: 'bytes' },
+  allowIps: 'lines',
+  search: 'new-api',
+  endpoints: { reveal: true, keyUsage: true, subscription: true, status: true },
+  notFound: 'json',
+  money: 'display-type',
+  rateLimits: { enabled: true, search: true },
+  enableCheck: 'stored-status',
+  chinese: false,
+  version: 'v1.0.0-rc.24',
+  messages: NEW_API_MESSAGES,
+};
+
+const NEW_API_LEGACY: Profile = {
+  ...NEW_API,
+  name: 'new-api-legacy',
+  auth: 'cookie',
+  requiresNewApiUser: true,
+  requiresProfileScope: false,
+  twoFactor: 'cookie',
+  keyList: { ...NEW_API.keyList, autoGroups: false },
+  // Subscriptions arrived in 2026-02, after the last legacy build.
+  endpoints: { reveal: true, keyUsage: true, subscription: false, status: true },
+  rateLimits: { enabled: true, search: false },
+  version: 'v0.12.8',
+};
+
+const NEW_API_EARLY: Profile = {
+  ...NEW_API_LEGACY,
+  name: 'new-api-early',
+  twoFactor: 'none',
+  keyList: { fullKeys: true, paged: false, firstPage: 0, honoursSize: true, deletedAt: true, autoGroups: false },
+  // controller/token.go: `len(token.Name) > 30` → 令牌名称过长.
+  nameLimit: { max: 30, unit: 'bytes' },
+  allowIps: 'lines-valid-ip',
+  search: 'substring',
+  endpoints: { reveal: false, keyUsage: false, subscription: false, status: true },
+  money: 'currency-flag',
+  chinese: true,
+  version: 'v0.6.6',
+  messages: EARLY_MESSAGES,
+};
+
+const ONE_API: Profile = {
+  ...NEW_API_EARLY,
+  name: 'one-api',
+  requiresNewApiUser: false,
+  keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
+  allowIps: 'absent',
+  search: 'prefix',
+  version: 'v0.6.10',
+};
+
+export const PROFILES: Record<ProfileName, Profile> = {
+  spec: SPEC,
+  'new-api': NEW_API,
+  'new-api-legacy': NEW_API_LEGACY,
+  'new-api-early': NEW_API_EARLY,
+  'one-api': ONE_API,
+};
+
+export function profileOf(name: ProfileName): Profile {
+  return PROFILES[name];
+}
