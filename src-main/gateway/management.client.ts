@@ -46,7 +46,7 @@ export type { SessionState, SessionCredential } from './management.session';
 export const MAX_BATCH_REVEAL = 100;
 const DEFAULT_PAGE_SIZE = 10;
 
-export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport' | 'clock'> {
+export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport'> {
   readonly transport: HttpTransport;
   readonly logger: Logger;
   /** Local time for login-token expiry and for matching a created key. */
@@ -73,7 +73,7 @@ export class ManagementClient {
 
   constructor(options: ManagementClientOptions) {
     this.clock = options.clock ?? systemClock;
-    this.session = new ManagementSession({ ...options, clock: this.clock });
+    this.session = new ManagementSession(options);
     this.logger = options.logger;
   }
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { registerSecret } from '../log/redact';
 import { GatewayError, type FailureContext } from './errors';
-import type { ClockPort, HttpMethod, HttpTransport } from './http';
+import type { HttpMethod, HttpTransport } from './http';
 import { callGateway, joinUrl, type Envelope } from './request';
 import { loginSessionSchema, logoutSchema } from './schemas';
 import { REFRESH_COOKIE, SessionCookies } from './session-cookies';
@@ -52,7 +52,6 @@ export interface SessionState {
 export interface ManagementSessionOptions {
   readonly transport: HttpTransport;
   readonly baseUrl: string;
-  readonly clock: ClockPort;
   /** A system access token (access-token accounts). */
   readonly accessToken?: string;
   /** A saved login session (password accounts), from `state()`. */
@@ -68,9 +67,6 @@ export interface ManagementSessionOptions {
   /** Called whenever the credential or the cookies change (login, refresh, rotation): the caller persists them. */
   readonly onChange?: (state: SessionState) => void;
 }
-
-/** Renew a login token this long before its stated expiry, so calls do not fail on the way. */
-const EXPIRY_MARGIN_S = 30;
 
 /** Why the current credential needs renewing: decides whether the refresh cookie may still be tried. */
 type RenewReason = 'expired' | 'revoked' | 'missing';
@@ -113,8 +109,9 @@ export class ManagementSession {
 
   async call<S extends z.ZodType>(c: ManagementCall<S>): Promise<z.infer<S>> {
     if (c.isAnonymous === true) return this.send(c, false);
+    // Expiry is learnt from the server's AUTH_TOKEN_EXPIRED, not from our clock: a user's clock a few minutes off
+    // the site's would otherwise refresh on every call and spend the site's small refresh budget.
     if (this.#credential === null) await this.renew(null, 'missing');
-    else if (this.#isExpiring()) await this.renew(this.#credential, 'expired');
     const used = this.#credential;
     try {
       return await this.send(c, true);
@@ -157,12 +154,6 @@ export class ManagementSession {
     } finally {
       this.#credential = null;
     }
-  }
-
-  #isExpiring(): boolean {
-    const c = this.#credential;
-    if (c?.kind !== 'login_token' || c.expiresAt === null) return false;
-    return this.options.clock.now() / 1000 >= c.expiresAt - EXPIRY_MARGIN_S;
   }
 
   /**

@@ -1,0 +1,279 @@
+// Password and access-token sign-in on every server era the emulator models: one login, then the site's own way of
+// staying signed in (refresh cookie, session cookie), reuse across restarts, caps and revocation explained, the user
+// id asked for where it is needed, logout on sign-out and removal, and no write racing a renewal.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountDraft, Result, SignInOutcome } from '../../../src-preload/contract';
+import { EventBus } from '../../../src-main/bridge/events';
+import { HttpTransport } from '../../../src-main/gateway';
+import {
+  ACCOUNTS_VERSION,
+  EMPTY_ACCOUNTS,
+  accountsDocumentSchema,
+} from '../../../src-main/services/accounts/account-records';
+import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
+import { ConfigStore } from '../../../src-main/vault/config.store';
+import { SecretStore } from '../../../src-main/vault/secret.store';
+import { memoryLogger } from '../../support/memory-logger';
+import { memoryKeyring } from '../../unit/main/vault/fakes';
+import { startGateway, type Gateway, type LogEntry, type SeedInput } from '../../gateway/index';
+import type { ProfileName } from '../../gateway/profiles';
+import { emulatorClock } from '../gateway/setup';
+
+const T0 = 1_780_000_000;
+const PASSWORD = 'fake-password-erin';
+const TOKEN = 'fake-system-token-erin';
+const NO_PROFILE = 'fake-token-erin-no-profile';
+
+const seed = (profile: ProfileName): SeedInput => ({
+  settings: { profile, propagation_delay_s: 0 },
+  groups: { default: { models: ['gpt-4o'] } },
+  models: [{ id: 'gpt-4o', price: 1000 }],
+  users: [
+    {
+      id: 7,
+      username: 'erin',
+      password: PASSWORD,
+      quota: 10_000_000,
+      access_tokens: [{ token: TOKEN }, { token: NO_PROFILE, scopes: ['api_key:read', 'wallet:read'] }],
+      keys: [{ id: 1, name: 'first', remain_quota: 1_000_000 }],
+    },
+  ],
+});
+
+const ERAS: readonly ProfileName[] = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'];
+
+let gateway: Gateway;
+let dir: string;
+const keyring = memoryKeyring();
+
+afterEach(async () => {
+  await gateway.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(profile: ProfileName): Promise<void> {
+  gateway = await startGateway({ seed: seed(profile), clock: { now: T0, frozen: true } });
+  dir = await mkdtemp(join(tmpdir(), 'keydesk-sessions-'));
+  keyring.value = null;
+}
+
+async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${gateway.admin_url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return response.json();
+}
+
+const advance = (seconds: number) => admin('POST', '/clock/advance', { seconds });
+
+async function requests(path: string, method = 'POST'): Promise<LogEntry[]> {
+  const answer = (await admin('GET', '/log')) as { entries: LogEntry[] };
+  return answer.entries.filter((e) => e.path === path && e.method === method);
+}
+
+async function open(): Promise<AccountsService> {
+  const { log } = memoryLogger();
+  const vault = await SecretStore.open({ dataDir: dir, sources: { keyring }, log });
+  const service = new AccountsService({
+    store: new ConfigStore({
+      dataDir: dir,
+      name: 'accounts',
+      schema: accountsDocumentSchema,
+      defaults: EMPTY_ACCOUNTS,
+      version: ACCOUNTS_VERSION,
+    }),
+    vault,
+    transport: new HttpTransport({ fetch: (url, init) => fetch(url, init), logger: log, backoffBaseMs: 1 }),
+    events: new EventBus(),
+    log,
+    clock: emulatorClock(gateway),
+  });
+  await service.init();
+  return service;
+}
+
+const draft = (credential: AccountDraft['credential']): AccountDraft => ({
+  label: 'Erin',
+  baseUrl: gateway.base_url,
+  apiUrl: gateway.api_url,
+  credential,
+});
+
+const byPassword = (remember = true) => draft({ kind: 'password', username: 'erin', password: PASSWORD, remember });
+
+function added(result: Result<SignInOutcome>): string {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
+  if (result.value.status !== 'done') throw new Error('expected a finished sign-in');
+  return result.value.account.id;
+}
+
+async function listKeys(service: AccountsService, id: string) {
+  return (await service.management(id)).listKeys();
+}
+
+describe.each(ERAS)('password sign-in on %s', (profile) => {
+  beforeEach(() => start(profile));
+
+  it('signs in once, manages keys, and reuses the session after a restart without logging in again', async () => {
+    const first = await open();
+    const id = added(await first.add(byPassword()));
+    expect((await listKeys(first, id)).ok).toBe(true);
+    const again = await open();
+    const listed = await listKeys(again, id);
+    expect(listed.ok ? listed.value.items.map((k) => k.name) : listed.error).toEqual(['first']);
+    expect(await requests('/api/user/login')).toHaveLength(1);
+  });
+
+  it('stays signed in for a simulated day of polling with no new session after the first login', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword()));
+    for (let step = 0; step < 49; step++) {
+      await advance(30 * 60);
+      const self = await (await service.management(id)).getSelf();
+      expect(self.ok ? self.value.username : self.error).toBe('erin');
+    }
+    // The spec's login token lives a day and the spec has no refresh: one automatic login, a day later.
+    expect(await requests('/api/user/login')).toHaveLength(profile === 'spec' ? 2 : 1);
+    if (profile === 'new-api') expect((await requests('/api/user/auth/refresh')).length).toBeGreaterThanOrEqual(48);
+  }, 90_000);
+
+  it('signing out and removing end the session on the site', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword()));
+    await service.signOut(id);
+    expect(service.view(id).state).toBe('needs_sign_in');
+    const ended =
+      profile === 'new-api'
+        ? await requests('/api/user/auth/logout')
+        : profile === 'spec'
+          ? []
+          : await requests('/api/user/logout', 'GET');
+    if (profile !== 'spec') expect(ended).toHaveLength(1);
+    if (profile === 'new-api') expect(await admin('GET', '/users/7/sessions')).toMatchObject({ active: 0 });
+  });
+});
+
+describe('current new-api sessions', () => {
+  beforeEach(() => start('new-api'));
+
+  it('keeps the rotated refresh cookie: a restart after several refreshes still refreshes', async () => {
+    const first = await open();
+    const id = added(await first.add(byPassword(false)));
+    for (let step = 0; step < 3; step++) {
+      await advance(16 * 60);
+      expect((await listKeys(first, id)).ok).toBe(true);
+    }
+    await advance(16 * 60);
+    const again = await open();
+    expect((await listKeys(again, id)).ok).toBe(true);
+    expect(await requests('/api/user/login')).toHaveLength(1);
+    expect(await admin('GET', '/users/7/sessions')).toMatchObject({ active: 1 });
+  });
+
+  it('sends the site origin on refresh, so a site with secure cookies accepts it', async () => {
+    await admin('PATCH', '/settings', { secure_cookies: true });
+    const service = await open();
+    const id = added(await service.add(byPassword(false)));
+    await advance(16 * 60);
+    expect((await listKeys(service, id)).ok).toBe(true);
+    expect(await requests('/api/user/login')).toHaveLength(1);
+  });
+
+  it('a revoked session is renewed once quietly with the remembered password, then the user is asked', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword()));
+    await admin('POST', '/users/7/sessions/revoke');
+    expect((await listKeys(service, id)).ok).toBe(true);
+    expect(await requests('/api/user/login')).toHaveLength(2);
+    await admin('POST', '/users/7/sessions/revoke');
+    const refused = await listKeys(service, id);
+    expect(refused.ok ? null : refused.error.code).toBe('auth.needs_sign_in');
+    expect(service.view(id).state).toBe('needs_sign_in');
+    expect(await requests('/api/user/login')).toHaveLength(2);
+  });
+
+  it('a full session cap is explained, not reported as a conflict', async () => {
+    await admin('PATCH', '/settings', { max_active_sessions: 2 });
+    const service = await open();
+    added(await service.add(byPassword()));
+    added(await service.add(byPassword()));
+    const third = await service.add(byPassword());
+    expect(third.ok ? null : third.error.code).toBe('auth.session_limit');
+  });
+
+  it('the daily cap of new sessions is explained', async () => {
+    await admin('PATCH', '/settings', { max_sessions_per_day: 1 });
+    const service = await open();
+    added(await service.add(byPassword()));
+    const second = await service.add(byPassword());
+    expect(second.ok ? null : second.error.code).toBe('auth.session_issuance_limit');
+  });
+
+  it('a token without profile:read is refused naming the scope', async () => {
+    const service = await open();
+    const result = await service.add(draft({ kind: 'access_token', accessToken: NO_PROFILE }));
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'auth.scope_denied', scope: 'profile:read' });
+  });
+});
+
+describe.each(['new-api-legacy', 'new-api-early'] as const)('access tokens on %s', (profile) => {
+  beforeEach(() => start(profile));
+
+  it('asks for the user id when the site needs it, and works once it is given', async () => {
+    const service = await open();
+    const without = await service.add(draft({ kind: 'access_token', accessToken: TOKEN }));
+    expect(without.ok ? null : without.error.code).toBe('auth.user_id_required');
+    const id = added(await service.add(draft({ kind: 'access_token', accessToken: TOKEN, userId: 7 })));
+    expect((await listKeys(service, id)).ok).toBe(true);
+  });
+
+  it('an unknown token answered with HTTP 200 is a refused credential, not a server error', async () => {
+    const service = await open();
+    const result = await service.add(draft({ kind: 'access_token', accessToken: 'fake-unknown-token', userId: 7 }));
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'auth.unauthorized', retryable: false });
+  });
+});
+
+describe('writes racing a renewal (spec profile, a login held open)', () => {
+  beforeEach(() => start('spec'));
+
+  async function expiredWithSlowLogin(service: AccountsService, id: string): Promise<void> {
+    await advance(901);
+    await admin('POST', '/faults', { match: '/api/user/login', kind: 'latency', latency_ms: 400, times: 1 });
+    void service;
+    void id;
+  }
+
+  it('an edit made while a renewal is in flight stays saved', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword()));
+    await expiredWithSlowLogin(service, id);
+    const pending = listKeys(service, id);
+    await new Promise((r) => setTimeout(r, 100));
+    service.update(id, { label: 'Erin (edited)' });
+    expect((await pending).ok).toBe(true);
+    expect(service.view(id).label).toBe('Erin (edited)');
+    const reopened = await open();
+    expect(reopened.view(id).label).toBe('Erin (edited)');
+  });
+
+  it('removing an account while its renewal is in flight leaves no secrets behind', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword()));
+    await expiredWithSlowLogin(service, id);
+    const pending = listKeys(service, id);
+    await new Promise((r) => setTimeout(r, 100));
+    await service.remove(id);
+    await pending;
+    await new Promise((r) => setTimeout(r, 50));
+    const { log } = memoryLogger();
+    const vault = await SecretStore.open({ dataDir: dir, sources: { keyring }, log });
+    expect((await vault.get(id)).status).toBe('missing');
+    expect((await open()).snapshot().accounts).toHaveLength(0);
+  });
+});
