@@ -163,7 +163,9 @@ const enUS = {
       cap: 'This account has more keys than the gateway allows fuzzy search for: only exact matches work. Remove the % and type the whole name or key.',
       rules: {
         tooManyWildcards: 'At most two % are allowed.',
-        tooFewCharacters: 'A fuzzy search needs at least two characters besides %.',
+        adjacentWildcards: 'Two % in a row (%%) are not allowed.',
+        tooFewBytes:
+          'A fuzzy search needs at least two bytes besides %: one Chinese character is enough, one letter or digit is not.',
         invalidCharacters: 'The search contains characters the gateway refuses.',
       },
     },

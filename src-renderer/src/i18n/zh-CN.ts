@@ -163,7 +163,8 @@ const zhCN: MessageSchema = {
       cap: '该账户的密钥数量超过网关允许模糊搜索的上限，只能精确匹配。请去掉 % 并输入完整名称或密钥。',
       rules: {
         tooManyWildcards: '最多只能有两个 %。',
-        tooFewCharacters: '模糊搜索除 % 外至少需要两个字符。',
+        adjacentWildcards: '不允许连续的 %（%%）。',
+        tooFewBytes: '模糊搜索除 % 外至少需要 2 个字节：一个汉字即可，一个字母或数字不够。',
         invalidCharacters: '搜索内容包含网关不接受的字符。',
       },
     },
