@@ -191,13 +191,13 @@ export class ManagementClient {
         field: query.token === undefined ? 'keyword' : 'token',
         signal: request.signal,
       });
-      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, toKeyRecord);
+      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
     });
   }
 
   /** GET /api/token/{id}. */
   getKey(id: number, signal?: AbortSignal): Promise<Result<KeyRecord>> {
-    return this.run('get key', async () => toKeyRecord(await this.fetchWireKey(id, signal)));
+    return this.run('get key', async () => guardedKeyRecord(await this.fetchWireKey(id, signal)));
   }
 
   // -- reveal --------------------------------------------------------------------------------------------------
@@ -327,12 +327,22 @@ export class ManagementClient {
       this.pagingBase = 0;
       wire = await get();
     }
-    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, toKeyRecord);
+    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, guardedKeyRecord);
   }
 
   private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
     return toResult(this.logger, operation, fn);
   }
+}
+
+/**
+ * toKeyRecord, and a whole key (early new-api and one-api list keys unmasked) is registered as a secret at once:
+ * it stays in main, but it must never reach a log line either.
+ */
+function guardedKeyRecord<T extends { key: string }>(wire: T): ReturnType<typeof toKeyRecord<T>> {
+  const record = toKeyRecord(wire);
+  if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
+  return record;
 }
 
 function checkId(id: number): number {
