@@ -307,6 +307,8 @@ const enUS = {
     owner: 'Owner',
     endpoints: 'Endpoint types',
     hint: 'Listed with one of the account’s enabled keys in its default group; other groups may offer other models.',
+    possiblyIncomplete:
+      'Every usable key of this group has its own model list, so this may not be everything the group offers. Create a key without a model list to see all of them.',
   },
   quota: {
     remaining: 'Remaining balance',

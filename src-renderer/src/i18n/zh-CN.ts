@@ -304,6 +304,8 @@ const zhCN: MessageSchema = {
     owner: '提供方',
     endpoints: '端点类型',
     hint: '通过该账户默认分组中的一个已启用密钥列出；其他分组可能提供不同模型。',
+    possiblyIncomplete:
+      '该分组所有可用密钥都设置了模型限制，因此这里可能不是该分组提供的全部模型。创建一个不限制模型的密钥即可看到全部。',
   },
   quota: {
     remaining: '剩余余额',
