@@ -175,7 +175,7 @@ const enUS = {
       account: 'Account',
       name: 'Name',
       namePlaceholder: 'For example “laptop” or “ci”',
-      nameTooLong: 'At most {max} characters.',
+      nameTooLong: 'At most {max} bytes: {max} letters or digits, or {chinese} Chinese characters.',
       quota: 'Quota',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} units',
@@ -205,7 +205,8 @@ const enUS = {
       modelsPick: 'Pick from the group’s models or type',
       modelsType: 'Type model names',
       ips: 'IP allowlist',
-      ipsPlaceholder: 'Empty = any IP. Comma-separated, e.g. 10.0.0.8, 192.168.1.20',
+      ipsPlaceholder: 'Empty = any IP. One address or range per line, e.g.\n10.0.0.8\n192.168.1.0/24',
+      ipsInvalid: 'Not an IP address or range: {ips}. Put one address per line.',
       noLimit: 'No limit',
       changes: 'What will change',
       noChanges: 'Nothing changed yet.',
@@ -576,6 +577,12 @@ const enUS = {
     retry: 'Try again',
     details: 'Details',
     unknown: '—',
+  },
+  unsupportedFeatures: {
+    headline: 'This server version does not offer {feature}.',
+    reveal: 'revealing full keys',
+    key_usage: 'the key usage endpoint',
+    subscription: 'subscriptions',
   },
   errors: {
     auth: {

@@ -174,7 +174,7 @@ const zhCN: MessageSchema = {
       account: '账户',
       name: '名称',
       namePlaceholder: '例如“笔记本”或“ci”',
-      nameTooLong: '最多 {max} 个字符。',
+      nameTooLong: '最多 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
       quota: '额度',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} 单位',
@@ -204,7 +204,8 @@ const zhCN: MessageSchema = {
       modelsPick: '从分组模型中选择或输入',
       modelsType: '输入模型名称',
       ips: 'IP 白名单',
-      ipsPlaceholder: '留空表示不限制。以逗号分隔，如 10.0.0.8, 192.168.1.20',
+      ipsPlaceholder: '留空表示不限制。每行一个地址或网段，如\n10.0.0.8\n192.168.1.0/24',
+      ipsInvalid: '不是 IP 地址或网段：{ips}。请每行填写一个地址。',
       noLimit: '不限制',
       changes: '将要修改',
       noChanges: '尚无修改。',
@@ -569,6 +570,12 @@ const zhCN: MessageSchema = {
     retry: '重试',
     details: '详情',
     unknown: '—',
+  },
+  unsupportedFeatures: {
+    headline: '此服务器版本不提供{feature}功能。',
+    reveal: '查看完整密钥',
+    key_usage: '密钥用量查询',
+    subscription: '订阅',
   },
   errors: {
     auth: {
