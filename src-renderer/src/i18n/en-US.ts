@@ -163,7 +163,7 @@ const enUS = {
       cap: 'This account has more keys than the gateway allows fuzzy search for: only exact matches work. Remove the % and type the whole name or key.',
       rules: {
         tooManyWildcards: 'At most two % are allowed.',
-        adjacentWildcards: 'Two % in a row (%%) are not allowed.',
+        adjacentWildcards: '%% (two % in a row) is not allowed.',
         tooFewBytes:
           'A fuzzy search needs at least two bytes besides %: one Chinese character is enough, one letter or digit is not.',
         invalidCharacters: 'The search contains characters the gateway refuses.',
