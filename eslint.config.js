@@ -42,7 +42,12 @@ export default tseslint.config(
   },
   // Boundaries: the renderer and the contract never touch electron or node.
   {
-    files: ['src-renderer/**/*.{ts,vue}', 'src-preload/contract.ts', 'src-preload/units.ts'],
+    files: [
+      'src-renderer/**/*.{ts,vue}',
+      'src-preload/contract.ts',
+      'src-preload/units.ts',
+      'src-preload/key-rules.ts',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -239,6 +239,13 @@ export interface ModelView {
   readonly endpointTypes: readonly string[];
 }
 
+/** account:models — what a group can call, as seen through one of its keys. */
+export interface GroupModels {
+  readonly models: readonly ModelView[];
+  /** Every usable key of the group narrows its models: the list is what that key may call, maybe not all. */
+  readonly isPossiblyIncomplete: boolean;
+}
+
 // -- keys, account info (issue 6) ---------------------------------------------------------------------------------
 
 /** A key as the gateway stored it after an update, and which fields differ from the form's start. */
@@ -459,7 +466,7 @@ export interface InvokeMap {
   'account:self': { args: KeyAccountRef; result: AccountSelfView };
   'account:subscription': { args: KeyAccountRef; result: SubscriptionView };
   'account:groups': { args: KeyAccountRef; result: readonly GroupView[] };
-  'account:models': { args: KeyAccountRef & { group?: string }; result: readonly ModelView[] };
+  'account:models': { args: KeyAccountRef & { group?: string }; result: GroupModels };
 }
 
 export interface KeyAccountRef {

@@ -11,7 +11,17 @@ export interface GatewayErrorDetails {
   readonly field?: string;
   /** HTTP status when the failure came from a response (diagnostics only). */
   readonly status?: number;
+  /** For unsupported: what this server version lacks. */
+  readonly feature?: UnsupportedFeature;
+  /**
+   * The server's JSON "Invalid URL" 404: it is the gateway, and it has no such route. A wrong address on core
+   * endpoints every era has; a missing feature where the call site says the endpoint is version-dependent.
+   */
+  readonly isUnknownRoute?: boolean;
 }
+
+/** Endpoints older servers lack (new-api-compat): reveal, batch reveal, key usage, subscription. */
+export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription';
 
 /** Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. */
 export class GatewayError extends Error {
@@ -26,7 +36,7 @@ export class GatewayError extends Error {
   }
 
   toAppError(): AppError {
-    const { retryAfterMs, scope, field } = this.details;
+    const { retryAfterMs, scope, field, feature } = this.details;
     return {
       code: this.code,
       message: this.message,
@@ -34,6 +44,7 @@ export class GatewayError extends Error {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(scope === undefined ? {} : { scope }),
       ...(field === undefined ? {} : { field }),
+      ...(feature === undefined ? {} : { feature }),
     };
   }
 }
@@ -89,6 +100,11 @@ const RECORD_NOT_FOUND = /record not found|不存在|未找到/i;
 const TEXT_404 = /^\s*404 page not found\s*$/i;
 // new-api's JSON 404 for an unknown route: {"error":{"message":"Invalid URL (GET /api/x)",...}}
 const INVALID_URL = /invalid url/i;
+// A key whose group the account may not use. Early and current new-api say it in Chinese only with an empty
+// code (无权访问 vip 分组); newer builds translate it ("No permission to access this group").
+const GROUP_WORD = /\bgroup\b|分组/i;
+const GROUP_DENIED =
+  /无权.*分组|分组.*(禁用|弃用)|access to (this )?group|group .*not (permitted|allowed|authori[sz]ed)|permission to access (this )?group/i;
 
 export const messageOf = (body: unknown): string => {
   if (typeof body !== 'object' || body === null) return '';
@@ -109,13 +125,36 @@ const errorObjectCode = (body: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-export function wrongBaseAddress(ctx: FailureContext, serverText: string): GatewayError {
+/**
+ * Runs a call to an endpoint some server versions lack: their "Invalid URL" 404 then means "this version does not
+ * offer it", never a wrong address (the core endpoints every era has already proved the address).
+ */
+export async function whereSupported<T>(feature: UnsupportedFeature, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.details.isUnknownRoute !== true) throw error;
+    throw new GatewayError('unsupported', `This server version does not offer ${FEATURE_WORDS[feature]}.`, {
+      status: 404,
+      feature,
+    });
+  }
+}
+
+const FEATURE_WORDS: Readonly<Record<UnsupportedFeature, string>> = {
+  reveal: 'revealing full keys',
+  key_usage: 'the key usage endpoint (/api/usage/token/)',
+  subscription: 'subscriptions',
+};
+
+export function wrongBaseAddress(ctx: FailureContext, serverText: string, isUnknownRoute = false): GatewayError {
   const hint =
     ctx.baseLabel === 'base_url'
       ? `The management address (base_url) ${ctx.baseUrl} does not serve /api/ paths: check it is not the model-calling address (api_url).`
       : `The model-calling address (api_url) ${ctx.baseUrl} does not serve /v1/ paths: check it is not the management address (base_url).`;
   return new GatewayError('wrong_base_address', `${hint} Server said: ${serverText.trim() || '404'}`, {
     status: 404,
+    ...(isUnknownRoute ? { isUnknownRoute } : {}),
   });
 }
 
@@ -148,7 +187,7 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   const details = { status: r.status };
 
   if (r.status === 404 && body === undefined && TEXT_404.test(r.text)) return wrongBaseAddress(ctx, r.text);
-  if (r.status === 404 && INVALID_URL.test(message)) return wrongBaseAddress(ctx, message);
+  if (r.status === 404 && INVALID_URL.test(message)) return wrongBaseAddress(ctx, message, true);
 
   const envelopeCode = typeof body === 'object' && body !== null ? (body as EnvelopeLike).code : undefined;
   const sessionCode = typeof envelopeCode === 'string' ? SESSION_CODES[envelopeCode] : undefined;
@@ -179,7 +218,8 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   if (r.status === 403) {
     if (ctx.audience === 'key') {
       // 403 on a key endpoint: the key works but may not do this (group, IP list, model list, quota).
-      const isGroup = errorObjectCode(body) === 'group_not_permitted' || /\bgroup\b/i.test(message);
+      // Recognised by status and wording: the refusal carries an empty code on real servers.
+      const isGroup = errorObjectCode(body) === 'group_not_permitted' || GROUP_WORD.test(message);
       return new GatewayError(isGroup ? 'key.group_denied' : 'key.invalid', message || 'HTTP 403', details);
     }
     return new GatewayError('auth.scope_denied', message || 'HTTP 403', {
@@ -208,11 +248,7 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
     if (ctx.audience === 'management' && INVALID_ACCESS_TOKEN.test(message)) {
       return new GatewayError('auth.unauthorized', message, details);
     }
-    if (
-      ctx.audience === 'key' &&
-      /group/i.test(message) &&
-      /not (permitted|allowed|authori[sz]ed)|无权/i.test(message)
-    ) {
+    if (ctx.audience === 'key' && GROUP_DENIED.test(message)) {
       return new GatewayError('key.group_denied', message, details);
     }
     return new GatewayError(ctx.businessFailure, message || 'The gateway refused the request.', {

@@ -17,7 +17,7 @@ export type { TransportOptions, HttpMethod } from './http';
 export { GatewayError, isGatewayError } from './errors';
 export type { UpdatedKey } from './key-writes';
 export type { KeyEdits, UpdateIntent, CreateKeyInput, WritableField } from './token-update';
-export { WRITABLE_FIELDS, NEVER_EXPIRES, MAX_NAME_LENGTH, enableBlocker } from './token-update';
+export { WRITABLE_FIELDS, NEVER_EXPIRES, MAX_NAME_BYTES, enableBlocker } from './token-update';
 export { checkSearchQuery, checkSearchPattern, isFuzzy } from './search-rules';
 export type { SearchQuery, SearchField, SearchRuleViolation } from './search-rules';
 export { isMaskedKey, maskKey, withSkPrefix, stripSkPrefix } from './compat';

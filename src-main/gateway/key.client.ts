@@ -5,6 +5,7 @@ import type { Result } from '../../src-preload/contract';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import { stripSkPrefix } from './compat';
+import { whereSupported } from './errors';
 import type { HttpMethod, HttpTransport } from './http';
 import { callGateway, joinUrl, toResult, type Envelope } from './request';
 import {
@@ -105,18 +106,23 @@ export class KeyClient {
     );
   }
 
-  /** GET /api/usage/token/ at base_url: works for any valid key, whatever its group may call. */
+  /**
+   * GET /api/usage/token/ at base_url: works for any valid key, whatever its group may call. Servers before
+   * v0.9.0 lack it and answer `unsupported` (feature key_usage).
+   */
   getTokenUsage(signal?: AbortSignal): Promise<Result<TokenUsage>> {
     return this.run('key usage', () =>
-      this.call(
-        'GET',
-        this.options.baseUrl,
-        'base_url',
-        '/api/usage/token/',
-        tokenUsageSchema,
-        'key usage',
-        'code',
-        signal,
+      whereSupported('key_usage', () =>
+        this.call(
+          'GET',
+          this.options.baseUrl,
+          'base_url',
+          '/api/usage/token/',
+          tokenUsageSchema,
+          'key usage',
+          'code',
+          signal,
+        ),
       ),
     );
   }

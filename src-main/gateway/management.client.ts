@@ -18,7 +18,7 @@ import {
   type SearchKeyRecord,
   type WirePage,
 } from './compat';
-import { GatewayError } from './errors';
+import { GatewayError, whereSupported } from './errors';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import { createKey, extendAndEnable, setKeyStatus, updateKey, type KeyWriteDeps, type UpdatedKey } from './key-writes';
 import { answerSecondFactor, login, type LoginOutcome, type SecondFactorChallenge } from './login';
@@ -141,17 +141,19 @@ export class ManagementClient {
     );
   }
 
-  /** GET /api/subscription/self. */
+  /** GET /api/subscription/self (new-api from 2026-02; older servers answer `unsupported`). */
   getSubscription(signal?: AbortSignal): Promise<Result<Subscription>> {
     return this.run('get subscription', () =>
-      this.session.call({
-        method: 'GET',
-        path: '/api/subscription/self',
-        schema: subscriptionSchema,
-        what: 'subscription',
-        scope: 'wallet:read',
-        signal,
-      }),
+      whereSupported('subscription', () =>
+        this.session.call({
+          method: 'GET',
+          path: '/api/subscription/self',
+          schema: subscriptionSchema,
+          what: 'subscription',
+          scope: 'wallet:read',
+          signal,
+        }),
+      ),
     );
   }
 
@@ -199,28 +201,30 @@ export class ManagementClient {
         field: query.token === undefined ? 'keyword' : 'token',
         signal: request.signal,
       });
-      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, toKeyRecord);
+      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
     });
   }
 
   /** GET /api/token/{id}. */
   getKey(id: number, signal?: AbortSignal): Promise<Result<KeyRecord>> {
-    return this.run('get key', async () => toKeyRecord(await this.fetchWireKey(id, signal)));
+    return this.run('get key', async () => guardedKeyRecord(await this.fetchWireKey(id, signal)));
   }
 
   // -- reveal --------------------------------------------------------------------------------------------------
 
-  /** POST /api/token/{id}/key: the full key, with sk-. */
+  /** POST /api/token/{id}/key: the full key, with sk-. Servers before v0.11.4 answer `unsupported`. */
   revealKey(id: number): Promise<Result<string>> {
     return this.run('reveal key', async () => {
-      const { key } = await this.session.call({
-        method: 'POST',
-        path: `/api/token/${checkId(id)}/key`,
-        schema: revealSchema,
-        what: 'full key',
-        scope: 'api_key:reveal',
-        businessFailure: 'validation',
-      });
+      const { key } = await whereSupported('reveal', () =>
+        this.session.call({
+          method: 'POST',
+          path: `/api/token/${checkId(id)}/key`,
+          schema: revealSchema,
+          what: 'full key',
+          scope: 'api_key:reveal',
+          businessFailure: 'validation',
+        }),
+      );
       registerSecret(key);
       return withSkPrefix(key);
     });
@@ -233,15 +237,18 @@ export class ManagementClient {
       const merged = new Map<number, string>();
       // One chunk at a time: reveal shares a small per-IP budget (20 per 20 min on new-api).
       for (let i = 0; i < unique.length; i += MAX_BATCH_REVEAL) {
-        const { keys } = await this.session.call({
-          method: 'POST',
-          path: '/api/token/batch/keys',
-          body: { ids: unique.slice(i, i + MAX_BATCH_REVEAL) },
-          schema: batchRevealSchema,
-          what: 'full keys',
-          scope: 'api_key:reveal',
-          businessFailure: 'validation',
-        });
+        const chunk = unique.slice(i, i + MAX_BATCH_REVEAL);
+        const { keys } = await whereSupported('reveal', () =>
+          this.session.call({
+            method: 'POST',
+            path: '/api/token/batch/keys',
+            body: { ids: chunk },
+            schema: batchRevealSchema,
+            what: 'full keys',
+            scope: 'api_key:reveal',
+            businessFailure: 'validation',
+          }),
+        );
         for (const [id, key] of Object.entries(keys)) {
           registerSecret(key);
           merged.set(Number(id), withSkPrefix(key));
@@ -330,12 +337,22 @@ export class ManagementClient {
       this.pagingBase = 0;
       wire = await get();
     }
-    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, toKeyRecord);
+    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, guardedKeyRecord);
   }
 
   private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
     return toResult(this.logger, operation, fn);
   }
+}
+
+/**
+ * toKeyRecord, and a whole key (early new-api and one-api list keys unmasked) is registered as a secret at once:
+ * it stays in main, but it must never reach a log line either.
+ */
+function guardedKeyRecord<T extends { key: string }>(wire: T): ReturnType<typeof toKeyRecord<T>> {
+  const record = toKeyRecord(wire);
+  if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
+  return record;
 }
 
 function checkId(id: number): number {

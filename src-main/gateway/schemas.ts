@@ -18,7 +18,8 @@ export const keyRecordSchema = z.object({
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   model_limits: z.string(),
-  allow_ips: z.string(),
+  /** Newline-separated on real servers; null (saved by a client that left it out) means no limit. */
+  allow_ips: z.string().nullable(),
   used_quota: int,
   group: z.string(),
   cross_group_retry: z.boolean().optional(),

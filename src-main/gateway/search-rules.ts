@@ -1,5 +1,12 @@
-// Search pattern rules of spec 4.4, checked before a request is sent: exact without %, fuzzy with at most two %
-// and at least two other characters. Messages match the gateway's own ("token search failed: ...").
+// Search pattern rules (new-api model/token.go, stricter than spec 4.4), checked before a request is sent: exact
+// without %, fuzzy with at most two %, never `%%`, and at least two bytes besides %. The rule itself lives in
+// src-preload/key-rules.ts, shared with the renderer; this file words the refusal like the gateway does.
+import {
+  MAX_WILDCARDS,
+  MIN_FUZZY_BYTES,
+  searchPatternProblem,
+  type SearchRuleReason,
+} from '../../src-preload/key-rules';
 
 export type SearchField = 'keyword' | 'token';
 
@@ -16,11 +23,14 @@ export interface SearchRuleViolation {
 }
 
 const SEARCH_FAILED = 'token search failed';
-const MAX_WILDCARDS = 2;
-const MIN_FUZZY_CHARS = 2;
-// Control characters and U+FFFD (a decoding accident) are what the gateway calls "special characters".
-// eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
-const SPECIAL = /[\u0000-\u001f\u007f\ufffd]/;
+
+const REASONS: Readonly<Record<SearchRuleReason, (field: SearchField) => string>> = {
+  invalidCharacters: (field) => `invalid characters in ${field}`,
+  adjacentWildcards: (field) => `consecutive % wildcards (%%) are not allowed in ${field}`,
+  tooManyWildcards: (field) => `at most ${MAX_WILDCARDS} % wildcards are allowed in ${field}`,
+  tooFewBytes: (field) =>
+    `${field} needs at least ${MIN_FUZZY_BYTES} bytes besides % (one Chinese character is enough, one letter is not)`,
+};
 
 export const isFuzzy = (pattern: string): boolean => pattern.includes('%');
 
@@ -31,21 +41,8 @@ export function wireValue(field: SearchField, value: string): string {
 
 /** One pattern against the rules; undefined when it may be sent. An empty pattern means "no filter". */
 export function checkSearchPattern(field: SearchField, raw: string): SearchRuleViolation | undefined {
-  const value = wireValue(field, raw);
-  if (value === '') return undefined;
-  if (SPECIAL.test(value) || hasLoneSurrogate(value)) {
-    return { field, message: `${SEARCH_FAILED}: invalid characters in ${field}` };
-  }
-  const wildcards = value.split('%').length - 1;
-  if (wildcards === 0) return undefined;
-  if (wildcards > MAX_WILDCARDS) {
-    return { field, message: `${SEARCH_FAILED}: at most ${MAX_WILDCARDS} % wildcards are allowed in ${field}` };
-  }
-  // Characters, not UTF-16 units: a group or key name may be Chinese or emoji.
-  if (Array.from(value.replaceAll('%', '')).length < MIN_FUZZY_CHARS) {
-    return { field, message: `${SEARCH_FAILED}: ${field} needs at least ${MIN_FUZZY_CHARS} characters besides %` };
-  }
-  return undefined;
+  const reason = searchPatternProblem(wireValue(field, raw));
+  return reason === undefined ? undefined : { field, message: `${SEARCH_FAILED}: ${REASONS[reason](field)}` };
 }
 
 /** Both fields; the first violation, or undefined. */
@@ -55,7 +52,3 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
     (query.token === undefined ? undefined : checkSearchPattern('token', query.token))
   );
 }
-
-// A lone surrogate cannot be UTF-8 encoded: encodeURIComponent would throw, the server would see bad encoding.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);

@@ -1,5 +1,6 @@
 // Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always), its checks, the
 // read-back comparison, the create body, and the rule for when a key may be enabled.
+import { MAX_KEY_NAME_BYTES, invalidIps, normalizeIpList, utf8Bytes } from '../../src-preload/key-rules';
 import { GatewayError } from './errors';
 import type { WireKeyRecord } from './schemas';
 
@@ -17,11 +18,14 @@ export const WRITABLE_FIELDS = [
 ] as const;
 export type WritableField = (typeof WRITABLE_FIELDS)[number];
 
-export const MAX_NAME_LENGTH = 50;
+/** new-api counts the name in UTF-8 bytes (Go's len), so 50 ASCII characters but only 16 Chinese ones. */
+export const MAX_NAME_BYTES = MAX_KEY_NAME_BYTES;
 export const NEVER_EXPIRES = -1;
 
 export type FullUpdateBody = { readonly id: number } & {
-  readonly [F in WritableField]: WireKeyRecord[F];
+  readonly [F in Exclude<WritableField, 'allow_ips'>]: WireKeyRecord[F];
+} & {
+  readonly allow_ips: string;
 } & {
   /** Not in spec 4.5, but newer servers overwrite it too (zero when missing): resend what we read. */
   readonly cross_group_retry?: boolean;
@@ -29,8 +33,12 @@ export type FullUpdateBody = { readonly id: number } & {
 
 /** What a user may change; anything absent keeps its current value. */
 export type KeyEdits = {
-  readonly [F in Exclude<WritableField, 'status'>]?: WireKeyRecord[F];
-} & { readonly cross_group_retry?: boolean };
+  readonly [F in Exclude<WritableField, 'status' | 'allow_ips'>]?: WireKeyRecord[F];
+} & {
+  /** Addresses separated by newlines or commas; sent one per line. */
+  readonly allow_ips?: string;
+  readonly cross_group_retry?: boolean;
+};
 
 export interface UpdateIntent {
   /** The user chose to expire the key: an expired_time in the past is then meant, not a mistake. */
@@ -53,7 +61,8 @@ export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUp
     group: edits.group ?? current.group,
     model_limits_enabled: edits.model_limits_enabled ?? current.model_limits_enabled,
     model_limits: edits.model_limits ?? current.model_limits,
-    allow_ips: edits.allow_ips ?? current.allow_ips,
+    // Never null on the wire: '' is "no limit" on every server, and one address per line is how they split it.
+    allow_ips: normalizeIpList(edits.allow_ips ?? current.allow_ips),
     ...(crossGroupRetry === undefined ? {} : { cross_group_retry: crossGroupRetry }),
   };
 }
@@ -67,9 +76,12 @@ function checkCommon(body: {
   expired_time: unknown;
 }): GatewayError | undefined {
   if (typeof body.name !== 'string') return refuse('name', 'The name must be text.');
-  // Characters, as the spec says; a Chinese name of 50 characters is fine.
-  if (Array.from(body.name).length > MAX_NAME_LENGTH) {
-    return refuse('name', `The name is longer than ${MAX_NAME_LENGTH} characters.`);
+  // Bytes, as real servers count (the spec's "characters" would let a 17-character Chinese name through).
+  if (utf8Bytes(body.name) > MAX_NAME_BYTES) {
+    return refuse(
+      'name',
+      `The name is ${utf8Bytes(body.name)} bytes long; the gateway allows at most ${MAX_NAME_BYTES} bytes (UTF-8): 50 letters or digits, or 16 Chinese characters.`,
+    );
   }
   if (typeof body.unlimited_quota !== 'boolean')
     return refuse('unlimited_quota', 'unlimited_quota must be true or false.');
@@ -82,6 +94,14 @@ function checkCommon(body: {
     return refuse('expired_time', 'The expiry must be a Unix time in seconds, or -1 for never.');
   }
   return undefined;
+}
+
+/** An allowlist entry the server would store but never match: every call with the key would be refused. */
+function checkIps(allowIps: string): GatewayError | undefined {
+  const bad = invalidIps(allowIps);
+  return bad.length === 0
+    ? undefined
+    : refuse('allow_ips', `Not an IP address or CIDR range: ${bad.join(', ')}. Put one address per line.`);
 }
 
 const isPast = (expiredTime: number, nowSec: number): boolean => expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
@@ -98,6 +118,11 @@ export function checkUpdateBody(
 ): GatewayError | undefined {
   const common = checkCommon(body);
   if (common) return common;
+  // Only an allowlist the edit changes is judged: one stored long ago is resent as it is.
+  if (body.allow_ips !== normalizeIpList(current.allow_ips)) {
+    const ips = checkIps(body.allow_ips);
+    if (ips) return ips;
+  }
   const isChanged = body.expired_time !== current.expired_time;
   if (isChanged && isPast(body.expired_time, nowSec) && intent.expireOnPurpose !== true) {
     return refuse(
@@ -110,7 +135,11 @@ export function checkUpdateBody(
 
 /** Writable fields the read-back differs on (status excluded: the server owns it, e.g. writing 3 on expiry). */
 export function compareReadBack(sent: FullUpdateBody, after: WireKeyRecord): readonly WritableField[] {
-  return WRITABLE_FIELDS.filter((f) => f !== 'status' && sent[f] !== after[f]);
+  return WRITABLE_FIELDS.filter((f) =>
+    f === 'allow_ips'
+      ? normalizeIpList(sent.allow_ips) !== normalizeIpList(after.allow_ips)
+      : f !== 'status' && sent[f] !== after[f],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,12 +169,12 @@ export function buildCreateBody(input: CreateKeyInput): CreateKeyBody {
     group: input.group ?? '',
     model_limits_enabled: input.model_limits_enabled ?? false,
     model_limits: input.model_limits ?? '',
-    allow_ips: input.allow_ips ?? '',
+    allow_ips: normalizeIpList(input.allow_ips),
   };
 }
 
 export function checkCreateBody(body: CreateKeyBody, nowSec: number): GatewayError | undefined {
-  const common = checkCommon(body);
+  const common = checkCommon(body) ?? checkIps(body.allow_ips);
   if (common) return common;
   // Spec 4.2: remain_quota >= 0 even for an unlimited key.
   if (body.remain_quota < 0) return refuse('remain_quota', 'The quota cannot be negative.');

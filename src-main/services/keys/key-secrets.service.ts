@@ -1,6 +1,7 @@
 // Everything that needs a full key: reveal (the one path by which a full key reaches the renderer), copy (in main,
 // through the clipboard guard), export to a file, and the key's own view of itself (usage, billing, models, test)
-// through a KeyClient built in main — the key never goes to the renderer for those.
+// through a KeyClient built in main — the key never goes to the renderer for those. Servers without reveal
+// endpoints (early new-api, one-api) list full keys instead: this service owns that fallback.
 import {
   fail,
   ok,
@@ -13,7 +14,14 @@ import {
   type ModelView,
   type Result,
 } from '../../../src-preload/contract';
-import { unitsToDecimalString, type ClockPort, type KeyRecord, type Model, type QuotaValue } from '../../gateway';
+import {
+  unitsToDecimalString,
+  type ClockPort,
+  type KeyRecord,
+  type ManagementClient,
+  type Model,
+  type QuotaValue,
+} from '../../gateway';
 import type { SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../account-directory';
 import type { ClipboardGuard } from '../clipboard-guard';
@@ -40,13 +48,80 @@ export const toModelView = (m: Model): ModelView => ({
 
 const limitUnits = (q: QuotaValue): number | null => (q.kind === 'unlimited' ? null : q.units);
 
+const isUnsupported = (r: Result<unknown>): boolean => !r.ok && r.error.code === 'unsupported';
+
+/** Full keys a list or detail read carried (servers without reveal send them whole), by id. */
+const fullKeysOf = (records: readonly KeyRecord[]): Map<number, string> =>
+  new Map(records.filter((k) => !k.isMasked).map((k) => [k.id, k.key]));
+
 export class KeySecretsService {
+  /**
+   * Accounts whose server answered reveal with `unsupported`: their full keys come from fresh reads, and reveal is
+   * not asked again until a read comes back masked (the server was upgraded).
+   */
+  readonly #withoutReveal = new Set<string>();
+
   constructor(private readonly options: KeySecretsOptions) {}
 
   async reveal(accountId: string, id: number): Promise<Result<{ id: number; key: string; hideAt: number }>> {
     const m = await this.options.directory.management(accountId);
-    const r = await m.revealKey(id);
+    const r = await this.fullKey(accountId, m, id);
     return r.ok ? ok({ id, key: r.value, hideAt: this.options.clock.now() + REVEAL_MS }) : r;
+  }
+
+  /** One full key: reveal, or a fresh detail read where the server has no reveal and sends keys whole. */
+  async fullKey(accountId: string, m: ManagementClient, id: number): Promise<Result<string>> {
+    const fromRead = async (): Promise<Result<string> | undefined> => {
+      const record = await m.getKey(id);
+      if (!record.ok) return record;
+      return record.value.isMasked ? undefined : ok(record.value.key);
+    };
+    return this.withFallback(accountId, () => m.revealKey(id), fromRead);
+  }
+
+  /** Full keys by id: batch reveal, or a fresh list read where the server has no reveal. Absent ids are missing. */
+  async fullKeys(
+    accountId: string,
+    m: ManagementClient,
+    ids: readonly number[],
+    listed?: readonly KeyRecord[],
+  ): Promise<Result<ReadonlyMap<number, string>>> {
+    const fromRead = async (): Promise<Result<ReadonlyMap<number, string>> | undefined> => {
+      if (listed) return this.pick(listed, ids);
+      const r = await m.listAllKeys(MAX_EXPORT_PAGES);
+      return r.ok ? this.pick(r.value, ids) : r;
+    };
+    return this.withFallback(accountId, () => m.revealKeys(ids), fromRead);
+  }
+
+  private pick(records: readonly KeyRecord[], ids: readonly number[]): Result<ReadonlyMap<number, string>> | undefined {
+    const wanted = new Set(ids);
+    const mine = records.filter((k) => wanted.has(k.id));
+    // Masked keys mean the server does have reveal (it was upgraded): go back to asking it.
+    if (mine.some((k) => k.isMasked)) return undefined;
+    return ok(fullKeysOf(mine));
+  }
+
+  /**
+   * Asks reveal unless this account's server is known to lack it; on `unsupported`, reads the keys instead. A read
+   * that comes back masked means reveal exists after all, so reveal is asked (again).
+   */
+  private async withFallback<T>(
+    accountId: string,
+    reveal: () => Promise<Result<T>>,
+    read: () => Promise<Result<T> | undefined>,
+  ): Promise<Result<T>> {
+    if (this.#withoutReveal.has(accountId)) {
+      const r = await read();
+      if (r !== undefined) return r;
+      this.#withoutReveal.delete(accountId);
+    }
+    const revealed = await reveal();
+    if (!isUnsupported(revealed)) return revealed;
+    const r = await read();
+    if (r === undefined) return revealed;
+    this.#withoutReveal.add(accountId);
+    return r;
   }
 
   /** Keys as `sk-…`, one per line. Refused before any reveal when there is no clipboard in main (browser mode). */
@@ -58,7 +133,7 @@ export class KeySecretsService {
       });
     }
     const m = await this.options.directory.management(accountId);
-    const r = await m.revealKeys(ids);
+    const r = await this.fullKeys(accountId, m, ids);
     if (!r.ok) return r;
     const found = ids.filter((id) => r.value.has(id));
     const missing = ids.filter((id) => !r.value.has(id));
@@ -74,7 +149,14 @@ export class KeySecretsService {
     try {
       const wanted = new Set(ids);
       const records = unwrap(await m.listAllKeys(MAX_EXPORT_PAGES)).filter((k) => wanted.has(k.id));
-      const keys = unwrap(await m.revealKeys(records.map((k) => k.id)));
+      const keys = unwrap(
+        await this.fullKeys(
+          accountId,
+          m,
+          records.map((k) => k.id),
+          records,
+        ),
+      );
       const nowSec = Math.floor(clock.now() / 1000);
       const rows = records
         .filter((k) => keys.has(k.id))
@@ -138,7 +220,7 @@ export class KeySecretsService {
 
   private async keyClient(accountId: string, id: number) {
     const m = await this.options.directory.management(accountId);
-    const key = await m.revealKey(id);
+    const key = await this.fullKey(accountId, m, id);
     if (!key.ok) return key;
     return ok(await this.options.directory.keyClient(accountId, key.value));
   }

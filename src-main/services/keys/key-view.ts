@@ -2,6 +2,7 @@
 // after its expiry passed), model limits as a list. Also KeyFields → the gateway's edit and create shapes.
 import type { KeyFields, KeyState, KeyView } from '../../../src-preload/contract';
 import type { CreateKeyInput, KeyEdits, KeyRecord, SearchKeyRecord } from '../../gateway';
+import { normalizeIpList } from '../../../src-preload/key-rules';
 import { NEVER_EXPIRES, isMaskedKey, maskKey } from '../../gateway';
 
 type AnyKeyRecord = KeyRecord | SearchKeyRecord;
@@ -67,7 +68,8 @@ export function toKeyView(accountId: string, record: AnyKeyRecord, nowSec: numbe
     group: r.group,
     modelLimitsEnabled: r.model_limits_enabled ?? false,
     modelLimits: splitList(r.model_limits ?? ''),
-    allowIps: r.allow_ips ?? '',
+    // One address per line whatever the server stored (commas, newlines, or null for no limit).
+    allowIps: normalizeIpList(r.allow_ips),
   };
 }
 
@@ -80,7 +82,7 @@ export function toCreateInput(fields: KeyFields): CreateKeyInput {
     group: fields.group,
     model_limits_enabled: fields.modelLimitsEnabled,
     model_limits: joinList(fields.modelLimits),
-    allow_ips: joinList(splitList(fields.allowIps)),
+    allow_ips: normalizeIpList(fields.allowIps),
   };
 }
 
@@ -94,7 +96,7 @@ export function toKeyEdits(edits: Partial<KeyFields>): KeyEdits {
     ...(edits.group === undefined ? {} : { group: edits.group }),
     ...(edits.modelLimitsEnabled === undefined ? {} : { model_limits_enabled: edits.modelLimitsEnabled }),
     ...(edits.modelLimits === undefined ? {} : { model_limits: joinList(edits.modelLimits) }),
-    ...(edits.allowIps === undefined ? {} : { allow_ips: joinList(splitList(edits.allowIps)) }),
+    ...(edits.allowIps === undefined ? {} : { allow_ips: normalizeIpList(edits.allowIps) }),
   };
 }
 
@@ -115,6 +117,10 @@ export const toFieldName = (wire: string): string => FIELD_NAMES[wire] ?? wire;
 /** Which writable fields differ between two records (for the update outcome's "changed"). */
 export function changedFields(before: KeyRecord, after: KeyRecord): string[] {
   return Object.keys(FIELD_NAMES)
-    .filter((f) => before[f as keyof KeyRecord] !== after[f as keyof KeyRecord])
+    .filter((f) =>
+      f === 'allow_ips'
+        ? normalizeIpList(before.allow_ips) !== normalizeIpList(after.allow_ips)
+        : before[f as keyof KeyRecord] !== after[f as keyof KeyRecord],
+    )
     .map(toFieldName);
 }

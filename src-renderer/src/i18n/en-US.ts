@@ -163,7 +163,9 @@ const enUS = {
       cap: 'This account has more keys than the gateway allows fuzzy search for: only exact matches work. Remove the % and type the whole name or key.',
       rules: {
         tooManyWildcards: 'At most two % are allowed.',
-        tooFewCharacters: 'A fuzzy search needs at least two characters besides %.',
+        adjacentWildcards: '%% (two % in a row) is not allowed.',
+        tooFewBytes:
+          'A fuzzy search needs at least two bytes besides %: one Chinese character is enough, one letter or digit is not.',
         invalidCharacters: 'The search contains characters the gateway refuses.',
       },
     },
@@ -173,7 +175,7 @@ const enUS = {
       account: 'Account',
       name: 'Name',
       namePlaceholder: 'For example “laptop” or “ci”',
-      nameTooLong: 'At most {max} characters.',
+      nameTooLong: 'At most {max} bytes: {max} letters or digits, or {chinese} Chinese characters.',
       quota: 'Quota',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} units',
@@ -203,7 +205,8 @@ const enUS = {
       modelsPick: 'Pick from the group’s models or type',
       modelsType: 'Type model names',
       ips: 'IP allowlist',
-      ipsPlaceholder: 'Empty = any IP. Comma-separated, e.g. 10.0.0.8, 192.168.1.20',
+      ipsPlaceholder: 'Empty = any IP. One address or range per line, e.g.\n10.0.0.8\n192.168.1.0/24',
+      ipsInvalid: 'Not an IP address or range: {ips}. Put one address per line.',
       noLimit: 'No limit',
       changes: 'What will change',
       noChanges: 'Nothing changed yet.',
@@ -305,6 +308,8 @@ const enUS = {
     owner: 'Owner',
     endpoints: 'Endpoint types',
     hint: 'Listed with one of the account’s enabled keys in its default group; other groups may offer other models.',
+    possiblyIncomplete:
+      'Every usable key of this group has its own model list, so this may not be everything the group offers. Create a key without a model list to see all of them.',
   },
   quota: {
     remaining: 'Remaining balance',
@@ -575,6 +580,12 @@ const enUS = {
     retry: 'Try again',
     details: 'Details',
     unknown: '—',
+  },
+  unsupportedFeatures: {
+    headline: 'This server version does not offer {feature}.',
+    reveal: 'revealing full keys',
+    key_usage: 'the key usage endpoint',
+    subscription: 'subscriptions',
   },
   errors: {
     auth: {

@@ -163,7 +163,8 @@ const zhCN: MessageSchema = {
       cap: '该账户的密钥数量超过网关允许模糊搜索的上限，只能精确匹配。请去掉 % 并输入完整名称或密钥。',
       rules: {
         tooManyWildcards: '最多只能有两个 %。',
-        tooFewCharacters: '模糊搜索除 % 外至少需要两个字符。',
+        adjacentWildcards: '不允许连续的 %（%%）。',
+        tooFewBytes: '模糊搜索除 % 外至少需要 2 个字节：一个汉字即可，一个字母或数字不够。',
         invalidCharacters: '搜索内容包含网关不接受的字符。',
       },
     },
@@ -173,7 +174,7 @@ const zhCN: MessageSchema = {
       account: '账户',
       name: '名称',
       namePlaceholder: '例如“笔记本”或“ci”',
-      nameTooLong: '最多 {max} 个字符。',
+      nameTooLong: '最多 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
       quota: '额度',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} 单位',
@@ -203,7 +204,8 @@ const zhCN: MessageSchema = {
       modelsPick: '从分组模型中选择或输入',
       modelsType: '输入模型名称',
       ips: 'IP 白名单',
-      ipsPlaceholder: '留空表示不限制。以逗号分隔，如 10.0.0.8, 192.168.1.20',
+      ipsPlaceholder: '留空表示不限制。每行一个地址或网段，如\n10.0.0.8\n192.168.1.0/24',
+      ipsInvalid: '不是 IP 地址或网段：{ips}。请每行填写一个地址。',
       noLimit: '不限制',
       changes: '将要修改',
       noChanges: '尚无修改。',
@@ -303,6 +305,8 @@ const zhCN: MessageSchema = {
     owner: '提供方',
     endpoints: '端点类型',
     hint: '通过该账户默认分组中的一个已启用密钥列出；其他分组可能提供不同模型。',
+    possiblyIncomplete:
+      '该分组所有可用密钥都设置了模型限制，因此这里可能不是该分组提供的全部模型。创建一个不限制模型的密钥即可看到全部。',
   },
   quota: {
     remaining: '剩余余额',
@@ -568,6 +572,12 @@ const zhCN: MessageSchema = {
     retry: '重试',
     details: '详情',
     unknown: '—',
+  },
+  unsupportedFeatures: {
+    headline: '此服务器版本不提供{feature}功能。',
+    reveal: '查看完整密钥',
+    key_usage: '密钥用量查询',
+    subscription: '订阅',
   },
   errors: {
     auth: {

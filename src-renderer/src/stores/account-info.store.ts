@@ -5,8 +5,8 @@ import { ref, shallowRef } from 'vue';
 import type {
   AccountSelfView,
   AppError,
+  GroupModels,
   GroupView,
-  ModelView,
   Result,
   SubscriptionView,
 } from '../../../src-preload/contract';
@@ -24,7 +24,7 @@ export const useAccountInfoStore = defineStore('account-info', () => {
   const self = shallowRef<Part<AccountSelfView>>(idle());
   const subscription = shallowRef<Part<SubscriptionView>>(idle());
   const groups = shallowRef<Part<readonly GroupView[]>>(idle());
-  const models = shallowRef<Part<readonly ModelView[]>>(idle());
+  const models = shallowRef<Part<GroupModels>>(idle());
   const loadedAt = ref<number | null>(null);
 
   async function fill<T>(part: { value: Part<T> }, call: () => Promise<Result<T>>, id: string): Promise<void> {

@@ -156,7 +156,8 @@ describe('key reads', () => {
       code: 'validation',
       field: 'keyword',
     });
-    expect(failure(await management.searchKeys({ keyword: '%e%' })).message).toContain('at least 2 characters');
+    expect(failure(await management.searchKeys({ keyword: '%e%' })).message).toContain('at least 2 bytes');
+    expect(failure(await management.searchKeys({ keyword: '%%main' })).message).toContain('(%%)');
     expect((await readLog(gw)).length).toBe(before);
   });
 

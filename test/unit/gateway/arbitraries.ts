@@ -5,7 +5,8 @@ import type { KeyEdits } from '../../../src-main/gateway/token-update';
 
 export const NOW_SEC = 1_780_000_000;
 
-const name = fc.string({ maxLength: 50, unit: 'grapheme-composite' }).filter((s) => Array.from(s).length <= 50);
+// Real servers count the name in UTF-8 bytes: valid names are at most 50 of them.
+const name = fc.string({ maxLength: 50, unit: 'grapheme-composite' }).filter((s) => Buffer.byteLength(s, 'utf8') <= 50);
 const expiry = fc.oneof(fc.constant(-1), fc.integer({ min: NOW_SEC + 1, max: NOW_SEC + 10 ** 8 }));
 
 export const wireKey: fc.Arbitrary<WireKeyRecord> = fc.record(
@@ -22,7 +23,9 @@ export const wireKey: fc.Arbitrary<WireKeyRecord> = fc.record(
     unlimited_quota: fc.boolean(),
     model_limits_enabled: fc.boolean(),
     model_limits: fc.constantFrom('', 'gpt-4o', 'gpt-4o,claude-3'),
-    allow_ips: fc.constantFrom('', '10.0.0.1', '10.0.0.1,10.0.0.2'),
+    // As stored by real servers (newlines), by a spec-profile server or an old client (commas), or by a client
+    // that left the field out (null).
+    allow_ips: fc.constantFrom('', '10.0.0.1', '10.0.0.1,10.0.0.2', '10.0.0.1\n10.0.0.2', null),
     used_quota: fc.integer({ min: 0, max: 10 ** 9 }),
     group: fc.constantFrom('', 'default', 'vip', '企业'),
     cross_group_retry: fc.boolean(),
@@ -56,7 +59,7 @@ export const edits: fc.Arbitrary<KeyEdits> = fc.record(
     group: fc.constantFrom('', 'default', 'vip'),
     model_limits_enabled: fc.boolean(),
     model_limits: fc.constantFrom('', 'gpt-4o-mini'),
-    allow_ips: fc.constantFrom('', '192.168.1.1'),
+    allow_ips: fc.constantFrom('', '192.168.1.1', '192.168.1.1, 10.0.0.0/8', '::1\n192.168.1.1'),
     cross_group_retry: fc.boolean(),
   },
   { requiredKeys: [] },

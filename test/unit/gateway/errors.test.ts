@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src-preload/contract';
-import { classifyResponse, parseRetryAfter, type FailureContext } from '../../../src-main/gateway/errors';
+import {
+  GatewayError,
+  classifyResponse,
+  parseRetryAfter,
+  whereSupported,
+  type FailureContext,
+} from '../../../src-main/gateway/errors';
 
 const mgmt: FailureContext = {
   audience: 'management',
@@ -72,6 +78,42 @@ describe('error taxonomy', () => {
       const server = (response.json as { message?: string } | undefined)?.message;
       if (server) expect(error?.message).toContain(server);
     }
+  });
+
+  it('reads a group refusal with an empty code, in Chinese or English, as key.group_denied', () => {
+    // Real servers: HTTP 403, empty code, message in Chinese only.
+    const refusals = [
+      { error: { message: '无权访问 vip 分组', type: 'new_api_error', code: '' } },
+      { error: { message: '无权访问 企业 分组', type: 'new_api_error' } },
+      { success: false, message: '无权访问 vip 分组' },
+      { error: { message: 'access to group vip is not permitted', type: 'new_api_error', code: '' } },
+      { error: { message: 'No permission to access this group', type: 'new_api_error', code: '' } },
+    ];
+    for (const body of refusals) {
+      const error = classifyResponse(facts(403, body), key);
+      expect(error?.code, JSON.stringify(body)).toBe('key.group_denied');
+    }
+    // A 403 about something else on a key stays key.invalid.
+    const model = { error: { message: '该令牌无权访问模型 gpt-4o', type: 'new_api_error', code: '' } };
+    expect(classifyResponse(facts(403, model), key)?.code).toBe('key.invalid');
+  });
+
+  it('reads the JSON "Invalid URL" 404 as unsupported where the endpoint is version-dependent', async () => {
+    const invalid = facts(404, { error: { message: 'Invalid URL (POST /api/token/5/key)', type: 'new_api_error' } });
+    const fail = (response: ReturnType<typeof facts>) => () =>
+      Promise.reject(classifyResponse(response, mgmt) ?? new Error('no failure'));
+    const error = await whereSupported('reveal', fail(invalid)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).toAppError()).toMatchObject({ code: 'unsupported', feature: 'reveal' });
+    // Gin's text 404 is a wrong address even there; other failures pass through untouched.
+    const text = facts(404, undefined, { text: '404 page not found', contentType: 'text/plain' });
+    expect(await whereSupported('reveal', fail(text)).catch((e: unknown) => (e as GatewayError).code)).toBe(
+      'wrong_base_address',
+    );
+    const notFound = facts(200, { success: false, message: 'record not found' });
+    expect(await whereSupported('reveal', fail(notFound)).catch((e: unknown) => (e as GatewayError).code)).toBe(
+      'not_found',
+    );
   });
 
   it('lets a success envelope through to its schema', () => {

@@ -117,6 +117,22 @@ describe('KeyClient', () => {
     }
   });
 
+  it('reads a server without /api/usage/token/ (before v0.9.0) as unsupported key_usage, not a wrong address', async () => {
+    const { client, run } = setup(() =>
+      jsonResponse({ error: { message: 'Invalid URL (GET /api/usage/token/)', type: 'new_api_error' } }, 404),
+    );
+    const r = await run(client.getTokenUsage());
+    expect(r.ok ? null : r.error).toMatchObject({ code: 'unsupported', feature: 'key_usage' });
+  });
+
+  it('reads the Chinese group refusal with an empty code as key.group_denied', async () => {
+    const { client, run } = setup(() =>
+      jsonResponse({ error: { message: '无权访问 vip 分组', type: 'new_api_error', code: '' } }, 403),
+    );
+    const r = await run(client.listModels());
+    expect(r.ok ? null : r.error.code).toBe('key.group_denied');
+  });
+
   it('shows a balance it cannot parse as unknown (protocol), never as zero', async () => {
     const { client, run } = setup(() => jsonResponse({ object: 'list' }));
     const r = await run(client.getBillingUsage());

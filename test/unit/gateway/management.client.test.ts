@@ -356,6 +356,46 @@ describe('ManagementClient reads', () => {
     expect(wrong.message).toContain(BASE);
   });
 
+  it('reads the Invalid URL 404 of reveal and subscription as unsupported, and of core endpoints as a wrong address', async () => {
+    const invalidUrl = (req: SentRequest) =>
+      jsonResponse(
+        { error: { message: `Invalid URL (${req.method} ${req.url.pathname})`, type: 'new_api_error' } },
+        404,
+      );
+    const { client, run } = setup(invalidUrl);
+    expect(error(await run(client.revealKey(5)))).toMatchObject({ code: 'unsupported', feature: 'reveal' });
+    expect(error(await run(client.revealKeys([5, 6])))).toMatchObject({ code: 'unsupported', feature: 'reveal' });
+    expect(error(await run(client.getSubscription()))).toMatchObject({
+      code: 'unsupported',
+      feature: 'subscription',
+    });
+    expect(error(await run(client.getSelf())).code).toBe('wrong_base_address');
+    expect(error(await run(client.listKeys())).code).toBe('wrong_base_address');
+  });
+
+  it('never fails a list, search or detail over a key saved with allow_ips null (no limit)', async () => {
+    const nullIps = wire({ id: 8, allow_ips: null });
+    const { client, run } = setup((req) => {
+      if (req.url.pathname === '/api/token/search')
+        return okEnvelope({ page: 1, page_size: 10, total: 1, items: [nullIps] });
+      if (req.url.pathname === '/api/token/8') return okEnvelope(nullIps);
+      return okEnvelope({ page: 1, page_size: 10, total: 2, items: [wire(), nullIps] });
+    });
+    expect(value(await run(client.listKeys())).items.map((k) => k.allow_ips)).toEqual(['10.0.0.1', null]);
+    expect(value(await run(client.searchKeys({ keyword: 'prod' }))).items).toHaveLength(1);
+    expect(value(await run(client.getKey(8))).allow_ips).toBeNull();
+  });
+
+  it('updates a key saved with allow_ips null, sending "" (no limit) and one address per line', async () => {
+    const sent: unknown[] = [];
+    const { client, run } = setup(keyStore([wire({ allow_ips: null })], (req) => sent.push(req.body)));
+    const renamed = value(await run(client.updateKey(7, { name: 'renamed' })));
+    expect(renamed.mismatches).toEqual([]);
+    expect((sent[0] as WireKeyRecord).allow_ips).toBe('');
+    value(await run(client.updateKey(7, { allow_ips: '1.2.3.4,5.6.7.8' })));
+    expect((sent[1] as WireKeyRecord).allow_ips).toBe('1.2.3.4\n5.6.7.8');
+  });
+
   it('reads a body missing a required field as protocol, never as zero', async () => {
     const { remain_quota: _, ...partial } = wire();
     const { client, run } = setup(() => okEnvelope(partial));

@@ -10,6 +10,7 @@ import {
   enableBlocker,
 } from '../../../src-main/gateway/token-update';
 import type { WireKeyRecord } from '../../../src-main/gateway/schemas';
+import { normalizeIpList } from '../../../src-preload/key-rules';
 import { NOW_SEC, edits, wireKey } from './arbitraries';
 
 const sampleKey = (): WireKeyRecord => {
@@ -27,7 +28,9 @@ describe('full update builder (spec 4.5)', () => {
         for (const field of WRITABLE_FIELDS) {
           expect(body[field], field).not.toBeUndefined();
           const edited = field === 'status' ? undefined : edit[field];
-          expect(body[field], field).toBe(edited ?? current[field]);
+          // The allowlist goes out one address per line, and never as null (what the server then stores).
+          const expected = field === 'allow_ips' ? normalizeIpList(edit.allow_ips ?? current.allow_ips) : undefined;
+          expect(body[field], field).toBe(expected ?? edited ?? current[field]);
         }
         expect(body.cross_group_retry).toBe(edit.cross_group_retry ?? current.cross_group_retry);
         // Nothing but the spec's fields (and cross_group_retry) goes on the wire.
@@ -72,12 +75,18 @@ describe('full update builder (spec 4.5)', () => {
     expect(checkUpdateBody(body, current, NOW_SEC)).toBeUndefined();
   });
 
-  it('refuses names over 50 characters and negative limited quotas, but counts characters not bytes', () => {
+  it('refuses names over 50 UTF-8 bytes (16 Chinese characters, not 17) and negative limited quotas', () => {
     const current = { ...sampleKey(), expired_time: -1, remain_quota: 5, unlimited_quota: false };
     expect(checkUpdateBody(buildUpdateBody(current, { name: 'x'.repeat(51) }), current, NOW_SEC)?.code).toBe(
       'validation',
     );
-    expect(checkUpdateBody(buildUpdateBody(current, { name: '名'.repeat(50) }), current, NOW_SEC)).toBeUndefined();
+    expect(checkUpdateBody(buildUpdateBody(current, { name: 'x'.repeat(50) }), current, NOW_SEC)).toBeUndefined();
+    expect(checkUpdateBody(buildUpdateBody(current, { name: '名'.repeat(16) }), current, NOW_SEC)).toBeUndefined();
+    const tooLong = checkUpdateBody(buildUpdateBody(current, { name: '名'.repeat(17) }), current, NOW_SEC);
+    expect(tooLong?.details.field).toBe('name');
+    expect(tooLong?.message).toContain('16 Chinese characters');
+    const create = { remain_quota: 0, unlimited_quota: true, expired_time: -1 };
+    expect(checkCreateBody(buildCreateBody({ ...create, name: '名'.repeat(17) }), NOW_SEC)?.details.field).toBe('name');
     expect(checkUpdateBody(buildUpdateBody(current, { remain_quota: -1 }), current, NOW_SEC)?.details.field).toBe(
       'remain_quota',
     );
@@ -97,11 +106,62 @@ describe('full update builder (spec 4.5)', () => {
         (current, edit, changed) => {
           const body = buildUpdateBody(current, edit);
           const after = { ...current, ...body, status: 3 } as typeof current;
-          for (const f of changed)
-            (after as Record<string, unknown>)[f] = f === 'remain_quota' ? body.remain_quota + 1 : `${body[f]}!`;
+          for (const f of changed) {
+            const differs = f === 'allow_ips' ? `${body.allow_ips}\n10.9.9.9` : `${body[f]}!`;
+            (after as Record<string, unknown>)[f] = f === 'remain_quota' ? body.remain_quota + 1 : differs;
+          }
           expect([...compareReadBack(body, after)].sort()).toEqual([...changed].sort());
         },
       ),
+    );
+  });
+});
+
+describe('IP allowlist (real servers split allow_ips on newlines)', () => {
+  const current = (allowIps: string | null): WireKeyRecord => ({
+    ...sampleKey(),
+    expired_time: -1,
+    remain_quota: 5,
+    unlimited_quota: false,
+    allow_ips: allowIps,
+  });
+
+  it('writes one address per line, whether the user typed commas or newlines', () => {
+    // A comma on one line is deleted by the server: 1.2.3.4,5.6.7.8 would be stored as 1.2.3.45.6.7.8.
+    expect(buildUpdateBody(current(''), { allow_ips: '1.2.3.4, 5.6.7.8' }).allow_ips).toBe('1.2.3.4\n5.6.7.8');
+    expect(
+      buildCreateBody({
+        name: 'a',
+        remain_quota: 1,
+        unlimited_quota: false,
+        expired_time: -1,
+        allow_ips: '1.2.3.4,5.6.7.8',
+      }).allow_ips,
+    ).toBe('1.2.3.4\n5.6.7.8');
+    // A stored comma list (spec-profile server, old key) is rewritten the way real servers read it.
+    expect(buildUpdateBody(current('1.2.3.4,5.6.7.8'), { name: 'b' }).allow_ips).toBe('1.2.3.4\n5.6.7.8');
+  });
+
+  it('treats a stored null as no limit: sent back as an empty string, never a mismatch', () => {
+    const key = current(null);
+    const body = buildUpdateBody(key, { name: 'renamed' });
+    expect(body.allow_ips).toBe('');
+    expect(checkUpdateBody(body, key, NOW_SEC)).toBeUndefined();
+    expect(compareReadBack(body, { ...key, name: 'renamed', allow_ips: null })).toEqual([]);
+  });
+
+  it('refuses entries that are not addresses or ranges, but only when the edit changes the list', () => {
+    const key = current('');
+    const problem = checkUpdateBody(buildUpdateBody(key, { allow_ips: '10.0.0.1\nlocalhost' }), key, NOW_SEC);
+    expect(problem?.details.field).toBe('allow_ips');
+    expect(problem?.message).toContain('localhost');
+    const ok = buildUpdateBody(key, { allow_ips: '10.0.0.0/8\n2001:db8::/32\n::ffff:1.2.3.4' });
+    expect(checkUpdateBody(ok, key, NOW_SEC)).toBeUndefined();
+    const broken = current('1.2.3.45.6.7.8');
+    expect(checkUpdateBody(buildUpdateBody(broken, { name: 'x' }), broken, NOW_SEC)).toBeUndefined();
+    const create = { name: 'a', remain_quota: 1, unlimited_quota: false, expired_time: -1 };
+    expect(checkCreateBody(buildCreateBody({ ...create, allow_ips: '1.2.3.4.5' }), NOW_SEC)?.details.field).toBe(
+      'allow_ips',
     );
   });
 });

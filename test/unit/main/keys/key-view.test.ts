@@ -94,9 +94,17 @@ describe('KeyFields → gateway', () => {
       group: '企业',
       model_limits_enabled: true,
       model_limits: 'a,b',
-      allow_ips: '1.1.1.1,2.2.2.2',
+      // One address per line: real servers delete a comma inside a line and glue the addresses together.
+      allow_ips: '1.1.1.1\n2.2.2.2',
     });
     expect(toKeyEdits({ name: 'x', modelLimits: [] })).toEqual({ name: 'x', model_limits: '' });
+    expect(toKeyEdits({ allowIps: '1.1.1.1, 2.2.2.2' })).toEqual({ allow_ips: '1.1.1.1\n2.2.2.2' });
+  });
+
+  it('shows a stored allowlist one address per line, and a null one as no limit', () => {
+    expect(toKeyView('a', record({ allow_ips: '1.1.1.1,2.2.2.2' }), NOW).allowIps).toBe('1.1.1.1\n2.2.2.2');
+    expect(toKeyView('a', record({ allow_ips: '1.1.1.1\n2.2.2.2' }), NOW).allowIps).toBe('1.1.1.1\n2.2.2.2');
+    expect(toKeyView('a', record({ allow_ips: null }), NOW).allowIps).toBe('');
   });
 });
 

@@ -75,29 +75,32 @@ describe('QuotaInput', () => {
   });
 });
 
-describe('checkSearch (spec 4.4)', () => {
+describe('checkSearch (new-api rules, counted in bytes)', () => {
   it('accepts exact patterns and fuzzy ones within the rules', () => {
     expect(checkSearch('primary', 'name')).toEqual({ isFuzzy: false });
     expect(checkSearch('%pr%', 'name')).toEqual({ isFuzzy: true });
     expect(checkSearch('企业%', 'name')).toEqual({ isFuzzy: true });
     expect(checkSearch('sk-ab%', 'key')).toEqual({ isFuzzy: true });
+    // One Chinese character is 3 bytes: enough for the server.
+    expect(checkSearch('%测%', 'name')).toEqual({ isFuzzy: true });
+    expect(checkSearch('企%', 'name')).toEqual({ isFuzzy: true });
   });
 
   it('names the broken rule', () => {
     expect(checkSearch('%a%b%', 'name').reason).toBe('tooManyWildcards');
-    expect(checkSearch('%a%', 'name').reason).toBe('tooFewCharacters');
-    expect(checkSearch('企%', 'name').reason).toBe('tooFewCharacters');
-    expect(checkSearch('sk-a%', 'key').reason).toBe('tooFewCharacters');
+    expect(checkSearch('%a%', 'name').reason).toBe('tooFewBytes');
+    expect(checkSearch('sk-a%', 'key').reason).toBe('tooFewBytes');
+    expect(checkSearch('%%ab', 'name').reason).toBe('adjacentWildcards');
     expect(checkSearch('a\u0000b', 'name').reason).toBe('invalidCharacters');
     expect(checkSearch('\ud800x', 'name').reason).toBe('invalidCharacters');
   });
 
-  it('agrees with the rule for any pattern: more than 2 % or fewer than 2 other characters is refused', () => {
+  it('agrees with the rule for any pattern: %%, more than 2 %, or fewer than 2 other bytes is refused', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z%]{0,8}$/), (p) => {
+      fc.property(fc.stringMatching(/^[a-z测%]{0,8}$/), (p) => {
         const pct = p.split('%').length - 1;
-        const rest = p.replaceAll('%', '').length;
-        const isOk = pct === 0 || (pct <= 2 && rest >= 2);
+        const rest = new TextEncoder().encode(p.replaceAll('%', '')).length;
+        const isOk = pct === 0 || (!p.includes('%%') && pct <= 2 && rest >= 2);
         expect(checkSearch(p, 'name').reason === undefined).toBe(isOk);
       }),
     );

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+// The key form counts the name in UTF-8 bytes as the gateway does (a 17-character Chinese name is refused before
+// sending), takes the IP allowlist one address per line and marks entries that are not addresses, and an
+// "unsupported" error names what the server version lacks.
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { NDialogProvider } from 'naive-ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { ok, type KeyFields } from '../../../../src-preload/contract';
+import { DEFAULT_UNITS } from '../../../../src-preload/units';
+import ErrorAlert from '../../../../src-renderer/src/components/ErrorAlert.vue';
+import KeyFormModal from '../../../../src-renderer/src/components/keys/KeyFormModal.vue';
+import { createAppI18n } from '../../../../src-renderer/src/i18n';
+import type { KeyAccountView } from '../../../../src-renderer/src/stores/keys.store';
+import { fake } from '../fake-keydesk';
+
+vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
+
+let wrapper: VueWrapper | undefined;
+
+const account = { id: 'a1', label: 'Site', units: DEFAULT_UNITS } as unknown as KeyAccountView;
+
+async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US'): Promise<void> {
+  const Host = defineComponent(
+    () => () =>
+      h(NDialogProvider, () =>
+        h(KeyFormModal, { show: true, mode: 'create', accounts: [account], accountId: 'a1', keyId: null }),
+      ),
+  );
+  wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(lang)] } });
+  await vi.waitFor(() => {
+    expect(document.querySelector('[data-testid=form-name]')).not.toBeNull();
+  });
+  await flushPromises();
+}
+
+async function type(testid: string, value: string): Promise<void> {
+  const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-testid=${testid}]`);
+  if (!input) throw new Error(`no input ${testid}`);
+  input.value = value;
+  input.dispatchEvent(new Event('input'));
+  await flushPromises();
+}
+const bodyText = (): string => document.body.textContent;
+
+beforeEach(() => {
+  fake.reset();
+  fake.override('account:groups', () => Promise.resolve(ok([])));
+});
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  document.body.innerHTML = '';
+});
+
+describe('KeyFormModal', () => {
+  it('refuses a name over 50 bytes: 16 Chinese characters pass, 17 do not', async () => {
+    await openCreate();
+    await type('form-name', '名'.repeat(16));
+    expect(bodyText()).not.toContain('At most 50 bytes');
+    await type('form-name', '名'.repeat(17));
+    expect(bodyText()).toContain('At most 50 bytes: 50 letters or digits, or 16 Chinese characters.');
+    await type('form-name', 'x'.repeat(50));
+    expect(bodyText()).not.toContain('At most 50 bytes');
+  });
+
+  it('says the byte limit in Chinese too', async () => {
+    await openCreate('zh-CN');
+    await type('form-name', '名'.repeat(17));
+    expect(bodyText()).toContain('最多 50 字节，即 16 个汉字');
+  });
+
+  it('marks allowlist entries that are not addresses, and sends valid ones one per line', async () => {
+    let sent: KeyFields | undefined;
+    fake.override('keys:create', (args) => {
+      sent = (args as { fields: KeyFields }).fields;
+      return Promise.resolve(ok(null));
+    });
+    await openCreate();
+    await type('form-name', 'ci');
+    await type('form-ips', '10.0.0.1\nlocalhost');
+    expect(bodyText()).toContain('Not an IP address or range: localhost');
+    await type('form-ips', '10.0.0.1, 192.168.0.0/16\n2001:db8::1');
+    expect(bodyText()).not.toContain('Not an IP address');
+    expect(sent).toBeUndefined();
+  });
+});
+
+describe('ErrorAlert for unsupported', () => {
+  it('names the missing feature in both languages', () => {
+    const error = { code: 'unsupported' as const, message: '', feature: 'key_usage' };
+    const en = mount(ErrorAlert, { props: { error }, global: { plugins: [createAppI18n('en-US')] } });
+    expect(en.text()).toContain('This server version does not offer the key usage endpoint.');
+    const zh = mount(ErrorAlert, { props: { error }, global: { plugins: [createAppI18n('zh-CN')] } });
+    expect(zh.text()).toContain('此服务器版本不提供密钥用量查询功能。');
+    const unknown = mount(ErrorAlert, {
+      props: { error: { code: 'unsupported' as const, feature: 'teleport' } },
+      global: { plugins: [createAppI18n('en-US')] },
+    });
+    expect(unknown.text()).toContain('This server version does not offer this.');
+  });
+});
