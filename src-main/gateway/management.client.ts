@@ -168,10 +168,15 @@ export class ManagementClient {
   listAllKeys(maxPages = 50, signal?: AbortSignal): Promise<Result<readonly KeyRecord[]>> {
     return this.run('list all keys', async () => {
       const all: KeyRecord[] = [];
+      // Servers that answer bare arrays may ignore `size` (one-api always sends 10): their pages end with an
+      // empty or a shorter page, not with one shorter than what we asked for.
+      let pageLength: number | undefined;
       for (let page = 1; page <= maxPages; page++) {
         const got = await this.fetchKeyPage({ page, size: MAX_BATCH_REVEAL, ...(signal ? { signal } : {}) });
         all.push(...got.items);
-        if (got.items.length < MAX_BATCH_REVEAL || (got.total !== null && all.length >= got.total)) break;
+        pageLength ??= got.items.length;
+        if (got.total !== null ? all.length >= got.total : got.items.length === 0) break;
+        if (got.items.length < (got.total === null ? pageLength : MAX_BATCH_REVEAL)) break;
       }
       return all;
     });

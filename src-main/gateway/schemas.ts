@@ -16,13 +16,26 @@ export const keyRecordSchema = z.object({
   expired_time: int,
   remain_quota: int,
   unlimited_quota: z.boolean(),
-  model_limits_enabled: z.boolean(),
-  model_limits: z.string(),
-  /** Newline-separated on real servers; null (saved by a client that left it out) means no limit. */
-  allow_ips: z.string().nullable(),
+  // one-api has no model limits, IP list or group on its keys (it has `models` and `subnet`): absent is "none".
+  model_limits_enabled: z.boolean().optional().default(false),
+  model_limits: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  /** Newline-separated on real servers; null (saved by a client that left it out) or absent means no limit. */
+  allow_ips: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   used_quota: int,
-  group: z.string(),
+  group: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   cross_group_retry: z.boolean().optional(),
+  /** one-api's own restrictions, overwritten by its full update: read so they can be sent back as they were. */
+  models: z.string().nullish(),
+  subnet: z.string().nullish(),
 });
 export type WireKeyRecord = z.infer<typeof keyRecordSchema>;
 
@@ -35,7 +48,10 @@ export const searchItemSchema = z.object({
   name: z.string(),
   unlimited_quota: z.boolean(),
   used_quota: int,
-  group: z.string(),
+  group: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   created_time: int.optional(),
   expired_time: int.optional(),
   remain_quota: int.optional(),

@@ -29,6 +29,9 @@ export type FullUpdateBody = { readonly id: number } & {
 } & {
   /** Not in spec 4.5, but newer servers overwrite it too (zero when missing): resend what we read. */
   readonly cross_group_retry?: boolean;
+  /** one-api's model list and subnet, which its full update overwrites (nil when missing): resent as read. */
+  readonly models?: string | null;
+  readonly subnet?: string | null;
 };
 
 /** What a user may change; anything absent keeps its current value. */
@@ -64,6 +67,8 @@ export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUp
     // Never null on the wire: '' is "no limit" on every server, and one address per line is how they split it.
     allow_ips: normalizeIpList(edits.allow_ips ?? current.allow_ips),
     ...(crossGroupRetry === undefined ? {} : { cross_group_retry: crossGroupRetry }),
+    ...(current.models === undefined ? {} : { models: current.models }),
+    ...(current.subnet === undefined ? {} : { subnet: current.subnet }),
   };
 }
 

@@ -47,6 +47,52 @@ const value = <T>(r: Result<T>): T => {
   return r.value;
 };
 
+/** A key as one-api's Token model marshals it: no group, model limits or IP list; `models` and `subnet` instead. */
+const oneApiKey = (id: number) => ({
+  id,
+  user_id: 7,
+  key: `fakeoneapikey${String(id).padStart(3, '0')}`,
+  status: 1,
+  name: `k${id}`,
+  created_time: 1_780_000_000,
+  accessed_time: 1_780_000_000,
+  expired_time: -1,
+  remain_quota: 500_000,
+  unlimited_quota: false,
+  used_quota: 0,
+  models: 'gpt-4o-mini,gpt-4o',
+  subnet: '10.0.0.0/8',
+});
+
+describe('one-api key records', () => {
+  it('reads keys without group, model limits or IP list, and pages until a short page when size is ignored', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => oneApiKey(23 - i));
+    const { management, fetch, run } = clients((req) => {
+      const p = Number(req.url.searchParams.get('p'));
+      return new Response(JSON.stringify({ success: true, message: '', data: all.slice(p * 10, p * 10 + 10) }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const keys = value(await run(management.listAllKeys()));
+    expect(keys).toHaveLength(23);
+    expect(keys[0]).toMatchObject({ group: '', model_limits_enabled: false, model_limits: '', allow_ips: null });
+    expect(fetch.sent.map((r) => r.url.searchParams.get('p'))).toEqual(['1', '0', '1', '2']);
+  });
+
+  it('a full update sends models and subnet back as read, so one-api does not clear them', async () => {
+    const { management, fetch, run } = clients(
+      (req) =>
+        new Response(JSON.stringify({ success: true, message: '', data: oneApiKey(5) }), {
+          headers: { 'content-type': 'application/json' },
+          status: req.method === 'PUT' || req.method === 'GET' ? 200 : 404,
+        }),
+    );
+    value(await run(management.updateKey(5, { name: 'renamed' })));
+    const put = fetch.sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({ id: 5, name: 'renamed', models: 'gpt-4o-mini,gpt-4o', subnet: '10.0.0.0/8' });
+  });
+});
+
 describe('compat with real servers', () => {
   it('old servers: bare arrays mean 0-based pages; full keys in lists are detected as unmasked', async () => {
     const f = fixture('one-api-list-bare-array');
