@@ -146,7 +146,7 @@ function registerSessionLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex:
     if (!flow || !user) return fail('login flow is missing or expired; log in again', 401, AUTH_UNAUTHORIZED);
     if (!isRecord(body) || body.code !== user.totp_code) return fail('invalid verification code');
     if (isVerify && body.method !== undefined && body.method !== 'totp') {
-      return fail(`verification method ${String(body.method)} is not available`);
+      return fail('this verification method is not available');
     }
     store.flows.delete(flowToken);
     return openSession(user);

@@ -1,5 +1,7 @@
 // Cookie-session eras (new-api legacy and early, one-api): login answers the user, the session cookie or a
 // system token authenticates, New-Api-User is mandatory on new-api, legacy status codes and messages.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access --
+   JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
-import { bindProfile, smallSeed, startProfile } from './profile-helpers';
+import { bindProfile, smallSeed, startProfile, must } from './profile-helpers';
 
 const gateways = new Map<ProfileName, Gateway>();
 const PROFILES: ProfileName[] = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'];
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([...gateways.values()].map((g) => g.close())));
 
 async function on(profile: ProfileName) {
-  const gw = gateways.get(profile)!;
+  const gw = must(gateways.get(profile));
   const h = bindProfile(gw);
   await h.reset();
   // reset restores the seed's settings object, so status changes from a previous test are gone too.
