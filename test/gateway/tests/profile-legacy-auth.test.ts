@@ -119,3 +119,24 @@ describe('new-api-legacy second factor', () => {
     expect(me.body.data.id).toBe(7);
   });
 });
+
+describe('log, faults and clock on a non-spec profile', () => {
+  let gw: Gateway;
+  let h: ReturnType<typeof bindProfile>;
+  beforeAll(async () => {
+    gw = await startProfile('new-api-early', smallSeed());
+    h = bindProfile(gw);
+  });
+  afterAll(() => gw.close());
+
+  it('logs cookie-authenticated calls as session_cookie without the password, and injects faults', async () => {
+    const r = await h.base('/api/user/login', { body: { username: 'erin', password: 'fake-password-7' } });
+    await h.withCookie('/api/token/', cookieFrom(r, 'session'), { headers: { 'New-Api-User': '7' } });
+    const entries = (await h.admin('/log')).body.entries as { path: string; auth_kind: string; body: unknown }[];
+    expect(entries.find((e) => e.path === '/api/token/')?.auth_kind).toBe('session_cookie');
+    expect(JSON.stringify(entries)).not.toContain('fake-password-7');
+    await h.admin('/faults', { body: { match: '/api/status', kind: 'status', status: 502, times: 1 } });
+    expect((await h.base('/api/status')).status).toBe(502);
+    expect((await h.base('/api/status')).status).toBe(200);
+  });
+});
