@@ -39,8 +39,16 @@ function checkCredentials(state: GatewayState, body: unknown): UserRec | Respons
   return user;
 }
 
-function cookieHeader(name: string, value: string, path: string, maxAge: number, secure: boolean): string {
-  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Strict`;
+function cookieHeader(
+  name: string,
+  value: string,
+  path: string,
+  maxAge: number,
+  secure: boolean,
+  isHardened = true,
+): string {
+  const flags = isHardened ? `; HttpOnly${secure ? '; Secure' : ''}; SameSite=Strict` : '';
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}${flags}`;
 }
 
 export function registerLoginRoutes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
@@ -208,7 +216,7 @@ function registerCookieLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex: 
   const store = state.sessionStore;
   const critical = rateLimit(state, 'critical');
   const sessionCookie = (id: string, maxAge = SESSION_LIFETIME_S) => ({
-    'Set-Cookie': cookieHeader(SESSION_COOKIE, id, '/', maxAge, false),
+    'Set-Cookie': cookieHeader(SESSION_COOKIE, id, '/', maxAge, false, state.profile.isSessionCookieHardened),
   });
   // setupLogin answers a trimmed user record, never a token.
   const userAnswer = (user: UserRec) => ({

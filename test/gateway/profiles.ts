@@ -16,6 +16,11 @@ export interface Profile {
   requiresNewApiUser: boolean;
   /** Newest new-api: `/api/user/self` and `/self/groups` also need the `profile:read` scope. */
   requiresProfileScope: boolean;
+  /**
+   * The legacy `session` cookie's flags: new-api sets HttpOnly and SameSite=Strict (main.go); one-api keeps
+   * gin-contrib's defaults (Path=/, 30 days, neither flag).
+   */
+  isSessionCookieHardened: boolean;
   /** Second factor: `flow` = flow_token in the body (current); `cookie` = tied to the session cookie (legacy). */
   twoFactor: 'none' | 'flow' | 'cookie';
   keyList: {
@@ -100,6 +105,7 @@ const SPEC: Profile = {
   auth: 'spec',
   requiresNewApiUser: false,
   requiresProfileScope: false,
+  isSessionCookieHardened: true,
   twoFactor: 'none',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: false, autoGroups: false },
   nameLimit: { max: 50, unit: 'chars' },
@@ -120,6 +126,7 @@ const NEW_API: Profile = {
   auth: 'jwt',
   requiresNewApiUser: false,
   requiresProfileScope: true,
+  isSessionCookieHardened: true,
   twoFactor: 'flow',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: true, autoGroups: true },
   nameLimit: { max: 50, unit: 'bytes' },
@@ -169,6 +176,7 @@ const ONE_API: Profile = {
   ...NEW_API_EARLY,
   name: 'one-api',
   requiresNewApiUser: false,
+  isSessionCookieHardened: false,
   keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
   allowIps: 'absent',
   search: 'prefix',

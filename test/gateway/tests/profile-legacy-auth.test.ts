@@ -9,11 +9,11 @@ import { bindProfile, cookieFrom, setCookieLine, smallSeed, startProfile } from 
 
 const TOKEN = 'fake-system-token-erin';
 
-describe.each<{ profile: ProfileName; needsUserHeader: boolean }>([
-  { profile: 'new-api-legacy', needsUserHeader: true },
-  { profile: 'new-api-early', needsUserHeader: true },
-  { profile: 'one-api', needsUserHeader: false },
-])('$profile sessions', ({ profile, needsUserHeader }) => {
+describe.each<{ profile: ProfileName; needsUserHeader: boolean; isHardened: boolean }>([
+  { profile: 'new-api-legacy', needsUserHeader: true, isHardened: true },
+  { profile: 'new-api-early', needsUserHeader: true, isHardened: true },
+  { profile: 'one-api', needsUserHeader: false, isHardened: false },
+])('$profile sessions', ({ profile, needsUserHeader, isHardened }) => {
   let gw: Gateway;
   let h: ReturnType<typeof bindProfile>;
   const userHeader = { 'New-Api-User': '7' };
@@ -34,8 +34,9 @@ describe.each<{ profile: ProfileName; needsUserHeader: boolean }>([
     });
     const line = setCookieLine(r, 'session');
     expect(line).toContain('Path=/');
-    expect(line).toContain('HttpOnly');
     expect(line).toContain(`Max-Age=${30 * 86400}`);
+    // one-api keeps gin-contrib's default cookie options: no HttpOnly, no SameSite.
+    expect(line?.includes('HttpOnly; SameSite=Strict')).toBe(isHardened);
   });
 
   it('authenticates management calls by the cookie, and logout ends it', async () => {
