@@ -51,6 +51,13 @@ export interface Profile {
   notFound: 'text' | 'json';
   /** `/api/status` money fields and billing units: spec (¥ at 500,000), display type, or the old boolean. */
   money: 'spec' | 'display-type' | 'currency-flag';
+  /** `/api/status` carries `price` (new-api eras); one-api has no top-up price field. */
+  hasTopUpPrice: boolean;
+  /**
+   * Billing with DisplayTokenStatEnabled off: new-api totals the account's quota + used_quota; one-api's
+   * billing.go only fetches used_quota when reading quota failed, so its total is the remaining quota alone.
+   */
+  accountGrantIncludesUsed: boolean;
   /** Per-IP limiters of new-api/one-api: global + critical everywhere, search only on current new-api. */
   rateLimits: { enabled: boolean; search: boolean };
   /**
@@ -114,6 +121,8 @@ const SPEC: Profile = {
   endpoints: { reveal: true, keyUsage: true, subscription: true, status: false },
   notFound: 'text',
   money: 'spec',
+  hasTopUpPrice: false,
+  accountGrantIncludesUsed: true,
   rateLimits: { enabled: false, search: false },
   enableCheck: 'current-state',
   chinese: false,
@@ -135,6 +144,8 @@ const NEW_API: Profile = {
   endpoints: { reveal: true, keyUsage: true, subscription: true, status: true },
   notFound: 'json',
   money: 'display-type',
+  hasTopUpPrice: true,
+  accountGrantIncludesUsed: true,
   rateLimits: { enabled: true, search: true },
   enableCheck: 'stored-status',
   chinese: false,
@@ -177,6 +188,8 @@ const ONE_API: Profile = {
   name: 'one-api',
   requiresNewApiUser: false,
   isSessionCookieHardened: false,
+  hasTopUpPrice: false,
+  accountGrantIncludesUsed: false,
   keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
   allowIps: 'absent',
   search: 'prefix',
