@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { Reply } from './helpers';
-import { ALICE } from './helpers';
+import { ALICE, BOB_READONLY } from './helpers';
 import {
   ALICE_PASSWORD,
   bindProfile,
@@ -242,6 +242,9 @@ describe('new-api scopes', () => {
       const r = await b.base('/api/user/login', { body: { username: 'alice', password: ALICE_PASSWORD } });
       expect(r.body.data.user.id).toBe(1);
       expect((await b.base('/api/token/', { token: ALICE })).body.data.total).toBe(172);
+      // The demo's "all scopes" tokens include profile:read; bob's read-only token does not.
+      expect((await b.base('/api/user/self', { token: ALICE })).body.data.id).toBe(1);
+      expect((await b.base('/api/user/self', { token: BOB_READONLY })).status).toBe(403);
     } finally {
       await g.close();
     }
