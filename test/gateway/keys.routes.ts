@@ -1,4 +1,4 @@
-// /api/token/... at base_url: list, search, detail, create, full and status-only update, delete, reveal.
+// /api/token/... at base_url: list, search, detail, create, full and status-only update, delete, reveal — shaped per profile.
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { GatewayContext, GatewayEnv } from './http';
 import { fail, isRecord, ok, positiveInt } from './http';

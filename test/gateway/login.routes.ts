@@ -39,8 +39,16 @@ function checkCredentials(state: GatewayState, body: unknown): UserRec | Respons
   return user;
 }
 
-function cookieHeader(name: string, value: string, path: string, maxAge: number, secure: boolean): string {
-  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Strict`;
+function cookieHeader(
+  name: string,
+  value: string,
+  path: string,
+  maxAge: number,
+  secure: boolean,
+  isHardened = true,
+): string {
+  const flags = isHardened ? `; HttpOnly${secure ? '; Secure' : ''}; SameSite=Strict` : '';
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}${flags}`;
 }
 
 export function registerLoginRoutes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
@@ -146,7 +154,7 @@ function registerSessionLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex:
     if (!flow || !user) return fail('login flow is missing or expired; log in again', 401, AUTH_UNAUTHORIZED);
     if (!isRecord(body) || body.code !== user.totp_code) return fail('invalid verification code');
     if (isVerify && body.method !== undefined && body.method !== 'totp') {
-      return fail(`verification method ${String(body.method)} is not available`);
+      return fail('this verification method is not available');
     }
     store.flows.delete(flowToken);
     return openSession(user);
@@ -208,7 +216,7 @@ function registerCookieLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex: 
   const store = state.sessionStore;
   const critical = rateLimit(state, 'critical');
   const sessionCookie = (id: string, maxAge = SESSION_LIFETIME_S) => ({
-    'Set-Cookie': cookieHeader(SESSION_COOKIE, id, '/', maxAge, false),
+    'Set-Cookie': cookieHeader(SESSION_COOKIE, id, '/', maxAge, false, state.profile.isSessionCookieHardened),
   });
   // setupLogin answers a trimmed user record, never a token.
   const userAnswer = (user: UserRec) => ({

@@ -16,6 +16,11 @@ export interface Profile {
   requiresNewApiUser: boolean;
   /** Newest new-api: `/api/user/self` and `/self/groups` also need the `profile:read` scope. */
   requiresProfileScope: boolean;
+  /**
+   * The legacy `session` cookie's flags: new-api sets HttpOnly and SameSite=Strict (main.go); one-api keeps
+   * gin-contrib's defaults (Path=/, 30 days, neither flag).
+   */
+  isSessionCookieHardened: boolean;
   /** Second factor: `flow` = flow_token in the body (current); `cookie` = tied to the session cookie (legacy). */
   twoFactor: 'none' | 'flow' | 'cookie';
   keyList: {
@@ -46,6 +51,13 @@ export interface Profile {
   notFound: 'text' | 'json';
   /** `/api/status` money fields and billing units: spec (¥ at 500,000), display type, or the old boolean. */
   money: 'spec' | 'display-type' | 'currency-flag';
+  /** `/api/status` carries `price` (new-api eras); one-api has no top-up price field. */
+  hasTopUpPrice: boolean;
+  /**
+   * Billing with DisplayTokenStatEnabled off: new-api totals the account's quota + used_quota; one-api's
+   * billing.go only fetches used_quota when reading quota failed, so its total is the remaining quota alone.
+   */
+  accountGrantIncludesUsed: boolean;
   /** Per-IP limiters of new-api/one-api: global + critical everywhere, search only on current new-api. */
   rateLimits: { enabled: boolean; search: boolean };
   /**
@@ -100,6 +112,7 @@ const SPEC: Profile = {
   auth: 'spec',
   requiresNewApiUser: false,
   requiresProfileScope: false,
+  isSessionCookieHardened: true,
   twoFactor: 'none',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: false, autoGroups: false },
   nameLimit: { max: 50, unit: 'chars' },
@@ -108,6 +121,8 @@ const SPEC: Profile = {
   endpoints: { reveal: true, keyUsage: true, subscription: true, status: false },
   notFound: 'text',
   money: 'spec',
+  hasTopUpPrice: false,
+  accountGrantIncludesUsed: true,
   rateLimits: { enabled: false, search: false },
   enableCheck: 'current-state',
   chinese: false,
@@ -120,6 +135,7 @@ const NEW_API: Profile = {
   auth: 'jwt',
   requiresNewApiUser: false,
   requiresProfileScope: true,
+  isSessionCookieHardened: true,
   twoFactor: 'flow',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: true, autoGroups: true },
   nameLimit: { max: 50, unit: 'bytes' },
@@ -128,6 +144,8 @@ const NEW_API: Profile = {
   endpoints: { reveal: true, keyUsage: true, subscription: true, status: true },
   notFound: 'json',
   money: 'display-type',
+  hasTopUpPrice: true,
+  accountGrantIncludesUsed: true,
   rateLimits: { enabled: true, search: true },
   enableCheck: 'stored-status',
   chinese: false,
@@ -169,6 +187,9 @@ const ONE_API: Profile = {
   ...NEW_API_EARLY,
   name: 'one-api',
   requiresNewApiUser: false,
+  isSessionCookieHardened: false,
+  hasTopUpPrice: false,
+  accountGrantIncludesUsed: false,
   keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
   allowIps: 'absent',
   search: 'prefix',

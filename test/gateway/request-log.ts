@@ -21,7 +21,18 @@ export interface LogEntry {
 
 export const MASK = '***';
 // Fields whose values are secrets wherever they appear (login, batch reveal results, seeds in admin calls).
-const SECRET_FIELDS = new Set(['password', 'token', 'key', 'keys', 'access_token', 'access_tokens', 'authorization']);
+// flow_token and code: the second login step's credentials on the new-api profiles.
+const SECRET_FIELDS = new Set([
+  'password',
+  'token',
+  'key',
+  'keys',
+  'access_token',
+  'access_tokens',
+  'authorization',
+  'flow_token',
+  'code',
+]);
 
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);

@@ -4,11 +4,9 @@ import type { Profile } from './profiles';
 import { PROFILES, profileOf } from './profiles';
 import { RateLimiter } from './rate-limit';
 import { randomAlnum } from './random';
-import { SessionStore } from './session-store';
-
-export { randomAlnum };
 import type { Scope, Seed, SeedSettings } from './seed.schema';
 import { ALL_SCOPES, deterministicKey } from './seed.schema';
+import { SessionStore } from './session-store';
 
 export type SeedUser = Seed['users'][number];
 

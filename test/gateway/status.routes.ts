@@ -14,7 +14,7 @@ export function statusView(state: GatewayState) {
     start_time: 0,
     quota_per_unit: s.quota_per_unit,
     display_in_currency: s.display_in_currency,
-    price: s.price,
+    ...(state.profile.hasTopUpPrice ? { price: s.price } : {}),
   };
   if (state.profile.money !== 'display-type') return common;
   return {

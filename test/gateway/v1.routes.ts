@@ -36,7 +36,8 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
     }
     if (!state.settings.display_token_stat_enabled) {
       const user = state.userOf(k);
-      return { limit: displayAmount(state, user.quota + user.used_quota), used: displayAmount(state, user.used_quota) };
+      const grant = state.profile.accountGrantIncludesUsed ? user.quota + user.used_quota : user.quota;
+      return { limit: displayAmount(state, grant), used: displayAmount(state, user.used_quota) };
     }
     const limit = k.unlimited_quota ? UNLIMITED_MARKER : displayAmount(state, k.remain_quota + k.used_quota);
     return { limit, used: displayAmount(state, k.used_quota) };

@@ -2,7 +2,7 @@
 // this script only exists so the 160 paging keys and their stable values are not written by hand.
 import { writeFileSync } from 'node:fs';
 import type { SeedInput } from '../seed.schema';
-import { deterministicKey, parseSeed } from '../seed.schema';
+import { ALL_SCOPES, deterministicKey, parseSeed } from '../seed.schema';
 
 type KeyInput = NonNullable<NonNullable<SeedInput['users']>[number]['keys']>[number];
 
@@ -116,7 +116,7 @@ const seed: SeedInput = {
       access_tokens: [
         {
           token: 'demo-access-token-alice',
-          scopes: ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read'],
+          scopes: [...ALL_SCOPES],
         },
       ],
       usable_groups: ['default', 'vip'],
@@ -162,7 +162,7 @@ const seed: SeedInput = {
       access_tokens: [
         {
           token: 'demo-access-token-carol',
-          scopes: ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read'],
+          scopes: [...ALL_SCOPES],
         },
       ],
       keys: [key(3, 301, { name: 'carol-key', remain_quota: 5_000_000, used_quota: 1_000_000 })],
@@ -175,9 +175,7 @@ const seed: SeedInput = {
       group: 'default',
       quota: 5_000_000,
       password: 'demo-password-4',
-      access_tokens: [
-        { token: 'demo-access-token-dave', scopes: ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read'] },
-      ],
+      access_tokens: [{ token: 'demo-access-token-dave', scopes: [...ALL_SCOPES] }],
       keys: [key(4, 401, { name: 'dave-key', remain_quota: 1_000_000 })],
     },
   ],

@@ -64,4 +64,10 @@ export function smallSeed(overrides: { user?: Record<string, unknown>; settings?
   } satisfies SeedInput;
 }
 
+/** The value, or a thrown error naming what was missing (tests only; keeps `!` out of the tests). */
+export function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 export { T0 };

@@ -1,12 +1,14 @@
 // Key management per era: list shapes, masking, allow_ips parsing, name bytes, search rules, missing
 // endpoints (JSON 404), trailing-slash redirects, full-update zeros, enable rules, group refusals.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call --
+   JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
 import { maskKey } from '../state';
 import { CLIENT_IP_HEADER } from '../auth';
 import { T0 } from './helpers';
-import { bindProfile, smallSeed, startProfile } from './profile-helpers';
+import { bindProfile, smallSeed, startProfile, must } from './profile-helpers';
 
 const TOKEN = 'fake-system-token-erin';
 const HEADERS = { 'New-Api-User': '7' };
@@ -23,13 +25,13 @@ beforeAll(async () => {
     { id: 7, name: 'axb', remain_quota: 10 },
   ];
   const seed = smallSeed();
-  const user = { ...seed.users[0]!, keys: [...seed.users[0]!.keys, ...extraKeys] };
+  const user = { ...must(seed.users[0]), keys: [...must(seed.users[0]).keys, ...extraKeys] };
   for (const p of PROFILES) gateways.set(p, await startProfile(p, { ...seed, users: [user] }));
 });
 afterAll(() => Promise.all([...gateways.values()].map((g) => g.close())));
 
 async function on(profile: ProfileName) {
-  const gw = gateways.get(profile)!;
+  const gw = must(gateways.get(profile));
   const h = bindProfile(gw);
   await h.reset();
   const base = (path: string, init: Parameters<typeof h.base>[1] = {}) =>
@@ -44,7 +46,7 @@ describe('key lists', () => {
     expect(r.body.data).toMatchObject({ page: 1, page_size: 2, total: 7 });
     expect(r.body.data.items.map((k: { id: number }) => k.id)).toEqual([7, 6]);
     const all = (await base('/api/token/?size=10')).body.data.items as Record<string, unknown>[];
-    const second = all.find((k) => k.id === 2)!;
+    const second = must(all.find((k) => k.id === 2));
     expect(second).toMatchObject({ key: maskKey(h.keyOf(2)), allow_ips: null, DeletedAt: null, auto_groups: '' });
   });
 
@@ -60,7 +62,7 @@ describe('key lists', () => {
     const { base, h } = await on('new-api-early');
     const first = (await base('/api/token/?p=0&size=3')).body.data as { id: number; key: string }[];
     expect(first.map((k) => k.id)).toEqual([7, 6, 5]);
-    expect(first[0]!.key).toBe(h.keyOf(7));
+    expect(must(first[0]).key).toBe(h.keyOf(7));
     const second = (await base('/api/token/?p=1&size=3')).body.data as { id: number }[];
     expect(second.map((k) => k.id)).toEqual([4, 3, 2]);
     // Detail too carries the full key.
@@ -95,31 +97,31 @@ describe('allow_ips as real servers parse it', () => {
     await create(base, '1.2.3.4,5.6.7.8');
     await create(base, '1.2.3.4\n 5.6.7.8 ');
     const [newline, comma] = [...gw.state.keys.values()].filter((k) => k.name === 'ip').sort((a, b) => b.id - a.id);
-    expect(comma!.allow_ips).toBe('1.2.3.4,5.6.7.8'); // stored as sent
-    await gw.state.clock.advance(60); // past propagation
-    const refused = await models(gw, comma!.key, '1.2.3.4');
+    expect(must(comma).allow_ips).toBe('1.2.3.4,5.6.7.8'); // stored as sent
+    gw.clock.advance(60); // past propagation
+    const refused = await models(gw, must(comma).key, '1.2.3.4');
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string; code: string } }).error).toMatchObject({
       message: '您的 IP 不在令牌允许访问的列表中',
       code: '',
     });
-    expect((await models(gw, newline!.key, '5.6.7.8')).status).toBe(200);
-    expect((await models(gw, newline!.key, '9.9.9.9')).status).toBe(403);
+    expect((await models(gw, must(newline).key, '5.6.7.8')).status).toBe(200);
+    expect((await models(gw, must(newline).key, '9.9.9.9')).status).toBe(403);
   });
 
   it('new-api-early: an entry that is not an IP is dropped, so the comma list limits nothing', async () => {
     const { gw, base } = await on('new-api-early');
     await create(base, '1.2.3.4,5.6.7.8');
-    const k = [...gw.state.keys.values()].find((x) => x.name === 'ip')!;
-    await gw.state.clock.advance(60);
+    const k = must([...gw.state.keys.values()].find((x) => x.name === 'ip'));
+    gw.clock.advance(60);
     expect((await models(gw, k.key, '9.9.9.9')).status).toBe(200);
   });
 
   it('spec: commas still separate addresses', async () => {
     const { gw, base } = await on('spec');
     await create(base, '1.2.3.4,5.6.7.8');
-    const k = [...gw.state.keys.values()].find((x) => x.name === 'ip')!;
-    await gw.state.clock.advance(60);
+    const k = must([...gw.state.keys.values()].find((x) => x.name === 'ip'));
+    gw.clock.advance(60);
     expect((await models(gw, k.key, '5.6.7.8')).status).toBe(200);
   });
 });
@@ -255,7 +257,7 @@ describe('updates and enabling', () => {
     });
     // status 2 in the body is ignored; expired_time 0 has passed, so the key now reads as expired (3).
     expect(r.body.data).toMatchObject({ name: 'renamed', allow_ips: null, expired_time: 0, status: 3 });
-    expect(gw.state.keys.get(1)!.allow_ips).toBeNull();
+    expect(gw.state.keys.get(1)?.allow_ips).toBeNull();
   });
 
   it('refuses to enable a stored status 4 while exhausted, and status 3 while expired', async () => {

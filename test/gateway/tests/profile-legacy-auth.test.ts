@@ -1,5 +1,7 @@
 // Cookie-session eras (new-api legacy and early, one-api): login answers the user, the session cookie or a
 // system token authenticates, New-Api-User is mandatory on new-api, legacy status codes and messages.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access --
+   JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
@@ -7,11 +9,11 @@ import { bindProfile, cookieFrom, setCookieLine, smallSeed, startProfile } from 
 
 const TOKEN = 'fake-system-token-erin';
 
-describe.each<{ profile: ProfileName; needsUserHeader: boolean }>([
-  { profile: 'new-api-legacy', needsUserHeader: true },
-  { profile: 'new-api-early', needsUserHeader: true },
-  { profile: 'one-api', needsUserHeader: false },
-])('$profile sessions', ({ profile, needsUserHeader }) => {
+describe.each<{ profile: ProfileName; needsUserHeader: boolean; isHardened: boolean }>([
+  { profile: 'new-api-legacy', needsUserHeader: true, isHardened: true },
+  { profile: 'new-api-early', needsUserHeader: true, isHardened: true },
+  { profile: 'one-api', needsUserHeader: false, isHardened: false },
+])('$profile sessions', ({ profile, needsUserHeader, isHardened }) => {
   let gw: Gateway;
   let h: ReturnType<typeof bindProfile>;
   const userHeader = { 'New-Api-User': '7' };
@@ -32,8 +34,9 @@ describe.each<{ profile: ProfileName; needsUserHeader: boolean }>([
     });
     const line = setCookieLine(r, 'session');
     expect(line).toContain('Path=/');
-    expect(line).toContain('HttpOnly');
     expect(line).toContain(`Max-Age=${30 * 86400}`);
+    // one-api keeps gin-contrib's default cookie options: no HttpOnly, no SameSite.
+    expect(line?.includes('HttpOnly; SameSite=Strict')).toBe(isHardened);
   });
 
   it('authenticates management calls by the cookie, and logout ends it', async () => {
@@ -115,5 +118,26 @@ describe('new-api-legacy second factor', () => {
     expect(done.body.data.access_token).toBeUndefined();
     const me = await h.withCookie('/api/user/self', cookie, { headers: { 'New-Api-User': '7' } });
     expect(me.body.data.id).toBe(7);
+  });
+});
+
+describe('log, faults and clock on a non-spec profile', () => {
+  let gw: Gateway;
+  let h: ReturnType<typeof bindProfile>;
+  beforeAll(async () => {
+    gw = await startProfile('new-api-early', smallSeed());
+    h = bindProfile(gw);
+  });
+  afterAll(() => gw.close());
+
+  it('logs cookie-authenticated calls as session_cookie without the password, and injects faults', async () => {
+    const r = await h.base('/api/user/login', { body: { username: 'erin', password: 'fake-password-7' } });
+    await h.withCookie('/api/token/', cookieFrom(r, 'session'), { headers: { 'New-Api-User': '7' } });
+    const entries = (await h.admin('/log')).body.entries as { path: string; auth_kind: string; body: unknown }[];
+    expect(entries.find((e) => e.path === '/api/token/')?.auth_kind).toBe('session_cookie');
+    expect(JSON.stringify(entries)).not.toContain('fake-password-7');
+    await h.admin('/faults', { body: { match: '/api/status', kind: 'status', status: 502, times: 1 } });
+    expect((await h.base('/api/status')).status).toBe(502);
+    expect((await h.base('/api/status')).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
-import { bindProfile, smallSeed, startProfile } from './profile-helpers';
+import { bindProfile, smallSeed, startProfile, must } from './profile-helpers';
 
 const gateways = new Map<ProfileName, Gateway>();
 const PROFILES: ProfileName[] = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'];
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([...gateways.values()].map((g) => g.close())));
 
 async function on(profile: ProfileName) {
-  const gw = gateways.get(profile)!;
+  const gw = must(gateways.get(profile));
   const h = bindProfile(gw);
   await h.reset();
   // reset restores the seed's settings object, so status changes from a previous test are gone too.
@@ -56,6 +56,9 @@ describe('/api/status', () => {
       expect(data).not.toHaveProperty('quota_display_type');
       expect(data).not.toHaveProperty('usd_exchange_rate');
     }
+    // early new-api has the top-up price, one-api does not.
+    expect((await (await on('new-api-early')).h.base('/api/status')).body.data).toHaveProperty('price', 7.3);
+    expect((await (await on('one-api')).h.base('/api/status')).body.data).not.toHaveProperty('price');
   });
 
   it('seed settings choose the values; spec has no /api/status (text 404)', async () => {
@@ -112,6 +115,13 @@ describe('billing in the site display type', () => {
     expect(await billing(1)).toEqual({ limit: 3, usage: 100 });
     await h.patchSettings({ status: { display_in_currency: false } });
     expect(await billing(1)).toEqual({ limit: 1_500_000, usage: 50_000_000 });
+  });
+
+  it("one-api with DisplayTokenStatEnabled off totals only the account's remaining quota (its billing.go)", async () => {
+    const { h, billing } = await on('one-api');
+    await h.patchSettings({ display_token_stat_enabled: false });
+    // quota 10,000,000 units = 20; used 2,500,000 = 5 → total_usage 500.
+    expect(await billing(1)).toEqual({ limit: 20, usage: 500 });
   });
 
   it('spec keeps ¥ at 500,000 units', async () => {

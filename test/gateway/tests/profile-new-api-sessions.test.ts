@@ -1,9 +1,19 @@
 // new-api current profile: JWT login, rotating refresh cookie, replay detection, logout, caps, 2FA, scopes.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment --
+   JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { Reply } from './helpers';
-import { ALICE } from './helpers';
-import { ALICE_PASSWORD, bindProfile, cookieFrom, setCookieLine, smallSeed, startProfile } from './profile-helpers';
+import { ALICE, BOB_READONLY } from './helpers';
+import {
+  ALICE_PASSWORD,
+  bindProfile,
+  cookieFrom,
+  setCookieLine,
+  smallSeed,
+  startProfile,
+  must,
+} from './profile-helpers';
 
 let gw: Gateway;
 let h: ReturnType<typeof bindProfile>;
@@ -12,7 +22,7 @@ beforeAll(async () => {
   gw = await startProfile('new-api', {
     ...smallSeed(),
     users: [
-      smallSeed().users[0]!,
+      must(smallSeed().users[0]),
       { id: 8, username: 'tess', password: 'fake-password-8', totp_code: '123456' },
       { id: 9, username: 'vera', password: 'fake-password-9', totp_code: '222333', login_verify: true },
     ],
@@ -232,6 +242,9 @@ describe('new-api scopes', () => {
       const r = await b.base('/api/user/login', { body: { username: 'alice', password: ALICE_PASSWORD } });
       expect(r.body.data.user.id).toBe(1);
       expect((await b.base('/api/token/', { token: ALICE })).body.data.total).toBe(172);
+      // The demo's "all scopes" tokens include profile:read; bob's read-only token does not.
+      expect((await b.base('/api/user/self', { token: ALICE })).body.data.id).toBe(1);
+      expect((await b.base('/api/user/self', { token: BOB_READONLY })).status).toBe(403);
     } finally {
       await g.close();
     }

@@ -1,5 +1,7 @@
 // Per-IP rate limits of the real servers: the shared critical bucket (login, 2FA, refresh, logout, reveal,
 // batch reveal, /api/usage/*), search, the global /api bucket, admin counts, and the off switch.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access --
+   JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import { CLIENT_IP_HEADER } from '../auth';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SEED_PATH, startGateway } from '../index';
-import { deterministicKey, loadSeedFile, parseSeed } from '../seed.schema';
+import { ALL_SCOPES, deterministicKey, loadSeedFile, parseSeed } from '../seed.schema';
 import { call } from './helpers';
 
 describe('seed schema', () => {
@@ -80,8 +80,8 @@ describe('demo seed', () => {
     expect(seed.users.length).toBeGreaterThanOrEqual(2);
     expect(Object.keys(seed.groups).some((g) => /[^\x00-\x7f]/.test(g))).toBe(true); // eslint-disable-line no-control-regex
     expect(seed.users.some((u) => u.password !== undefined)).toBe(true);
-    expect(seed.users.some((u) => u.access_tokens.some((t) => t.scopes.length === 4))).toBe(true);
-    expect(seed.users.some((u) => u.access_tokens.some((t) => t.scopes.length < 4))).toBe(true);
+    expect(seed.users.some((u) => u.access_tokens.some((t) => t.scopes.length === ALL_SCOPES.length))).toBe(true);
+    expect(seed.users.some((u) => u.access_tokens.some((t) => t.scopes.length < ALL_SCOPES.length))).toBe(true);
     expect(Math.max(...seed.users.map((u) => u.keys.length))).toBeGreaterThanOrEqual(150);
     expect(raw.users.every((u) => u.keys.every((k) => /^[0-9a-zA-Z]{48}$/.test(k.key)))).toBe(true);
   });
