@@ -247,6 +247,7 @@ export class QuotaScheduler<T> {
   #start(id: string, slot: Slot): Promise<void> {
     this.#clearTimer(slot);
     const startedAt = this.clock.now();
+    const previousStartAt = slot.lastStartAt;
     slot.lastStartAt = startedAt;
     slot.generation += 1;
     const generation = slot.generation;
@@ -266,6 +267,9 @@ export class QuotaScheduler<T> {
       this.clock.clearTimer(deadline);
       if (slot.generation !== generation || this.#isDisposed) return;
       slot.inFlight = null;
+      // Held back by Keydesk's own critical budget, nothing reached the site: not a request for the polling rule
+      // or the fair share, so the retry comes when the budget frees a slot, not a whole interval later.
+      if (!outcome.ok && outcome.error.isLocalLimit === true) slot.lastStartAt = previousStartAt;
       this.#settle(id, slot, startedAt, outcome);
       this.onSettled(id, outcome, startedAt);
     });

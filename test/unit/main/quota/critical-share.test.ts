@@ -2,7 +2,7 @@
 // times less often, password accounts leave room for their session refreshes, other hosts and kinds are untouched.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UNITS } from '../../../../src-preload/units';
-import type { AccountKind } from '../../../../src-preload/contract';
+import type { AccountKind, Result } from '../../../../src-preload/contract';
 import type { AccountHandle } from '../../../../src-main/services/account-directory';
 import { fairSpacingMs } from '../../../../src-main/services/quota/critical-share';
 import { QuotaScheduler } from '../../../../src-main/services/quota/scheduler';
@@ -79,5 +79,33 @@ describe('fair share of the critical budget', () => {
     expect(most).toBeLessThanOrEqual(5);
     // And the keys are still polled: about every 25 minutes each over three hours.
     expect(starts.length).toBeGreaterThanOrEqual(5 * 6);
+  });
+
+  it('a poll held back by the budget is retried when the slot frees, not a whole fair share later', async () => {
+    const clock = new FakeClock();
+    const starts: number[] = [];
+    const answers: Result<number>[] = [
+      { ok: true, value: 1 },
+      { ok: false, error: { code: 'rate_limited', retryAfterMs: 4 * MINUTE, isLocalLimit: true } },
+      { ok: true, value: 1 },
+    ];
+    const scheduler = new QuotaScheduler<number>(
+      clock,
+      () => {
+        starts.push(clock.now());
+        return Promise.resolve(answers[Math.min(starts.length - 1, answers.length - 1)] ?? { ok: true, value: 1 });
+      },
+      () => undefined,
+      5 * MINUTE,
+      { spacingOf: () => 25 * MINUTE, staggerMs: 0 },
+    );
+    scheduler.setAccounts(['k0']);
+    const start = clock.now();
+    await clock.advanceTo(start + 60 * MINUTE);
+    scheduler.dispose();
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+    // ok, then held back at 25 min, then sent as soon as the 4-minute wait is over.
+    expect(gaps[0]).toBe(25 * MINUTE);
+    expect(gaps[1]).toBe(4 * MINUTE);
   });
 });
