@@ -4,6 +4,7 @@
 import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
+import ErrorAlert from '../../../src-renderer/src/components/ErrorAlert.vue';
 import RateLimitWait from '../../../src-renderer/src/components/RateLimitWait.vue';
 import { useRateWait, waitParts } from '../../../src-renderer/src/composables/use-rate-wait';
 import { createAppI18n } from '../../../src-renderer/src/i18n';
@@ -77,5 +78,20 @@ describe('RateLimitWait', () => {
     expect(zh.text()).toContain('9 秒');
     expect(zh.text()).toContain('每 20 分钟');
     expect(zh.find('[data-testid=rate-wait-cancel]').exists()).toBe(false);
+  });
+});
+
+describe('ErrorAlert for a rate limit', () => {
+  it('says how long to wait when the wait is known', () => {
+    const w = mount(ErrorAlert, {
+      props: { error: { code: 'rate_limited', retryAfterMs: 130_000, isLocalLimit: true } },
+      global: { plugins: [createAppI18n('en-US')] },
+    });
+    expect(w.get('[data-testid=error-wait]').text()).toContain('next in 2 min 10 s');
+    const unknown = mount(ErrorAlert, {
+      props: { error: { code: 'rate_limited' } },
+      global: { plugins: [createAppI18n('en-US')] },
+    });
+    expect(unknown.find('[data-testid=error-wait]').exists()).toBe(false);
   });
 });
