@@ -125,11 +125,23 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
   };
 }
 
-/** Adds accounts one by one; throws on the first refusal. */
-export async function addAll(accounts: AccountsService, drafts: readonly AccountDraft[]): Promise<string[]> {
+/**
+ * Adds accounts one by one; throws on the first refusal. Adding many accounts of one site signs in to each (a
+ * critical request): with `clock`, a refusal by Keydesk's own budget moves simulated time past the wait and tries
+ * again, so setup never counts against what a figure measures.
+ */
+export async function addAll(
+  accounts: AccountsService,
+  drafts: readonly AccountDraft[],
+  clock?: FakeClock,
+): Promise<string[]> {
   const ids: string[] = [];
   for (const draft of drafts) {
-    const r = await accounts.add(draft);
+    let r = await accounts.add(draft);
+    while (clock && !r.ok && r.error.isLocalLimit === true && r.error.retryAfterMs !== undefined) {
+      await clock.advanceTo(clock.now() + r.error.retryAfterMs);
+      r = await accounts.add(draft);
+    }
     if (!r.ok) throw new Error(`accounts.add(${draft.label}) failed: ${JSON.stringify(r.error)}`);
     if (r.value.status !== 'done') throw new Error(`accounts.add(${draft.label}) asked for a second factor`);
     ids.push(r.value.account.id);
