@@ -88,6 +88,12 @@ describe('ErrorAlert for a rate limit', () => {
       global: { plugins: [createAppI18n('en-US')] },
     });
     expect(w.get('[data-testid=error-wait]').text()).toContain('next in 2 min 10 s');
+    const zh = mount(ErrorAlert, {
+      props: { error: { code: 'rate_limited', retryAfterMs: 5_000, isLocalLimit: true, message: 'English detail' } },
+      global: { plugins: [createAppI18n('zh-CN')] },
+    });
+    expect(zh.get('[data-testid=error-wait]').text()).toContain('5 秒');
+    expect(zh.text()).not.toContain('English detail');
     const unknown = mount(ErrorAlert, {
       props: { error: { code: 'rate_limited' } },
       global: { plugins: [createAppI18n('en-US')] },
