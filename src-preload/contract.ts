@@ -37,6 +37,8 @@ export interface AppError {
   readonly message?: string;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
+  /** For rate_limited: Keydesk held the request back to stay within its share of the site's limit (nothing sent). */
+  readonly isLocalLimit?: boolean;
   /** For auth.scope_denied: the scope the token lacks. */
   readonly scope?: string;
   /** For validation: which input field is wrong. */

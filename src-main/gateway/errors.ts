@@ -7,6 +7,8 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['network', 'timeou
 
 export interface GatewayErrorDetails {
   readonly retryAfterMs?: number;
+  /** rate_limited by Keydesk's own per-host budget (critical-budget.ts), before anything was sent. */
+  readonly isLocalLimit?: boolean;
   readonly scope?: string;
   readonly field?: string;
   /** HTTP status when the failure came from a response (diagnostics only). */
@@ -36,12 +38,13 @@ export class GatewayError extends Error {
   }
 
   toAppError(): AppError {
-    const { retryAfterMs, scope, field, feature } = this.details;
+    const { retryAfterMs, isLocalLimit, scope, field, feature } = this.details;
     return {
       code: this.code,
       message: this.message,
       retryable: RETRYABLE.has(this.code),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(isLocalLimit === true ? { isLocalLimit } : {}),
       ...(scope === undefined ? {} : { scope }),
       ...(field === undefined ? {} : { field }),
       ...(feature === undefined ? {} : { feature }),

@@ -1,6 +1,8 @@
 // The HTTP transport every gateway call goes through: a fetch-shaped port, per-attempt and total deadlines,
-// retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects.
+// retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects,
+// and a slot of the host's critical budget for each attempt on a rate-limited route (critical-budget.ts).
 import type { Logger } from '../log/logger';
+import { CriticalBudget, currentPriority, isCriticalRequest } from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { systemClock, type ClockPort, type FetchPort } from './ports';
 
@@ -22,6 +24,8 @@ export interface TransportOptions {
   readonly backoffCapMs?: number;
   /** Concurrent requests per host. Default 2: we share a user's gateway with their other tools. */
   readonly maxPerHost?: number;
+  /** Keydesk's share of each host's critical bucket. Default: one of its own on the transport's clock. */
+  readonly criticalBudget?: CriticalBudget;
 }
 
 export interface HttpRequest {
@@ -88,6 +92,7 @@ export class HttpTransport {
   private readonly backoffBaseMs: number;
   private readonly backoffCapMs: number;
   private readonly maxPerHost: number;
+  readonly criticalBudget: CriticalBudget;
 
   constructor(private readonly options: TransportOptions) {
     this.clock = options.clock ?? systemClock;
@@ -97,6 +102,7 @@ export class HttpTransport {
     this.backoffBaseMs = options.backoffBaseMs ?? 500;
     this.backoffCapMs = options.backoffCapMs ?? 8_000;
     this.maxPerHost = options.maxPerHost ?? 2;
+    this.criticalBudget = options.criticalBudget ?? new CriticalBudget({ clock: this.clock });
   }
 
   /**
@@ -118,12 +124,19 @@ export class HttpTransport {
     if (req.signal?.aborted) onCallerAbort();
     req.signal?.addEventListener('abort', onCallerAbort, { once: true });
     // Writes are never retried: a lost answer does not mean a lost write, and a second POST makes a second key.
-    const retries = req.method === 'GET' ? this.maxRetries : 0;
+    // Critical reads are not either: each try spends the site's 20-per-20-minutes bucket the user signs in with.
+    const isCritical = isCriticalRequest(req.method, req.url);
+    const priority = currentPriority();
+    const retries = req.method === 'GET' && !isCritical ? this.maxRetries : 0;
     try {
       for (let attempt = 0; ; attempt++) {
         let outcome: HttpResponse | GatewayError;
         try {
+          if (isCritical) await this.takeCriticalSlot(req.url, priority, total.signal, () => cause);
           outcome = await this.attempt(req, total.signal, () => cause);
+          if (isCritical && outcome.status === 429) {
+            this.criticalBudget.markSpent(new URL(req.url).origin, outcome.retryAfterMs);
+          }
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           outcome = error;
@@ -255,6 +268,29 @@ export class HttpTransport {
       stop();
       total.removeEventListener('abort', onTotal);
       limiter.release();
+    }
+  }
+
+  /** Queued interactive waits end with the caller's or our deadline; the budget's refusal passes through as is. */
+  private async takeCriticalSlot(
+    url: string,
+    priority: ReturnType<typeof currentPriority>,
+    total: AbortSignal,
+    totalCause: () => AbortCause | undefined,
+  ): Promise<void> {
+    const origin = new URL(url).origin;
+    try {
+      await this.criticalBudget.acquire(origin, priority, total);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        this.options.logger.info('critical request held back by the budget', {
+          ...where(url),
+          priority,
+          waitMs: error.details.retryAfterMs,
+        });
+        throw error;
+      }
+      throw abortError(totalCause());
     }
   }
 

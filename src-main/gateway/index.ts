@@ -15,6 +15,14 @@ export { HttpTransport, systemClock } from './http';
 export type { FetchPort, ClockPort } from './ports';
 export type { TransportOptions, HttpMethod } from './http';
 export { GatewayError, isGatewayError } from './errors';
+export {
+  CriticalBudget,
+  CRITICAL_BUDGET_DEFAULTS,
+  currentPriority,
+  isCriticalRequest,
+  runWithPriority,
+} from './critical-budget';
+export type { RequestPriority, CriticalBudgetOptions, BudgetUsage } from './critical-budget';
 export type { UpdatedKey } from './key-writes';
 export type { KeyEdits, UpdateIntent, CreateKeyInput, WritableField } from './token-update';
 export { WRITABLE_FIELDS, NEVER_EXPIRES, MAX_NAME_BYTES, enableBlocker } from './token-update';

@@ -7,6 +7,8 @@ export interface AccountHandle {
   readonly id: string;
   readonly kind: AccountKind;
   readonly label: string;
+  /** The site's base address; its origin names the host whose critical rate limit the account shares. */
+  readonly baseUrl?: string;
   readonly units: UnitSettings;
   readonly isDisabled: boolean;
   readonly isHidden: boolean;

@@ -1,9 +1,10 @@
-// `npm run bench` (after electron-vite build): runs the nine figures of issue 8 against the gateway emulator, prints a
+// `npm run bench` (after electron-vite build): runs the figures of issue 8 (and 10–11, rate budgets) against the gateway emulator, prints a
 // Markdown table (figure, value, target, how measured) and writes bench-results.json. `run.ts 1 8` runs a subset.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { bundleSize } from './figures/bundle-size';
+import { criticalBucket } from './figures/critical-bucket';
 import { emulatorCapacity } from './figures/emulator-capacity';
 import { idleCost } from './figures/idle-cpu';
 import { listScaling } from './figures/list-scaling';
@@ -11,6 +12,7 @@ import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
 import { requestsPerCycle } from './figures/requests-per-cycle';
 import { revealRequests } from './figures/reveal';
+import { sessionsPerDay } from './figures/sessions-per-day';
 import { startupIndependence } from './figures/startup';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/figure';
@@ -39,6 +41,8 @@ const FIGURES: readonly Entry[] = [
   { n: 7, name: 'Idle cost', needsBrowser: true, run: withBrowser(idleCost) },
   { n: 8, name: 'Renderer size', needsBrowser: false, run: bundleSize },
   { n: 9, name: 'Emulator capacity', needsBrowser: false, run: emulatorCapacity },
+  { n: 10, name: 'New sessions per password account per day', needsBrowser: false, run: sessionsPerDay },
+  { n: 11, name: 'Critical bucket per host', needsBrowser: false, run: criticalBucket },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -603,6 +603,7 @@ export class AccountsService implements AccountDirectory {
       id: record.id,
       kind: record.kind,
       label: record.label,
+      baseUrl: record.baseUrl,
       units: unitSettings(record.units ?? undefined),
       isDisabled: record.isDisabled,
       isHidden: record.isHidden,

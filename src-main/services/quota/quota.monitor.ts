@@ -12,11 +12,13 @@ import type {
   Thresholds,
 } from '../../../src-preload/contract';
 import type { EventBus } from '../../bridge/events';
+import { runWithPriority } from '../../gateway/critical-budget';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AccountDirectory, AccountHandle } from '../account-directory';
 import type { AlertsService } from '../alerts.service';
 import { ARMED, stepAlerts, type AlertArming } from './alert-rule';
+import { DEFAULT_CRITICAL_SHARE, fairSpacingMs, type CriticalShare } from './critical-share';
 import { addSample, forecastDaysLeft } from './history';
 import { LimitsMemo, readQuota, type QuotaReading } from './reading';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from './scheduler';
@@ -58,6 +60,8 @@ export interface QuotaMonitorDeps {
   readonly intervalMinutes: number;
   readonly log: Logger;
   readonly schedulerOptions?: SchedulerOptions;
+  /** What polling may spend of each host's critical budget; watched keys on a host share it. */
+  readonly criticalShare?: CriticalShare;
 }
 
 interface Entry {
@@ -87,7 +91,10 @@ export class QuotaMonitor {
         this.#apply(id, result);
       },
       deps.intervalMinutes * 60_000,
-      deps.schedulerOptions,
+      {
+        spacingOf: (id) => fairSpacingMs(deps.directory.list(), id, deps.criticalShare ?? DEFAULT_CRITICAL_SHARE),
+        ...deps.schedulerOptions,
+      },
     );
   }
 
@@ -113,7 +120,7 @@ export class QuotaMonitor {
       reading === null ||
       entry?.isFromCache === true ||
       entry?.error != null ||
-      (fetchedAt !== null && now - fetchedAt > 2 * this.#scheduler.intervalMs);
+      (fetchedAt !== null && now - fetchedAt > 2 * this.#scheduler.intervalOf(accountId));
     return {
       accountId,
       remainingUnits: reading?.remainingUnits ?? null,
@@ -212,7 +219,9 @@ export class QuotaMonitor {
     } catch {
       return Promise.resolve({ ok: false, error: { code: 'not_found' } });
     }
-    return readQuota(this.deps.directory, account, signal, this.#limits);
+    // Background: a poll never takes the critical slots kept for the user's sign-ins and reveals, and a session
+    // refresh the poll needs on the way is background too.
+    return runWithPriority('background', () => readQuota(this.deps.directory, account, signal, this.#limits));
   }
 
   #apply(accountId: string, result: Result<QuotaReading>): void {

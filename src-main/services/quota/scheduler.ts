@@ -50,6 +50,11 @@ export interface SchedulerOptions {
   readonly staggerMs?: number;
   /** A timer firing this late means the machine slept: treat it as a resume (staggered), not a burst. */
   readonly lateTimerMs?: number;
+  /**
+   * An account's own minimum gap between requests, beyond the polling rule: a watched key's fair share of its host's
+   * critical budget (quota.monitor.ts). Binds every trigger, as the polling rule does. Default: none.
+   */
+  readonly spacingOf?: (accountId: string) => number;
 }
 
 export const SCHEDULER_DEFAULTS = {
@@ -60,6 +65,7 @@ export const SCHEDULER_DEFAULTS = {
   backoffMaxMs: 30 * 60_000,
   staggerMs: 2_000,
   lateTimerMs: 30_000,
+  spacingOf: () => 0,
 } as const satisfies Required<SchedulerOptions>;
 
 /** Codes worth retrying sooner than the regular interval (with backoff); the rest wait for the next interval. */
@@ -100,6 +106,11 @@ export class QuotaScheduler<T> {
     return this.#intervalMs;
   }
 
+  /** The account's regular interval: the setting, or longer where its fair share of a budget asks for it. */
+  intervalOf(id: string): number {
+    return Math.max(this.#intervalMs, this.#options.spacingOf(id));
+  }
+
   /**
    * The accounts to watch, in the user's order. New ones are refreshed soon (staggered); `lastFetchedAt` (from the
    * persisted cache) counts as their last request, so a restart does not break the one-per-minute rule.
@@ -130,7 +141,8 @@ export class QuotaScheduler<T> {
         timerDueAt: null,
       };
       this.#slots.set(id, slot);
-      const due = fetchedAt !== null && now - fetchedAt < this.#intervalMs ? fetchedAt + this.#intervalMs : now;
+      const interval = this.intervalOf(id);
+      const due = fetchedAt !== null && now - fetchedAt < interval ? fetchedAt + interval : now;
       this.#schedule(id, Math.max(due, this.#staggered(now, position)));
       position += 1;
     }
@@ -142,7 +154,7 @@ export class QuotaScheduler<T> {
     for (const [id, slot] of this.#slots) {
       if (slot.inFlight || slot.lastStartAt === null || slot.failures > 0) continue;
       this.#clearTimer(slot);
-      this.#schedule(id, Math.max(slot.lastStartAt + this.#intervalMs, this.clock.now()));
+      this.#schedule(id, Math.max(slot.lastStartAt + this.intervalOf(id), this.clock.now()));
     }
   }
 
@@ -156,7 +168,7 @@ export class QuotaScheduler<T> {
     if (slot.inFlight) return slot.inFlight;
     const now = this.clock.now();
     if (slot.lastSuccessAt !== null && now - slot.lastSuccessAt < this.#options.cacheTtlMs) return Promise.resolve();
-    const earliest = this.#earliest(slot, trigger);
+    const earliest = this.#earliest(id, slot, trigger);
     if (now < earliest) {
       this.#schedule(id, earliest);
       return Promise.resolve();
@@ -175,7 +187,7 @@ export class QuotaScheduler<T> {
     let position = 0;
     for (const [id, slot] of this.#slots) {
       if (slot.inFlight) continue;
-      const at = Math.max(this.#staggered(now, position), this.#earliest(slot, 'resume'));
+      const at = Math.max(this.#staggered(now, position), this.#earliest(id, slot, 'resume'));
       position += 1;
       // A refresh already due soon stays as it is; an overdue one (the timer slept with the machine) moves to its
       // place in the stagger instead of firing with all the others.
@@ -193,7 +205,7 @@ export class QuotaScheduler<T> {
     const slot = this.#slots.get(id);
     if (!slot) return null;
     const cached = slot.lastSuccessAt === null ? 0 : slot.lastSuccessAt + this.#options.cacheTtlMs;
-    const at = Math.max(this.#earliest(slot, 'manual'), cached);
+    const at = Math.max(this.#earliest(id, slot, 'manual'), cached);
     return at > this.clock.now() ? at : null;
   }
 
@@ -216,8 +228,9 @@ export class QuotaScheduler<T> {
   }
 
   /** The polling rule and Retry-After bind every trigger; exponential backoff binds all but a manual refresh. */
-  #earliest(slot: Slot, trigger: Trigger): number {
-    const spacing = slot.lastStartAt === null ? 0 : slot.lastStartAt + this.#options.minSpacingMs;
+  #earliest(id: string, slot: Slot, trigger: Trigger): number {
+    const gap = Math.max(this.#options.minSpacingMs, this.#options.spacingOf(id));
+    const spacing = slot.lastStartAt === null ? 0 : slot.lastStartAt + gap;
     return Math.max(spacing, slot.retryAfterUntil, trigger === 'manual' ? 0 : slot.backoffUntil);
   }
 
@@ -234,6 +247,7 @@ export class QuotaScheduler<T> {
   #start(id: string, slot: Slot): Promise<void> {
     this.#clearTimer(slot);
     const startedAt = this.clock.now();
+    const previousStartAt = slot.lastStartAt;
     slot.lastStartAt = startedAt;
     slot.generation += 1;
     const generation = slot.generation;
@@ -253,6 +267,9 @@ export class QuotaScheduler<T> {
       this.clock.clearTimer(deadline);
       if (slot.generation !== generation || this.#isDisposed) return;
       slot.inFlight = null;
+      // Held back by Keydesk's own critical budget, nothing reached the site: not a request for the polling rule
+      // or the fair share, so the retry comes when the budget frees a slot, not a whole interval later.
+      if (!outcome.ok && outcome.error.isLocalLimit === true) slot.lastStartAt = previousStartAt;
       this.#settle(id, slot, startedAt, outcome);
       this.onSettled(id, outcome, startedAt);
     });
@@ -267,14 +284,14 @@ export class QuotaScheduler<T> {
       slot.backoffUntil = 0;
       slot.retryAfterUntil = 0;
       slot.lastSuccessAt = now;
-      this.#schedule(id, startedAt + this.#intervalMs);
+      this.#schedule(id, startedAt + this.intervalOf(id));
       return;
     }
     if (!isTemporary(outcome.error)) {
       // Credentials, a missing record or a locked vault do not heal by retrying sooner.
       slot.failures = 0;
       slot.backoffUntil = 0;
-      this.#schedule(id, startedAt + this.#intervalMs);
+      this.#schedule(id, startedAt + this.intervalOf(id));
       return;
     }
     slot.failures += 1;
@@ -311,7 +328,7 @@ export class QuotaScheduler<T> {
       this.resume();
       return;
     }
-    const earliest = this.#earliest(slot, 'timer');
+    const earliest = this.#earliest(id, slot, 'timer');
     if (now < earliest) {
       this.#schedule(id, earliest);
       return;

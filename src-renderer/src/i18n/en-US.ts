@@ -621,6 +621,15 @@ const enUS = {
     unavailable: 'This is not available in the current mode.',
     internal: 'Something unexpected went wrong inside Keydesk.',
   },
+  rateWait: {
+    title: 'Waiting for the site’s rate limit',
+    body: 'This site allows 20 sign-ins and key reveals per 20 minutes — next in {wait}.',
+    retriesItself: 'Keydesk will try again on its own when the time is up.',
+    tryAgainThen: 'Try again when the time is up.',
+    minutesSeconds: '{m} min {s} s',
+    seconds: '{s} s',
+    cancel: 'Cancel',
+  },
   remedies: {
     auth: {
       expired: 'Sign in to this account again.',

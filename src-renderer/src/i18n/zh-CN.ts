@@ -612,6 +612,15 @@ const zhCN: MessageSchema = {
     unavailable: '当前模式下不可用。',
     internal: 'Keydesk 内部发生了意外错误。',
   },
+  rateWait: {
+    title: '正在等待站点的频率限制',
+    body: '该站点每 20 分钟只允许 20 次登录和查看密钥 — {wait} 后可继续。',
+    retriesItself: '时间到后 Keydesk 会自动重试。',
+    tryAgainThen: '请在时间到后重试。',
+    minutesSeconds: '{m} 分 {s} 秒',
+    seconds: '{s} 秒',
+    cancel: '取消',
+  },
   remedies: {
     auth: {
       expired: '请重新登录此账户。',

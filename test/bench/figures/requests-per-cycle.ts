@@ -18,6 +18,7 @@ export async function requestsPerCycle(): Promise<Figure> {
     await addAll(
       app.accounts,
       kinds.map((kind, i) => draftFor(gw, i + 1, kind)),
+      app.clock,
     );
     const start = app.clock.now();
     const cycle = INTERVAL_MIN * 60_000;

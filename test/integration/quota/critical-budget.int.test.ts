@@ -1,0 +1,99 @@
+// Five watched keys and a password account on one emulator, polled by the real accounts service and quota monitor on
+// a simulated clock: Keydesk's critical requests (as the emulator logged them) stay within 10 per 20 minutes and
+// polling within 6, every key is still polled, and the user's reveals get through in the middle of it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { isCriticalRequest } from '../../../src-main/gateway';
+import { startGateway, type Gateway } from '../../gateway/index';
+import { draftFor } from '../../bench/lib/drafts';
+import { addAll, inProcessApp, type InProcessApp } from '../../bench/lib/in-process';
+import { benchSeed, keyIdOf } from '../../bench/lib/seed';
+
+const START_MS = 1_780_000_000_000;
+const MINUTE = 60_000;
+const WINDOW_S = 20 * 60;
+const WATCHED = 5;
+
+const maxInWindow = (seconds: readonly number[]): number => {
+  const sorted = [...seconds].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i += 1) {
+    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= WINDOW_S) j += 1;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+};
+
+let gw: Gateway | null = null;
+let app: InProcessApp | null = null;
+
+afterEach(async () => {
+  await app?.close();
+  await gw?.close();
+  app = null;
+  gw = null;
+});
+
+describe('critical budget with five watched keys on one host', () => {
+  it('polls every key within the budget and keeps room for the user', { timeout: 60_000 }, async () => {
+    gw = await startGateway({ seed: benchSeed(WATCHED + 1, 2), clock: { now: START_MS / 1000 } });
+    app = await inProcessApp(START_MS, 5);
+    const ids = await addAll(app.accounts, [
+      ...Array.from({ length: WATCHED }, (_, i) => draftFor(gw as Gateway, i + 1, 'api_key')),
+      draftFor(gw, WATCHED + 1, 'password'),
+    ]);
+    const since = gw.log.list().at(-1)?.seq ?? 0;
+    const quota = app.startQuota(1);
+    const reveals: { ok: boolean; code?: string; waitMs?: number }[] = [];
+    for (let t = START_MS + MINUTE; t <= START_MS + 120 * MINUTE; t += MINUTE) {
+      gw.clock.set(t / 1000);
+      await app.clock.advanceTo(t);
+      // The window gets focus every few minutes: triggers never buy polling more than its share.
+      if ((t - START_MS) % (3 * MINUTE) === 0) quota.monitor.trigger('focus');
+      if (t === START_MS + 60 * MINUTE) {
+        const client = await app.accounts.management(ids[WATCHED] ?? '');
+        for (let i = 0; i < 4; i += 1) {
+          const r = await client.revealKey(keyIdOf(WATCHED + 1, i % 2));
+          reveals.push(r.ok ? { ok: true } : { ok: false, code: r.error.code, waitMs: r.error.retryAfterMs ?? -1 });
+        }
+      }
+    }
+    const logged = gw.log.list(since);
+    const critical = logged.filter((e) => isCriticalRequest(e.method, `http://x${e.path}`));
+    const polls = critical.filter((e) => e.path.startsWith('/api/usage/'));
+    expect(maxInWindow(critical.map((e) => e.time))).toBeLessThanOrEqual(10);
+    expect(maxInWindow(polls.map((e) => e.time))).toBeLessThanOrEqual(6);
+    // Nobody else uses this emulator: the site never had to say 429.
+    expect(critical.filter((e) => e.status === 429)).toEqual([]);
+    // The user's four reveals went through in spite of two hours of polling.
+    expect(reveals).toEqual([{ ok: true }, { ok: true }, { ok: true }, { ok: true }]);
+    // And the keys were still polled, about every 25 minutes rather than every minute (adding them spent the first
+    // window, so the first round waits for it).
+    expect(polls.length).toBeGreaterThanOrEqual(WATCHED * 4);
+    expect(polls.length).toBeLessThanOrEqual(WATCHED * 5);
+    for (const id of ids.slice(0, WATCHED)) {
+      const view = quota.monitor.view(id);
+      expect(view.remainingUnits).not.toBeNull();
+      expect(view.isStale).toBe(false);
+    }
+  });
+
+  it('a reveal beyond the budget answers with the wait instead of reaching the site', { timeout: 60_000 }, async () => {
+    gw = await startGateway({ seed: benchSeed(1, 2), clock: { now: START_MS / 1000 } });
+    app = await inProcessApp(START_MS, 6);
+    const [id] = await addAll(app.accounts, [draftFor(gw, 1, 'password')]);
+    const client = await app.accounts.management(id ?? '');
+    const since = gw.log.list().at(-1)?.seq ?? 0;
+    const outcomes = [];
+    for (let i = 0; i < 12; i += 1) outcomes.push(await client.revealKey(keyIdOf(1, i % 2)));
+    // The sign-in spent one slot of ten.
+    expect(outcomes.filter((r) => r.ok)).toHaveLength(9);
+    const held = outcomes.flatMap((r) => (r.ok ? [] : [r.error]));
+    expect(held).toHaveLength(3);
+    for (const error of held) {
+      expect(error).toMatchObject({ code: 'rate_limited', isLocalLimit: true });
+      expect(error.retryAfterMs).toBeGreaterThan(0);
+    }
+    const reveals = gw.log.list(since).filter((e) => e.path.endsWith('/key'));
+    expect(reveals).toHaveLength(9);
+  });
+});
