@@ -73,6 +73,28 @@ const sendResult = (response: ServerResponse, status: number, result: Result<unk
   send(response, status, JSON.stringify(result), 'application/json; charset=utf-8');
 };
 
+/**
+ * The path of an origin-form target (`/a/b?q`), or null for anything else (`http://[`, `*`, `a`, `//x`): only
+ * these are ever parsed, so no request target can make URL parsing throw.
+ */
+export function parseTarget(raw: string | undefined): string | null {
+  if (raw === undefined || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  try {
+    return new URL(raw, 'http://127.0.0.1').pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** decodeURIComponent without the throw: bad percent-encoding is the client's fault, a 400. */
+export function decodeSegment(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -106,7 +128,12 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
   };
 
   const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = pathname === '/' ? 'index.html' : decodeSegment(pathname);
+    if (decoded === null || decoded.includes('\0')) {
+      send(response, 400, 'Bad request', 'text/plain');
+      return;
+    }
+    const relative = decoded.replace(/^\/+/, '');
     const file = normalize(join(options.rendererDir, relative));
     if (!file.startsWith(normalize(options.rendererDir) + sep)) {
       send(response, 404, 'Not found', 'text/plain');
@@ -150,11 +177,16 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     sendResult(response, 200, result);
   };
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const isBridge = url.pathname.startsWith('/bridge/');
+  /** Routes one request; any throw or rejection becomes a clean 500 in `handle`, never an uncaught error. */
+  const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const target = parseTarget(request.url);
+    if (target === null) {
+      send(response, 400, 'Bad request', 'text/plain');
+      return;
+    }
+    const isBridge = target.startsWith('/bridge/');
     if (!isTrustedRequest(request)) {
-      log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: url.pathname });
+      log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: target });
       sendResult(response, 403, fail({ code: 'forbidden', message: 'Host or origin not allowed' }));
       return;
     }
@@ -162,22 +194,40 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
       sendResult(response, 403, fail({ code: 'forbidden', message: 'Missing or wrong launch token' }));
       return;
     }
-    const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(url.pathname);
-    let task: Promise<void> = Promise.resolve();
+    const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(target);
     if (invoke?.[1] !== undefined && request.method === 'POST') {
-      task = handleInvoke(decodeURIComponent(invoke[1]), request, response);
-    } else if (url.pathname === '/bridge/events' && request.method === 'GET') {
+      const channel = decodeSegment(invoke[1]);
+      if (channel === null) sendResult(response, 400, fail({ code: 'validation', message: 'Bad channel name' }));
+      else await handleInvoke(channel, request, response);
+    } else if (target === '/bridge/events' && request.method === 'GET') {
       openEvents(response);
     } else if (!isBridge && (request.method === 'GET' || request.method === 'HEAD')) {
-      task = serveStatic(url.pathname, response);
+      await serveStatic(target, response);
     } else {
       send(response, 404, 'Not found', 'text/plain');
     }
-    task.catch((error: unknown) => {
-      log.error('request failed', { path: url.pathname, error });
-      if (!response.headersSent) sendResult(response, 500, fail({ code: 'internal' }));
-      else response.end();
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    // A client that resets mid-answer must not surface as an unhandled 'error' event.
+    response.on('error', () => undefined);
+    request.on('error', () => undefined);
+    route(request, response).catch((error: unknown) => {
+      log.error('request failed', { error });
+      try {
+        if (!response.headersSent) sendResult(response, 500, fail({ code: 'internal' }));
+        else response.end();
+      } catch {
+        response.destroy();
+      }
     });
+  };
+
+  const server: Server = createServer(handle);
+  // Bytes that are not HTTP: node answers 400 itself when the socket is writable; otherwise just drop it.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable && !socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   const unsubscribe = options.events.subscribe((event, payload) => {
