@@ -1,6 +1,7 @@
 // Gateway failures as values: the GatewayError carried inside this layer, and the mapping from HTTP status,
 // envelope code and body shape to the contract's ErrorCode. Server messages are kept for display, never logged.
 import type { AppError, ErrorCode } from '../../src-preload/contract';
+import { cleanServerText } from './server-text';
 
 /** Codes a caller may simply try again later (the UI offers "retry"; the scheduler backs off). */
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['network', 'timeout', 'rate_limited', 'server']);
@@ -72,13 +73,14 @@ const TEXT_404 = /^\s*404 page not found\s*$/i;
 // new-api's JSON 404 for an unknown route: {"error":{"message":"Invalid URL (GET /api/x)",...}}
 const INVALID_URL = /invalid url/i;
 
+/** The server's own message, cleaned and cut (server-text.ts): every failure message from a body passes here. */
 export const messageOf = (body: unknown): string => {
   if (typeof body !== 'object' || body === null) return '';
   const b = body as EnvelopeLike;
-  if (typeof b.message === 'string' && b.message !== '') return b.message;
+  if (typeof b.message === 'string' && b.message !== '') return cleanServerText(b.message);
   if (typeof b.error === 'object' && b.error !== null) {
     const inner = (b.error as { message?: unknown }).message;
-    if (typeof inner === 'string') return inner;
+    if (typeof inner === 'string') return cleanServerText(inner);
   }
   return '';
 };
@@ -96,7 +98,7 @@ export function wrongBaseAddress(ctx: FailureContext, serverText: string): Gatew
     ctx.baseLabel === 'base_url'
       ? `The management address (base_url) ${ctx.baseUrl} does not serve /api/ paths: check it is not the model-calling address (api_url).`
       : `The model-calling address (api_url) ${ctx.baseUrl} does not serve /v1/ paths: check it is not the management address (base_url).`;
-  return new GatewayError('wrong_base_address', `${hint} Server said: ${serverText.trim() || '404'}`, {
+  return new GatewayError('wrong_base_address', `${hint} Server said: ${cleanServerText(serverText) || '404'}`, {
     status: 404,
   });
 }

@@ -1,6 +1,7 @@
 // The HTTP transport every gateway call goes through: a fetch-shaped port, per-attempt and total deadlines,
 // retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects.
 import type { Logger } from '../log/logger';
+import { readBodyText } from './body-reader';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { systemClock, type ClockPort, type FetchPort } from './ports';
 
@@ -217,7 +218,7 @@ export class HttpTransport {
           url = next.toString();
           continue;
         }
-        const text = await res.text();
+        const text = await readBodyText(res);
         const contentType = res.headers.get('content-type') ?? '';
         const response: HttpResponse = {
           url,
