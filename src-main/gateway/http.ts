@@ -246,6 +246,13 @@ export class HttpTransport {
         cause: cause ?? 'network',
       });
       if (cause !== undefined) throw abortError(cause);
+      if (isRefusedByFetch(error)) {
+        // Nothing left this machine: the gateway is not "unreachable", the request could not be made at all.
+        throw new GatewayError(
+          'validation',
+          'Keydesk could not send this request: the address or the credential holds characters HTTP does not allow.',
+        );
+      }
       throw new GatewayError('network', `Could not reach ${new URL(url).origin}: ${networkReason(error)}`);
     } finally {
       stop();
@@ -297,6 +304,19 @@ function parseJson(text: string, contentType: string): unknown {
 function retryAfter(res: Response, nowMs: number): { retryAfterMs?: number } {
   const ms = parseRetryAfter(res.headers.get('retry-after'), nowMs);
   return ms === undefined ? {} : { retryAfterMs: ms };
+}
+
+/**
+ * fetch's own refusal of the request before sending (a header value with NUL or a newline, a malformed URL): a
+ * TypeError with no system cause. Undici's network failures say "fetch failed" with a cause; Electron's "net::".
+ */
+function isRefusedByFetch(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    error.cause === undefined &&
+    error.message !== 'fetch failed' &&
+    !error.message.startsWith('net::')
+  );
 }
 
 /** The system's reason (ECONNREFUSED, ENOTFOUND...) without anything from the request itself. */
