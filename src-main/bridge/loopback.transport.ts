@@ -1,7 +1,7 @@
 // Transport B (browser mode): one HTTP server on 127.0.0.1 serving the built renderer and the bridge — POST per
-// invoke, server-sent events for pushes. Every bridge request needs the per-launch token; wrong Host or Origin is
-// refused (DNS rebinding, other sites); no CORS headers are ever sent; the CSP is the Electron one.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// invoke, server-sent events for pushes. Every bridge request needs this launch's session cookie (swapped for the
+// one-time code of the printed URL, launch-session.ts); wrong Host or Origin is refused (DNS rebinding, other
+// sites); no CORS headers are ever sent; the CSP is the Electron one.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { fail, type Result } from '../../src-preload/contract';
 import type { Logger } from '../log/logger';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp';
 import type { EventBus } from './events';
+import { LaunchSessions } from './launch-session';
 import type { Router } from './router';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,31 +47,39 @@ export interface LoopbackOptions {
   readonly rendererDir: string;
   readonly log: Logger;
   readonly port?: number;
-  /** Fixed token for tests; a fresh random 256-bit one otherwise. */
-  readonly token?: string;
+  /** Fixed first launch code for tests (64 hex digits); a fresh random 256-bit one otherwise. */
+  readonly launchCode?: string;
 }
 
 export interface LoopbackServer {
-  /** The URL to open, with the token in the fragment (never sent to the server by the browser). */
+  /** The URL to open, with the one-time launch code in the fragment (never sent to the server by the browser). */
   readonly url: string;
   readonly origin: string;
-  readonly token: string;
+  /** The code in `url`: good for one exchange (POST /bridge/session) and nothing else. */
+  readonly launchCode: string;
+  /** Another one-time code, for a second browser or a script that opened its own session first (the demo). */
+  issueLaunchCode(): string;
   close(): Promise<void>;
 }
 
-const sameSecret = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-function send(response: ServerResponse, status: number, body: string | Buffer, type: string, extra = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  extra: Record<string, string> = {},
+): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store', ...extra });
   response.end(body);
 }
 
-const sendResult = (response: ServerResponse, status: number, result: Result<unknown>): void => {
-  send(response, status, JSON.stringify(result), 'application/json; charset=utf-8');
+const sendResult = (
+  response: ServerResponse,
+  status: number,
+  result: Result<unknown>,
+  extra: Record<string, string> = {},
+): void => {
+  send(response, status, JSON.stringify(result), 'application/json; charset=utf-8', extra);
 };
 
 /**
@@ -107,7 +116,8 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 }
 
 export async function startLoopback(options: LoopbackOptions): Promise<LoopbackServer> {
-  const token = options.token ?? randomBytes(32).toString('hex');
+  const sessions = new LaunchSessions();
+  const launchCode = sessions.issueCode(options.launchCode);
   const log = options.log.child('loopback');
   const streams = new Set<ServerResponse>();
   let origin = '';
@@ -122,9 +132,25 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     return site === undefined || site === 'same-origin' || site === 'none';
   };
 
-  const hasToken = (request: IncomingMessage): boolean => {
-    const match = /^Bearer ([0-9a-f]+)$/.exec(request.headers.authorization ?? '');
-    return match?.[1] !== undefined && sameSecret(match[1], token);
+  const hasSession = (request: IncomingMessage): boolean => sessions.hasSession(request.headers.cookie);
+
+  /** The one request a page without a session may make: its launch code for the session cookie. */
+  const openSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const text = await readBody(request);
+    let code: unknown;
+    try {
+      code = (JSON.parse(text ?? '') as { code?: unknown } | null)?.code;
+    } catch {
+      code = undefined;
+    }
+    const session = sessions.exchange(code);
+    if (session !== null) {
+      sendResult(response, 200, { ok: true, value: null }, { 'set-cookie': LaunchSessions.cookie(session) });
+    } else if (hasSession(request)) {
+      sendResult(response, 200, { ok: true, value: null }); // a reload: the cookie already does the job
+    } else {
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'Launch code unknown or already used' }));
+    }
   };
 
   const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
@@ -190,8 +216,12 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
       sendResult(response, 403, fail({ code: 'forbidden', message: 'Host or origin not allowed' }));
       return;
     }
-    if (isBridge && !hasToken(request)) {
-      sendResult(response, 403, fail({ code: 'forbidden', message: 'Missing or wrong launch token' }));
+    if (target === '/bridge/session' && request.method === 'POST') {
+      await openSession(request, response);
+      return;
+    }
+    if (isBridge && !hasSession(request)) {
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'No session: open the URL Keydesk printed' }));
       return;
     }
     const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(target);
@@ -199,6 +229,9 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
       const channel = decodeSegment(invoke[1]);
       if (channel === null) sendResult(response, 400, fail({ code: 'validation', message: 'Bad channel name' }));
       else await handleInvoke(channel, request, response);
+    } else if (target === '/bridge/launch-code' && request.method === 'POST') {
+      const code = sessions.issueCode();
+      sendResult(response, 200, { ok: true, value: { code, url: `${origin}/#code=${code}` } });
     } else if (target === '/bridge/events' && request.method === 'GET') {
       openEvents(response);
     } else if (!isBridge && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -250,9 +283,10 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
   origin = `http://${host}`;
 
   return {
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/#code=${launchCode}`,
     origin,
-    token,
+    launchCode,
+    issueLaunchCode: () => sessions.issueCode(),
     close: async () => {
       unsubscribe();
       clearInterval(keepalive);

@@ -1,5 +1,5 @@
 // The loopback server under whatever a local process can put on a socket: malformed targets, bad percent-encoding
-// and random request lines, headers and bodies, with and without the token. The process must live; answers are
+// and random request lines, headers and bodies, with and without a session. The process must live; answers are
 // a clean HTTP status or a closed connection, never a crash or a hang.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { EventBus } from '../../../src-main/bridge/events';
 import { Router } from '../../../src-main/bridge/router';
+import { openBridgeSession } from '../../support/bridge-session';
 import { memoryLogger } from '../../support/memory-logger';
 
 let dir: string;
 let server: LoopbackServer;
 let port: number;
+let cookie: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'keydesk-hostile-'));
@@ -28,6 +30,7 @@ beforeAll(async () => {
     log,
   });
   port = Number(new URL(server.origin).port);
+  cookie = await openBridgeSession(server.origin, server.launchCode);
 });
 
 afterAll(async () => {
@@ -70,7 +73,7 @@ function rawExchange(bytes: string | Buffer, timeoutMs = 5_000): Promise<number>
 const isAlive = async (): Promise<number> => rawExchange(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
 
 describe('loopback server under hostile requests', () => {
-  it('answers 400 to targets that are not paths, without a token, and stays up', async () => {
+  it('answers 400 to targets that are not paths, without a session, and stays up', async () => {
     for (const target of ['http://[', 'http://[::1', '*', 'a', '//evil', 'http://127.0.0.1:1/']) {
       const status = await rawExchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       expect([0, 400]).toContain(status);
@@ -78,18 +81,18 @@ describe('loopback server under hostile requests', () => {
     }
   });
 
-  it('answers 400 to bad percent-encoding in a channel or a file name, with the token', async () => {
+  it('answers 400 to bad percent-encoding in a channel or a file name, with a session', async () => {
     for (const target of ['/bridge/invoke/%', '/bridge/invoke/%E0%A4%A', '/%', '/assets/%zz.js']) {
       const status = await rawExchange(
         `${target.startsWith('/bridge') ? 'POST' : 'GET'} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-          `Authorization: Bearer ${server.token}\r\nContent-Length: 2\r\n\r\n{}`,
+          `Cookie: ${cookie}\r\nContent-Length: 2\r\n\r\n{}`,
       );
       expect(status).toBe(400);
       expect(await isAlive()).toBe(200);
     }
   });
 
-  it('survives random request lines, targets, headers and bodies, with and without the token', async () => {
+  it('survives random request lines, targets, headers and bodies, with and without a session', async () => {
     const method = fc.oneof(
       fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS', 'CONNECT', 'TRACE', 'DELETE'),
       fc.string({ maxLength: 12 }),
@@ -97,7 +100,16 @@ describe('loopback server under hostile requests', () => {
     const target = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ maxLength: 40 }).map((s) => `/bridge/invoke/${s}`),
-      fc.constantFrom('/bridge/events', '/bridge/invoke/app:info', '/', '/index.html', 'http://[', '*'),
+      fc.constantFrom(
+        '/bridge/events',
+        '/bridge/invoke/app:info',
+        '/bridge/session',
+        '/bridge/launch-code',
+        '/',
+        '/index.html',
+        'http://[',
+        '*',
+      ),
       fc
         .array(fc.constantFrom('%', '%0', '%zz', '%E0', '..', '/', 'a', '%2f', '%00', '?', '#'), { maxLength: 8 })
         .map((parts) => `/${parts.join('')}`),
@@ -118,7 +130,7 @@ describe('loopback server under hostile requests', () => {
         async (m, t, headers, b, withToken, withHost) => {
           const lines = [`${m} ${t} HTTP/1.1`];
           if (withHost) lines.push(`Host: 127.0.0.1:${port}`);
-          if (withToken) lines.push(`Authorization: Bearer ${server.token}`);
+          if (withToken) lines.push(`Cookie: ${cookie}`);
           for (const [name, value] of headers) lines.push(`${name}: ${value}`);
           const status = await rawExchange(`${lines.join('\r\n')}\r\n\r\n${b}`);
           // 0: the server closed a connection it could not parse; anything else must be a deliberate status.
