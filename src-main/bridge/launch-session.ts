@@ -3,11 +3,17 @@
 // process's memory. A used code opens nothing, so a URL left in the browser's history or a log is worthless, and
 // nothing a browser writes to disk outlives this launch.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { registerSecret } from '../log/redact';
 
 export const SESSION_COOKIE = 'keydesk_session';
 const SECRET = /^[0-9a-f]{64}$/;
 
-const newSecret = (): string => randomBytes(32).toString('hex');
+/** Codes and sessions are credentials: the log redactor masks them wherever they might appear. */
+const newSecret = (): string => {
+  const secret = randomBytes(32).toString('hex');
+  registerSecret(secret);
+  return secret;
+};
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
@@ -30,6 +36,7 @@ export class LaunchSessions {
 
   /** A fresh one-time code (the first one is printed; a session holder may ask for another, e.g. the demo). */
   issueCode(code: string = newSecret()): string {
+    registerSecret(code);
     this.#codes.push(code);
     return code;
   }

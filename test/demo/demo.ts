@@ -105,7 +105,7 @@ async function main(): Promise<void> {
         rule,
         '  Keydesk demo is running (browser mode).',
         '',
-        `  Open:  ${openUrl}  (opens once; ask the demo again by restarting it)`,
+        `  Open:  ${openUrl}  (opens once: it signs this browser in)`,
         '',
         '  Accounts: Alice (password, remembered) · Carol (system access token) · one watched API key',
         `  Emulator: base ${gateway.base_url} · api ${gateway.api_url} · admin ${gateway.admin_url}`,
