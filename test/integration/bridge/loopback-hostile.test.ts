@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOKE_CHANNELS } from '../../../src-preload/contract';
+import { createApp, type App } from '../../../src-main/app';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
-import { EventBus } from '../../../src-main/bridge/events';
-import { Router } from '../../../src-main/bridge/router';
 import { openBridgeSession } from '../../support/bridge-session';
 import { memoryLogger } from '../../support/memory-logger';
 
 let dir: string;
+let app: App;
 let server: LoopbackServer;
 let port: number;
 let cookie: string;
@@ -23,18 +24,23 @@ beforeAll(async () => {
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Keydesk</title>');
   const { log } = memoryLogger();
-  server = await startLoopback({
-    router: new Router(log),
-    events: new EventBus(),
-    rendererDir: join(dir, 'renderer'),
+  // The real handlers behind the server: random bodies reach every channel's schema and service.
+  app = await createApp({
+    mode: 'browser',
+    dataDir: join(dir, 'data'),
+    version: '9.9.9',
+    platform: 'linux',
     log,
+    fetch: () => Promise.reject(new TypeError('fetch failed')),
   });
+  server = await startLoopback({ router: app.router, events: app.events, rendererDir: join(dir, 'renderer'), log });
   port = Number(new URL(server.origin).port);
   cookie = await openBridgeSession(server.origin, server.launchCode);
 });
 
 afterAll(async () => {
   await server.close();
+  await app.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -100,6 +106,7 @@ describe('loopback server under hostile requests', () => {
     const target = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ maxLength: 40 }).map((s) => `/bridge/invoke/${s}`),
+      fc.constantFrom(...INVOKE_CHANNELS).map((channel) => `/bridge/invoke/${channel}`),
       fc.constantFrom(
         '/bridge/events',
         '/bridge/invoke/app:info',
@@ -118,28 +125,48 @@ describe('loopback server under hostile requests', () => {
       fc.oneof(fc.constantFrom('Origin', 'Content-Length', 'Transfer-Encoding', 'Sec-Fetch-Site'), fc.string()),
       fc.string({ maxLength: 30 }),
     );
-    const body = fc.oneof(fc.string({ maxLength: 200 }), fc.json(), fc.constant('{"args":null}'));
+    const body = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.json(),
+      fc.constant('{"args":null}'),
+      fc.jsonValue().map((args) => JSON.stringify({ args })),
+    );
+    /** Anything at all: the front door must refuse it cleanly. */
+    const hostile = fc
+      .tuple(method, target, fc.array(header, { maxLength: 4 }), body, fc.boolean(), fc.boolean(), fc.boolean())
+      .map(([m, t, headers, b, withSession, withHost, withLength]) => {
+        const lines = [`${m} ${t} HTTP/1.1`];
+        if (withHost) lines.push(`Host: 127.0.0.1:${port}`);
+        if (withSession) lines.push(`Cookie: ${cookie}`);
+        // A correct length lets the body through; random headers cover the wrong ones.
+        if (withLength) lines.push(`Content-Length: ${Buffer.byteLength(b)}`);
+        for (const [name, value] of headers) lines.push(`${name}: ${value}`);
+        return `${lines.join('\r\n')}\r\n\r\n${b}`;
+      });
+    /** Well-formed calls of real channels with random arguments: every handler's failure must be a clean Result. */
+    const call = fc
+      .tuple(fc.constantFrom(...INVOKE_CHANNELS), fc.jsonValue(), fc.boolean())
+      .map(([channel, args, withSession]) => {
+        const b = JSON.stringify({ args });
+        return (
+          `POST /bridge/invoke/${channel} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+          `${withSession ? `Cookie: ${cookie}\r\n` : ''}Content-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`
+        );
+      });
+    const seen = new Set<number>();
     await fc.assert(
-      fc.asyncProperty(
-        method,
-        target,
-        fc.array(header, { maxLength: 4 }),
-        body,
-        fc.boolean(),
-        fc.boolean(),
-        async (m, t, headers, b, withToken, withHost) => {
-          const lines = [`${m} ${t} HTTP/1.1`];
-          if (withHost) lines.push(`Host: 127.0.0.1:${port}`);
-          if (withToken) lines.push(`Cookie: ${cookie}`);
-          for (const [name, value] of headers) lines.push(`${name}: ${value}`);
-          const status = await rawExchange(`${lines.join('\r\n')}\r\n\r\n${b}`);
-          // 0: the server closed a connection it could not parse; anything else must be a deliberate status.
-          expect(status === 0 || (status >= 200 && status < 600)).toBe(true);
-          expect(status).not.toBe(500);
-        },
-      ),
-      { numRuns: 300 },
+      fc.asyncProperty(fc.oneof(hostile, call), async (bytes) => {
+        const status = await rawExchange(bytes);
+        seen.add(status);
+        // 0: the server closed a connection it could not parse; anything else must be a deliberate status.
+        expect(status === 0 || (status >= 200 && status < 600)).toBe(true);
+        expect(status).not.toBe(500);
+      }),
+      { numRuns: 400 },
     );
     expect(await isAlive()).toBe(200);
+    // The run reached real handlers (200 answers carry Results), not only the front door's refusals.
+    expect([...seen]).toEqual(expect.arrayContaining([200, 400, 403, 404]));
   }, 120_000);
 });
