@@ -18,8 +18,10 @@ import { AccountsService } from './services/accounts/accounts.service';
 import { createKeyFeatures } from './services/keys';
 import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './services/quota/quota.feature';
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './services/settings.service';
+import { registerStoreStatusHandlers } from './handlers/store-status.handlers';
+import { StoreStatus } from './services/store-status.service';
 import { ConfigStore } from './vault/config.store';
-import { SecretStore } from './vault/secret.store';
+import { SecretStore, VAULT_FILE } from './vault/secret.store';
 
 export interface AppOptions {
   readonly mode: AppMode;
@@ -55,6 +57,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const events = new EventBus();
   const router = new Router(log.child('router'));
   const disposers: (() => Promise<void> | void)[] = [];
+  // Every data file's problems at start, in one status the renderer shows as a banner.
+  const storeStatus = new StoreStatus(log.child('stores'));
+  registerStoreStatusHandlers(router, storeStatus);
 
   const settingsStore = new ConfigStore({
     dataDir: options.dataDir,
@@ -64,6 +69,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onCorrupt: (keptAt, reason) => {
       log.warn('settings file was unreadable; kept aside and started from defaults', { keptAt, reason });
     },
+    onReport: storeStatus.reporter('settings', 'settings.json'),
   });
   const settings = new SettingsService(settingsStore, events);
 
@@ -78,6 +84,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     dataDir: options.dataDir,
     sources: { safeStorage: options.safeStorage ?? null, keyring: options.keyring ?? null },
     log: log.child('vault'),
+    onFileReport: storeStatus.reporter('vault', `${VAULT_FILE}.json`),
   });
   const transport = new HttpTransport({ fetch: options.fetch, logger: log.child('http') });
   const accounts = new AccountsService({
@@ -90,6 +97,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       onCorrupt: (keptAt, reason) => {
         log.warn('accounts file was unreadable; kept aside', { keptAt, reason });
       },
+      onReport: storeStatus.reporter('accounts', 'accounts.json'),
     }),
     vault,
     transport,
@@ -122,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     accounts: accountDirectory,
     settings: () => settings.get(),
+    onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
     ...(options.shell ? { shell: options.shell } : {}),
   });
   registerQuotaHandlers(router, quota.monitor, quota.alerts);

@@ -14,7 +14,14 @@ import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
 import { napiKeyring } from './platform/node/keyring.adapter';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
-import { isAllowedExternalLink, isAppUrl, isPermissionAllowed, webPreferences } from './security/window';
+import {
+  APP_LINKS,
+  isAllowedExternalLink,
+  isAppUrl,
+  isPermissionAllowed,
+  rendererUrl,
+  webPreferences,
+} from './security/window';
 
 const log = createLogger();
 
@@ -43,13 +50,17 @@ function createWindow(core: App): BrowserWindow {
     title: 'Keydesk',
     webPreferences: webPreferences(join(import.meta.dirname, '../preload/index.cjs')),
   });
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const appUrl = devUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+  const appUrl = rendererUrl({
+    isPackaged: app.isPackaged,
+    devUrl: process.env.ELECTRON_RENDERER_URL,
+    builtIndexUrl: pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href,
+  });
 
   const detach = attachElectronIpc(core.router, core.events, window, appUrl, log.child('ipc'));
   window.on('closed', detach);
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalLink(url)) void shell.openExternal(url);
+    const offered = [...APP_LINKS, ...core.accounts.snapshot().accounts.map((account) => account.baseUrl)];
+    if (isAllowedExternalLink(url, offered)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event, url) => {

@@ -1,4 +1,4 @@
-// Browser-mode entry: the same app under plain Node, its renderer served on 127.0.0.1 with a per-launch token.
+// Browser-mode entry: the same app under plain Node, its renderer served on 127.0.0.1 behind a one-time launch code.
 // Used where the Electron binary is absent (offline machines, CI) and by the end-to-end tests.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -45,7 +45,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     log,
     port: values.port ? Number(values.port) : 0,
   });
-  // One line, parsed by tests and scripts: the URL carries the launch token in its fragment.
+  // One line, parsed by tests and scripts: the URL carries the one-time launch code in its fragment.
   process.stdout.write(`Keydesk is running in browser mode at ${server.url}\n`);
   if (values.open) openBrowser(server.url);
 

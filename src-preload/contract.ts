@@ -179,6 +179,22 @@ export interface VaultStatus {
   readonly problems: readonly { readonly kind: string; readonly detail: string; readonly keptAt?: string }[];
 }
 
+/** Which kind of data a damaged file held: decides what the user is told was lost. */
+export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache';
+
+/** A data file found damaged at start: what Keydesk did about it and where the damaged copies are kept. */
+export interface StoreProblem {
+  readonly store: StoreKind;
+  /** The file's name in the data folder, e.g. `accounts.json`. */
+  readonly file: string;
+  /** From the last-known-good backup (one save behind), or from nothing (defaults: the contents are missing). */
+  readonly outcome: 'restored_from_backup' | 'started_empty';
+  /** Full paths of the damaged copies, kept aside untouched. */
+  readonly keptAt: readonly string[];
+  /** Why the file could not be used, in plain words (not translated: it names a parse error). */
+  readonly reason: string;
+}
+
 export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as const;
 /** Derived from status, expiry and quota together: a key may read status 1 while its expiry has passed. */
 export type KeyState = (typeof KEY_STATES)[number];
@@ -399,6 +415,8 @@ export interface BalanceHistory {
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap {
   'app:info': { args: undefined; result: AppInfo };
+  /** Data files found damaged at start (empty when all were fine); shown as a banner until dismissed. */
+  'app:storeProblems': { args: undefined; result: readonly StoreProblem[] };
   'settings:get': { args: undefined; result: Settings };
   'settings:update': { args: SettingsPatch; result: Settings };
   // accounts and the vault (issue 5)
@@ -495,6 +513,7 @@ export type ResultOf<C extends InvokeChannel> = InvokeMap[C]['result'];
 // Runtime lists, checked against the maps above so neither can drift from the other.
 const invokeTable: { readonly [C in InvokeChannel]: true } = {
   'app:info': true,
+  'app:storeProblems': true,
   'settings:get': true,
   'settings:update': true,
   'accounts:list': true,

@@ -1,7 +1,7 @@
 // Transport B (browser mode): one HTTP server on 127.0.0.1 serving the built renderer and the bridge — POST per
-// invoke, server-sent events for pushes. Every bridge request needs the per-launch token; wrong Host or Origin is
-// refused (DNS rebinding, other sites); no CORS headers are ever sent; the CSP is the Electron one.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// invoke, server-sent events for pushes. Every bridge request needs this launch's session cookie (swapped for the
+// one-time code of the printed URL, launch-session.ts); wrong Host or Origin is refused (DNS rebinding, other
+// sites); no CORS headers are ever sent; the CSP is the Electron one.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { fail, type Result } from '../../src-preload/contract';
 import type { Logger } from '../log/logger';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp';
 import type { EventBus } from './events';
+import { LaunchSessions } from './launch-session';
 import type { Router } from './router';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,32 +47,62 @@ export interface LoopbackOptions {
   readonly rendererDir: string;
   readonly log: Logger;
   readonly port?: number;
-  /** Fixed token for tests; a fresh random 256-bit one otherwise. */
-  readonly token?: string;
+  /** Fixed first launch code for tests (64 hex digits); a fresh random 256-bit one otherwise. */
+  readonly launchCode?: string;
 }
 
 export interface LoopbackServer {
-  /** The URL to open, with the token in the fragment (never sent to the server by the browser). */
+  /** The URL to open, with the one-time launch code in the fragment (never sent to the server by the browser). */
   readonly url: string;
   readonly origin: string;
-  readonly token: string;
+  /** The code in `url`: good for one exchange (POST /bridge/session) and nothing else. */
+  readonly launchCode: string;
+  /** Another one-time code, for a second browser or a script that opened its own session first (the demo). */
+  issueLaunchCode(): string;
   close(): Promise<void>;
 }
 
-const sameSecret = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-function send(response: ServerResponse, status: number, body: string | Buffer, type: string, extra = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  extra: Record<string, string> = {},
+): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store', ...extra });
   response.end(body);
 }
 
-const sendResult = (response: ServerResponse, status: number, result: Result<unknown>): void => {
-  send(response, status, JSON.stringify(result), 'application/json; charset=utf-8');
+const sendResult = (
+  response: ServerResponse,
+  status: number,
+  result: Result<unknown>,
+  extra: Record<string, string> = {},
+): void => {
+  send(response, status, JSON.stringify(result), 'application/json; charset=utf-8', extra);
 };
+
+/**
+ * The path of an origin-form target (`/a/b?q`), or null for anything else (`http://[`, `*`, `a`, `//x`): only
+ * these are ever parsed, so no request target can make URL parsing throw.
+ */
+export function parseTarget(raw: string | undefined): string | null {
+  if (raw === undefined || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  try {
+    return new URL(raw, 'http://127.0.0.1').pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** decodeURIComponent without the throw: bad percent-encoding is the client's fault, a 400. */
+export function decodeSegment(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
 
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
@@ -85,7 +116,8 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 }
 
 export async function startLoopback(options: LoopbackOptions): Promise<LoopbackServer> {
-  const token = options.token ?? randomBytes(32).toString('hex');
+  const sessions = new LaunchSessions();
+  const launchCode = sessions.issueCode(options.launchCode);
   const log = options.log.child('loopback');
   const streams = new Set<ServerResponse>();
   let origin = '';
@@ -100,13 +132,34 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     return site === undefined || site === 'same-origin' || site === 'none';
   };
 
-  const hasToken = (request: IncomingMessage): boolean => {
-    const match = /^Bearer ([0-9a-f]+)$/.exec(request.headers.authorization ?? '');
-    return match?.[1] !== undefined && sameSecret(match[1], token);
+  const hasSession = (request: IncomingMessage): boolean => sessions.hasSession(request.headers.cookie);
+
+  /** The one request a page without a session may make: its launch code for the session cookie. */
+  const openSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const text = await readBody(request);
+    let code: unknown;
+    try {
+      code = (JSON.parse(text ?? '') as { code?: unknown } | null)?.code;
+    } catch {
+      code = undefined;
+    }
+    const session = sessions.exchange(code);
+    if (session !== null) {
+      sendResult(response, 200, { ok: true, value: null }, { 'set-cookie': LaunchSessions.cookie(session) });
+    } else if (hasSession(request)) {
+      sendResult(response, 200, { ok: true, value: null }); // a reload: the cookie already does the job
+    } else {
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'Launch code unknown or already used' }));
+    }
   };
 
   const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = pathname === '/' ? 'index.html' : decodeSegment(pathname);
+    if (decoded === null || decoded.includes('\0')) {
+      send(response, 400, 'Bad request', 'text/plain');
+      return;
+    }
+    const relative = decoded.replace(/^\/+/, '');
     const file = normalize(join(options.rendererDir, relative));
     if (!file.startsWith(normalize(options.rendererDir) + sep)) {
       send(response, 404, 'Not found', 'text/plain');
@@ -150,34 +203,64 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     sendResult(response, 200, result);
   };
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const isBridge = url.pathname.startsWith('/bridge/');
+  /** Routes one request; any throw or rejection becomes a clean 500 in `handle`, never an uncaught error. */
+  const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const target = parseTarget(request.url);
+    if (target === null) {
+      send(response, 400, 'Bad request', 'text/plain');
+      return;
+    }
+    const isBridge = target.startsWith('/bridge/');
     if (!isTrustedRequest(request)) {
-      log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: url.pathname });
+      log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: target });
       sendResult(response, 403, fail({ code: 'forbidden', message: 'Host or origin not allowed' }));
       return;
     }
-    if (isBridge && !hasToken(request)) {
-      sendResult(response, 403, fail({ code: 'forbidden', message: 'Missing or wrong launch token' }));
+    if (target === '/bridge/session' && request.method === 'POST') {
+      await openSession(request, response);
       return;
     }
-    const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(url.pathname);
-    let task: Promise<void> = Promise.resolve();
+    if (isBridge && !hasSession(request)) {
+      sendResult(response, 403, fail({ code: 'forbidden', message: 'No session: open the URL Keydesk printed' }));
+      return;
+    }
+    const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(target);
     if (invoke?.[1] !== undefined && request.method === 'POST') {
-      task = handleInvoke(decodeURIComponent(invoke[1]), request, response);
-    } else if (url.pathname === '/bridge/events' && request.method === 'GET') {
+      const channel = decodeSegment(invoke[1]);
+      if (channel === null) sendResult(response, 400, fail({ code: 'validation', message: 'Bad channel name' }));
+      else await handleInvoke(channel, request, response);
+    } else if (target === '/bridge/launch-code' && request.method === 'POST') {
+      const code = sessions.issueCode();
+      sendResult(response, 200, { ok: true, value: { code, url: `${origin}/#code=${code}` } });
+    } else if (target === '/bridge/events' && request.method === 'GET') {
       openEvents(response);
     } else if (!isBridge && (request.method === 'GET' || request.method === 'HEAD')) {
-      task = serveStatic(url.pathname, response);
+      await serveStatic(target, response);
     } else {
       send(response, 404, 'Not found', 'text/plain');
     }
-    task.catch((error: unknown) => {
-      log.error('request failed', { path: url.pathname, error });
-      if (!response.headersSent) sendResult(response, 500, fail({ code: 'internal' }));
-      else response.end();
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    // A client that resets mid-answer must not surface as an unhandled 'error' event.
+    response.on('error', () => undefined);
+    request.on('error', () => undefined);
+    route(request, response).catch((error: unknown) => {
+      log.error('request failed', { error });
+      try {
+        if (!response.headersSent) sendResult(response, 500, fail({ code: 'internal' }));
+        else response.end();
+      } catch {
+        response.destroy();
+      }
     });
+  };
+
+  const server: Server = createServer(handle);
+  // Bytes that are not HTTP: node answers 400 itself when the socket is writable; otherwise just drop it.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable && !socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   const unsubscribe = options.events.subscribe((event, payload) => {
@@ -200,9 +283,10 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
   origin = `http://${host}`;
 
   return {
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/#code=${launchCode}`,
     origin,
-    token,
+    launchCode,
+    issueLaunchCode: () => sessions.issueCode(),
     close: async () => {
       unsubscribe();
       clearInterval(keepalive);

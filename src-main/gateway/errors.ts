@@ -1,6 +1,7 @@
 // Gateway failures as values: the GatewayError carried inside this layer, and the mapping from HTTP status,
 // envelope code and body shape to the contract's ErrorCode. Server messages are kept for display, never logged.
 import type { AppError, ErrorCode } from '../../src-preload/contract';
+import { cleanServerText } from './server-text';
 
 /** Codes a caller may simply try again later (the UI offers "retry"; the scheduler backs off). */
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['network', 'timeout', 'rate_limited', 'server']);
@@ -109,13 +110,14 @@ const GROUP_WORD = /\bgroup\b|分组/i;
 const GROUP_DENIED =
   /无权.*分组|分组.*(禁用|弃用)|access to (this )?group|group .*not (permitted|allowed|authori[sz]ed)|permission to access (this )?group/i;
 
+/** The server's own message, cleaned and cut (server-text.ts): every failure message from a body passes here. */
 export const messageOf = (body: unknown): string => {
   if (typeof body !== 'object' || body === null) return '';
   const b = body as EnvelopeLike;
-  if (typeof b.message === 'string' && b.message !== '') return b.message;
+  if (typeof b.message === 'string' && b.message !== '') return cleanServerText(b.message);
   if (typeof b.error === 'object' && b.error !== null) {
     const inner = (b.error as { message?: unknown }).message;
-    if (typeof inner === 'string') return inner;
+    if (typeof inner === 'string') return cleanServerText(inner);
   }
   return '';
 };
@@ -155,7 +157,7 @@ export function wrongBaseAddress(ctx: FailureContext, serverText: string, isUnkn
     ctx.baseLabel === 'base_url'
       ? `The management address (base_url) ${ctx.baseUrl} does not serve /api/ paths: check it is not the model-calling address (api_url).`
       : `The model-calling address (api_url) ${ctx.baseUrl} does not serve /v1/ paths: check it is not the management address (base_url).`;
-  return new GatewayError('wrong_base_address', `${hint} Server said: ${serverText.trim() || '404'}`, {
+  return new GatewayError('wrong_base_address', `${hint} Server said: ${cleanServerText(serverText) || '404'}`, {
     status: 404,
     ...(isUnknownRoute ? { isUnknownRoute } : {}),
   });

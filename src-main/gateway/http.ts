@@ -2,6 +2,7 @@
 // retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects,
 // and a slot of the host's critical budget for each attempt on a rate-limited route (critical-budget.ts).
 import type { Logger } from '../log/logger';
+import { readBodyText } from './body-reader';
 import { CriticalBudget, currentPriority, isCriticalRequest } from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { systemClock, type ClockPort, type FetchPort } from './ports';
@@ -234,7 +235,7 @@ export class HttpTransport {
           url = next.toString();
           continue;
         }
-        const text = await res.text();
+        const text = await readBodyText(res);
         const contentType = res.headers.get('content-type') ?? '';
         const response: HttpResponse = {
           url,
@@ -263,6 +264,13 @@ export class HttpTransport {
         cause: cause ?? 'network',
       });
       if (cause !== undefined) throw abortError(cause);
+      if (isRefusedByFetch(error)) {
+        // Nothing left this machine: the gateway is not "unreachable", the request could not be made at all.
+        throw new GatewayError(
+          'validation',
+          'Keydesk could not send this request: the address or the credential holds characters HTTP does not allow.',
+        );
+      }
       throw new GatewayError('network', `Could not reach ${new URL(url).origin}: ${networkReason(error)}`);
     } finally {
       stop();
@@ -343,6 +351,19 @@ function setCookiesOf(headers: Headers): readonly string[] {
 function retryAfter(res: Response, nowMs: number): { retryAfterMs?: number } {
   const ms = parseRetryAfter(res.headers.get('retry-after'), nowMs);
   return ms === undefined ? {} : { retryAfterMs: ms };
+}
+
+/**
+ * fetch's own refusal of the request before sending (a header value with NUL or a newline, a malformed URL): a
+ * TypeError with no system cause. Undici's network failures say "fetch failed" with a cause; Electron's "net::".
+ */
+function isRefusedByFetch(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    error.cause === undefined &&
+    error.message !== 'fetch failed' &&
+    !error.message.startsWith('net::')
+  );
 }
 
 /** The system's reason (ECONNREFUSED, ENOTFOUND...) without anything from the request itself. */

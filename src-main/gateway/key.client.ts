@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Result } from '../../src-preload/contract';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
+import { cleanServerText } from './server-text';
 import { stripSkPrefix } from './compat';
 import { whereSupported } from './errors';
 import type { HttpMethod, HttpTransport } from './http';
@@ -141,7 +142,8 @@ export class KeyClient {
         signal,
         { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
       );
-      return reply.choices[0]?.message?.content ?? '';
+      // Server-written text shown to the user: cleaned and cut like every server message.
+      return cleanServerText(reply.choices[0]?.message?.content ?? '');
     });
   }
 

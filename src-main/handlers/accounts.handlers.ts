@@ -4,17 +4,18 @@ import { ok, type VaultStatus as VaultStatusView } from '../../src-preload/contr
 import type { EventBus } from '../bridge/events';
 import { AppErrorException, noArgs, type Router } from '../bridge/router';
 import { thresholdsSchema } from '../services/accounts/account-records';
+import { credentialText } from './credential-text';
 import type { AccountsService } from '../services/accounts/accounts.service';
 import type { SecretStore, VaultStatus } from '../vault/secret.store';
 
 const id = z.string().min(1).max(100);
-const secret = z.string().min(1).max(4096);
+const secret = credentialText(4096);
 const url = z.string().max(2048);
 
 const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('password'),
-    username: z.string().min(1).max(200),
+    username: credentialText(200),
     password: secret,
     remember: z.boolean(),
   }),

@@ -45,14 +45,44 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   }
 }
 
-/** Links the app itself offers (documentation, a gateway's console) that may open in the system browser. */
-export function isAllowedExternalLink(url: string): boolean {
+/** Documentation the app links to; the other links it offers are the consoles of the user's own gateways. */
+export const APP_LINKS: readonly string[] = ['https://github.com/QuantumNous/new-api', 'https://docs.newapi.pro/'];
+
+/**
+ * Whether a window.open may go to the system browser: only links the app offers — a page under one of `offered`
+ * (APP_LINKS and the accounts' base URLs), same scheme and origin, no credentials in the URL. A compromised or
+ * confused renderer cannot use this to open arbitrary sites or schemes.
+ */
+export function isAllowedExternalLink(url: string, offered: readonly string[]): boolean {
+  let target: URL;
   try {
-    const target = new URL(url);
-    return target.protocol === 'https:' && target.username === '' && target.password === '';
+    target = new URL(url);
   } catch {
     return false;
   }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
+  if (target.username !== '' || target.password !== '') return false;
+  return offered.some((link) => {
+    try {
+      const base = new URL(link);
+      const prefix = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+      return target.origin === base.origin && (target.pathname === base.pathname || target.pathname.startsWith(prefix));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The page the window loads, which is also the only origin the IPC sender check trusts: the dev server's URL only
+ * in an unpackaged build, so an environment variable cannot point a shipped Keydesk (and its bridge) elsewhere.
+ */
+export function rendererUrl(options: {
+  readonly isPackaged: boolean;
+  readonly devUrl: string | undefined;
+  readonly builtIndexUrl: string;
+}): string {
+  return !options.isPackaged && options.devUrl ? options.devUrl : options.builtIndexUrl;
 }
 
 /** Every permission request (camera, notifications from the page, geolocation, …) is denied. */

@@ -30,6 +30,8 @@ export interface ConfigStoreOptions<T> {
   readonly onCorrupt?: (keptAt: string, reason: string) => void;
   /** Told when the main file was unusable and the last-known-good backup was restored. */
   readonly onRecovered?: (from: string, reason: string) => void;
+  /** Told of every report as it happens (both kinds), for the one store-problem status the user sees. */
+  readonly onReport?: (report: StoreReport) => void;
   readonly now?: () => number;
 }
 
@@ -95,7 +97,7 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
       // Put the good copy back in place now, so the next start does not depend on the backup again.
       writeFileAtomicSync(this.path, backup.text);
       this.#lastGood = backup.text;
-      this.#reports.push({ kind: 'recovered', from: this.backupPath, reason: why });
+      this.#report({ kind: 'recovered', from: this.backupPath, reason: why });
       this.#options.onRecovered?.(this.backupPath, why);
       return backup.value;
     }
@@ -148,7 +150,12 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     // Two quarantines in the same millisecond (main and backup share no name, but a restart loop might).
     for (let n = 1; existsSync(keptAt); n++) keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}-${n}`;
     renameSync(path, keptAt); // a rename keeps the exact bytes
-    this.#reports.push({ kind: 'corrupt', file: path, keptAt, reason });
+    this.#report({ kind: 'corrupt', file: path, keptAt, reason });
     this.#options.onCorrupt?.(keptAt, reason);
+  }
+
+  #report(report: StoreReport): void {
+    this.#reports.push(report);
+    this.#options.onReport?.(report);
   }
 }

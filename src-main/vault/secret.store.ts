@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import { CIPHER_BACKENDS, CipherError, type CipherBackend, type SecretCipher } from './cipher';
 import { selectCipher, type BackendProbe, type CipherSources } from './cipher-selection';
-import { ConfigStore } from './config.store';
+import { ConfigStore, type StoreReport } from './config.store';
 import { kdfHeaderSchema, PassphraseCipher, type ScryptParams } from './passphrase.cipher';
 
 export const accountSecretsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -63,6 +63,8 @@ export interface SecretStoreOptions {
   /** scrypt cost for new passphrases; tests pass cheap ones. Unlock always uses the parameters in the file. */
   readonly scrypt?: ScryptParams;
   readonly now?: () => number;
+  /** Told of the vault file's problems (kept aside, restored from backup), for the one store status. */
+  readonly onFileReport?: (report: StoreReport) => void;
 }
 
 export class SecretStore {
@@ -100,6 +102,7 @@ export class SecretStore {
       now: options.now,
       onCorrupt: (keptAt, reason) => log?.warn('vault file was unreadable; kept aside', { keptAt, reason }),
       onRecovered: (from, reason) => log?.warn('vault file restored from its backup', { from, reason }),
+      ...(options.onFileReport ? { onReport: options.onFileReport } : {}),
     });
     const doc = file.read();
     const selection = await selectCipher(options.sources, {

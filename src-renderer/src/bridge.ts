@@ -10,18 +10,38 @@ import {
   type Result,
 } from '../../src-preload/contract';
 
-const TOKEN_STORAGE_KEY = 'keydesk.bridge-token';
+/** Where an earlier Keydesk kept its launch token; removed on sight so no copy of it lingers on disk. */
+const LEGACY_TOKEN_KEY = 'keydesk.bridge-token';
 const EVENTS_RETRY_MS = 1_000;
 
-/** Takes the per-launch token from the URL fragment (`#token=…`), keeps it for reloads, and cleans the URL. */
-export function takeBridgeToken(location: Location, storage: Storage, history: History): string | null {
-  const match = /(?:^#|&)token=([0-9a-f]{64})(?:&|$)/.exec(location.hash);
-  if (match?.[1]) {
-    storage.setItem(TOKEN_STORAGE_KEY, match[1]);
-    history.replaceState(null, '', `${location.pathname}${location.search}#/`);
-    return match[1];
+/**
+ * Takes the one-time launch code from the URL fragment (`#code=…`) and removes the fragment at once, before the
+ * router or anything else reads or records the address. Answers the code, or null (a reload: the session cookie,
+ * if any, already does the job).
+ */
+export function takeLaunchCode(location: Location, history: History, storage?: Storage): string | null {
+  storage?.removeItem(LEGACY_TOKEN_KEY);
+  const match = /(?:^#|&)code=([0-9a-f]{64})(?:&|$)/.exec(location.hash);
+  if (!match?.[1]) return null;
+  history.replaceState(null, '', `${location.pathname}${location.search}#/`);
+  return match[1];
+}
+
+/**
+ * Swaps the launch code for this launch's session, an HttpOnly cookie the page never sees (so no script, storage
+ * or history entry holds a credential). Answers whether the page has a session.
+ */
+export async function openSession(code: string | null, fetchImpl: typeof fetch): Promise<boolean> {
+  try {
+    const response = await fetchImpl('/bridge/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    return response.ok;
+  } catch {
+    return false;
   }
-  return storage.getItem(TOKEN_STORAGE_KEY);
 }
 
 const bridgeFailure = (message: string): Result<never> => ({
@@ -29,11 +49,16 @@ const bridgeFailure = (message: string): Result<never> => ({
   error: { code: 'forbidden', message },
 });
 
-export function createLoopbackApi(token: string | null, fetchImpl: typeof fetch = fetch.bind(globalThis)): KeydeskApi {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` };
+export function createLoopbackApi(
+  session: Promise<boolean>,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+): KeydeskApi {
+  const headers = { 'content-type': 'application/json' };
 
   const invoke = async (channel: InvokeChannel, args: unknown): Promise<Result<unknown>> => {
-    if (!token) return bridgeFailure('This page was opened without its launch token. Open the URL Keydesk printed.');
+    if (!(await session)) {
+      return bridgeFailure('This page has no Keydesk session: open the URL Keydesk printed (each one opens once).');
+    }
     try {
       const response = await fetchImpl(`/bridge/invoke/${encodeURIComponent(channel)}`, {
         method: 'POST',
@@ -72,7 +97,7 @@ export function createLoopbackApi(token: string | null, fetchImpl: typeof fetch 
   const stream = async (): Promise<void> => {
     for (;;) {
       try {
-        const response = await fetchImpl('/bridge/events', { headers });
+        const response = await fetchImpl('/bridge/events');
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -94,9 +119,9 @@ export function createLoopbackApi(token: string | null, fetchImpl: typeof fetch 
   };
 
   const subscribe = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
-    if (!streaming && token) {
+    if (!streaming) {
       streaming = true;
-      void stream();
+      void session.then((hasSession) => (hasSession ? stream() : undefined));
     }
     const set = listeners.get(event) ?? new Set();
     set.add(listener);
@@ -110,7 +135,9 @@ export function createLoopbackApi(token: string | null, fetchImpl: typeof fetch 
 function resolveApi(): KeydeskApi {
   const exposed = (globalThis as Record<string, unknown>)[API_GLOBAL];
   if (exposed) return exposed as KeydeskApi;
-  return createLoopbackApi(takeBridgeToken(window.location, window.sessionStorage, window.history));
+  const fetchImpl = fetch.bind(globalThis);
+  const code = takeLaunchCode(window.location, window.history, window.sessionStorage);
+  return createLoopbackApi(openSession(code, fetchImpl), fetchImpl);
 }
 
 /** The bridge to main. Import this, never window.keydesk or fetch. */

@@ -7,18 +7,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keyringHome, keyringUnavailable, startKeydesk, type KeydeskProcess } from '../e2e/support/keydesk-process';
 import { startGateway, type Gateway } from '../gateway';
+import { launchCodeOf, openBridgeSession } from '../support/bridge-session';
 
 interface Bridge {
   readonly origin: string;
-  readonly token: string;
+  /** The demo's own session cookie (it spends the printed launch code; the browser gets a fresh one). */
+  readonly cookie: string;
 }
 
-async function invoke(bridge: Bridge, channel: string, args: unknown): Promise<unknown> {
-  const response = await fetch(`${bridge.origin}/bridge/invoke/${channel}`, {
+async function invoke(
+  bridge: Bridge,
+  channel: string,
+  args: unknown,
+  path = `/bridge/invoke/${channel}`,
+): Promise<unknown> {
+  const response = await fetch(`${bridge.origin}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      authorization: `Bearer ${bridge.token}`,
+      cookie: bridge.cookie,
       origin: bridge.origin,
     },
     body: JSON.stringify({ args }),
@@ -64,8 +71,7 @@ async function main(): Promise<void> {
     // A private D-Bus session with gnome-keyring gives the vault the OS keyring, as on a desktop; without it the
     // vault keeps secrets in memory for the session, which is all a demo needs.
     app = await startKeydesk(dataDir, { keyring: noKeyring === null });
-    const url = new URL(app.url);
-    const bridge: Bridge = { origin: url.origin, token: /token=([0-9a-f]{64})/.exec(url.hash)?.[1] ?? '' };
+    const bridge: Bridge = { origin: app.origin, cookie: await openBridgeSession(app.origin, launchCodeOf(app.url)) };
 
     const keyResponse = await fetch(`${gateway.admin_url}/keys/1`);
     const { key } = (await keyResponse.json()) as { key: string };
@@ -89,6 +95,9 @@ async function main(): Promise<void> {
       credential: { kind: 'api_key', apiKey: `sk-${key}` },
     });
 
+    // The printed code is spent: ask for a fresh one-time URL for the browser.
+    const { url: openUrl } = (await invoke(bridge, '', undefined, '/bridge/launch-code')) as { url: string };
+
     const rule = '─'.repeat(72);
     process.stdout.write(
       [
@@ -96,7 +105,7 @@ async function main(): Promise<void> {
         rule,
         '  Keydesk demo is running (browser mode).',
         '',
-        `  Open:  ${app.url}`,
+        `  Open:  ${openUrl}  (opens once: it signs this browser in)`,
         '',
         '  Accounts: Alice (password, remembered) · Carol (system access token) · one watched API key',
         `  Emulator: base ${gateway.base_url} · api ${gateway.api_url} · admin ${gateway.admin_url}`,
@@ -108,7 +117,7 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-    openBrowser(app.url);
+    openBrowser(openUrl);
   } catch (error) {
     process.stderr.write(`Demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
     if (app) process.stderr.write(app.output.join('\n'));

@@ -9,7 +9,7 @@ test('loads with zero console errors and zero CSP violations, every section reac
 }) => {
   await page.goto(keydesk.url);
   await expect(page.getByTestId('sidebar')).toBeVisible();
-  await expect(page).not.toHaveURL(/token=/); // the launch token leaves the address bar at once
+  await expect(page).not.toHaveURL(/code=/); // the launch code leaves the address bar at once
   for (const [nav, path] of [
     ['nav-keys', '/keys'],
     ['nav-account', '/account'],
@@ -55,7 +55,42 @@ test('language and theme switch at once and survive a restart', async ({ page, k
   }
 });
 
-test('a page opened without the launch token cannot reach main', async ({ page, keydesk }) => {
+test('the launch URL opens Keydesk once; the page keeps no credential a script or storage can read', async ({
+  page,
+  keydesk,
+  browser,
+}) => {
+  await page.goto(keydesk.url);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  const kept = await page.evaluate(() => {
+    // Runs in the page; this file is type-checked without the DOM library.
+    const g = globalThis as unknown as {
+      sessionStorage: { length: number };
+      document: { cookie: string };
+      location: { href: string };
+    };
+    return { session: g.sessionStorage.length, cookie: g.document.cookie, href: g.location.href };
+  });
+  expect(kept).toMatchObject({ session: 0, cookie: '' });
+  expect(kept.href).not.toContain('code=');
+  // A reload keeps working (the HttpOnly cookie); the same URL in another browser profile opens nothing.
+  await page.reload();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto(keydesk.url);
+    const status = await other.evaluate(async () => {
+      const response = await fetch('/bridge/invoke/settings:get', { method: 'POST', body: '{}' });
+      return response.status;
+    });
+    expect(status).toBe(403);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a page opened without the launch code cannot reach main', async ({ page, keydesk }) => {
   await page.goto(keydesk.origin);
   const status = await page.evaluate(async () => {
     const response = await fetch('/bridge/invoke/settings:get', { method: 'POST', body: '{}' });

@@ -1,7 +1,7 @@
 // Electron's clipboard and save dialog behind the ClipboardPort and SecretFileSinkPort (see platform/ports.ts).
-import { writeFile } from 'node:fs/promises';
 import { clipboard, dialog, type BrowserWindow } from 'electron';
 import type { ClipboardPort, SecretFileSinkPort } from '../ports';
+import { writePrivateFile } from '../private-file';
 
 export const electronClipboard: ClipboardPort = {
   isAvailable: true,
@@ -22,7 +22,8 @@ export function electronSecretFileSink(window: () => BrowserWindow | null): Secr
       const parent = window();
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
       if (result.canceled || !result.filePath) return null;
-      await writeFile(result.filePath, contents, { mode: 0o600 });
+      // The user may pick an existing file: it is narrowed to 0600 before the keys go in.
+      await writePrivateFile(result.filePath, contents);
       return result.filePath;
     },
   };

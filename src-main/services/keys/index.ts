@@ -22,7 +22,7 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
   const clipboard = new ClipboardGuard(options.clipboard, () => clock.now());
   return {
     keys: new KeysService({ directory, clock, log: options.log }),
-    secrets: new KeySecretsService({ directory, clipboard, files: options.files, clock }),
+    secrets: new KeySecretsService({ directory, clipboard, files: options.files, clock, log: options.log }),
     info: new AccountInfoService({ directory, clock }),
     clipboard,
   };

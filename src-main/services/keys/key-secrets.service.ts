@@ -22,6 +22,7 @@ import {
   type Model,
   type QuotaValue,
 } from '../../gateway';
+import type { Logger } from '../../log/logger';
 import type { SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../account-directory';
 import type { ClipboardGuard } from '../clipboard-guard';
@@ -37,6 +38,8 @@ export interface KeySecretsOptions {
   readonly clipboard: ClipboardGuard;
   readonly files: SecretFileSinkPort;
   readonly clock: Pick<ClockPort, 'now'>;
+  /** Where an export's unexpected failure is written (the user is told the log has the details). */
+  readonly log?: Logger;
 }
 
 export const toModelView = (m: Model): ModelView => ({
@@ -167,7 +170,7 @@ export class KeySecretsService {
       const path = await files.save(exportName(handle.label, clock.now(), format), contents);
       return ok({ path, count: path === null ? 0 : rows.length, missing });
     } catch (error) {
-      return { ok: false, error: toAppError(error) };
+      return { ok: false, error: toAppError(error, this.options.log, 'key export failed') };
     }
   }
 

@@ -6,7 +6,7 @@ import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
 import { InAppOnlyNotifier, noPowerEvents } from '../../platform/node/in-app.notifier';
 import type { NotifierPort, PowerPort, TrayPort } from '../../platform/ports';
-import { ConfigStore } from '../../vault/config.store';
+import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../account-directory';
 import { AlertsService, EMPTY_ALERTS, alertsDocumentSchema } from '../alerts.service';
 import {
@@ -39,6 +39,8 @@ export interface QuotaFeatureOptions {
   readonly settings: () => Settings;
   readonly shell?: QuotaShell;
   readonly clock?: SchedulerClock;
+  /** Where each cache file's problems go (the store status); the name is the file's base name. */
+  readonly onStoreReport?: (name: string) => (report: StoreReport) => void;
 }
 
 export interface QuotaFeature {
@@ -73,7 +75,15 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
     log.warn(`${name} file was unreadable; kept aside and started empty`, { keptAt, reason });
   };
   const store = <T extends object>(name: string, schema: ZodType<T>, defaults: T) =>
-    new ConfigStore<T>({ dataDir, name, schema, defaults, onCorrupt: onCorrupt(name), now: () => clock.now() });
+    new ConfigStore<T>({
+      dataDir,
+      name,
+      schema,
+      defaults,
+      onCorrupt: onCorrupt(name),
+      ...(options.onStoreReport ? { onReport: options.onStoreReport(name) } : {}),
+      now: () => clock.now(),
+    });
 
   const language = (): Language => options.settings().language ?? systemLanguage();
   const notifier = shell.notifier ?? new InAppOnlyNotifier();

@@ -4,6 +4,32 @@ const enUS = {
     name: 'Keydesk',
     tagline: 'Keys for AI gateways',
   },
+  storeProblems: {
+    title: 'A data file was damaged',
+    restored: '{file} could not be read and was restored from its backup, which is one save behind.',
+    startedEmpty: '{file} could not be read, and neither could a backup.',
+    lost: {
+      accounts: {
+        restored_from_backup: 'The latest change to your accounts (for example the newest account) may be missing.',
+        started_empty:
+          'Your accounts are missing from the list. Their saved credentials remain in the vault; add the accounts again.',
+      },
+      settings: {
+        restored_from_backup: 'Your latest settings change may be missing.',
+        started_empty: 'Your settings are back to their defaults.',
+      },
+      vault: {
+        restored_from_backup: 'The latest credential you saved may be missing; Keydesk will ask for it again.',
+        started_empty: 'Saved credentials could not be read; each account asks for its credential again.',
+      },
+      cache: {
+        restored_from_backup: 'The latest balances, history or alerts may be missing.',
+        started_empty: 'Earlier balances, history or alerts are missing; new ones are collected from now on.',
+      },
+    },
+    kept: 'The damaged copy is kept, untouched, at {path}.',
+    reason: 'Why: {reason}',
+  },
   nav: {
     label: 'Sections',
     keys: 'All keys',

@@ -6,6 +6,31 @@ const zhCN: MessageSchema = {
     name: 'Keydesk',
     tagline: 'AI 网关密钥管理',
   },
+  storeProblems: {
+    title: '有数据文件已损坏',
+    restored: '无法读取 {file}，已从备份恢复；备份比最后一次保存早一步。',
+    startedEmpty: '无法读取 {file}，备份也无法读取。',
+    lost: {
+      accounts: {
+        restored_from_backup: '最近一次对账户的更改（例如最新添加的账户）可能已丢失。',
+        started_empty: '账户列表中的账户已丢失。它们保存的凭据仍在保险库中；请重新添加这些账户。',
+      },
+      settings: {
+        restored_from_backup: '最近一次的设置更改可能已丢失。',
+        started_empty: '设置已恢复为默认值。',
+      },
+      vault: {
+        restored_from_backup: '最近保存的凭据可能已丢失；Keydesk 会再次询问。',
+        started_empty: '无法读取已保存的凭据；每个账户都会再次要求输入凭据。',
+      },
+      cache: {
+        restored_from_backup: '最近的余额、历史或提醒可能已丢失。',
+        started_empty: '之前的余额、历史或提醒已丢失；从现在起重新记录。',
+      },
+    },
+    kept: '损坏的副本已原样保留在 {path}。',
+    reason: '原因：{reason}',
+  },
   nav: {
     label: '分区',
     keys: '全部密钥',

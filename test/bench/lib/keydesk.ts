@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountDraft } from '../../../src-preload/contract';
 import { keyringHome, startKeydesk, type KeydeskProcess, type StartOptions } from '../../e2e/support/keydesk-process';
+import { launchCodeOf, openBridgeSession } from '../../support/bridge-session';
 
 export interface BenchApp {
   readonly process: KeydeskProcess;
@@ -32,7 +33,7 @@ function pidOf(port: number): number {
 export async function startApp(dataDir: string, options: StartOptions = {}): Promise<BenchApp> {
   const proc = await startKeydesk(dataDir, options);
   const url = new URL(proc.url);
-  const token = /token=([0-9a-f]{64})/.exec(url.hash)?.[1] ?? '';
+  const cookie = await openBridgeSession(proc.origin, launchCodeOf(proc.url));
   const pid = pidOf(Number(url.port));
   return {
     process: proc,
@@ -40,7 +41,7 @@ export async function startApp(dataDir: string, options: StartOptions = {}): Pro
     async invoke<T>(channel: string, args?: unknown): Promise<T> {
       const res = await fetch(`${proc.origin}/bridge/invoke/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: proc.origin },
+        headers: { 'content-type': 'application/json', cookie, origin: proc.origin },
         body: JSON.stringify({ args: args ?? null }),
       });
       const result = (await res.json()) as { ok: boolean; value?: T; error?: unknown };

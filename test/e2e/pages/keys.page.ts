@@ -4,12 +4,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class KeysPage {
   constructor(readonly page: Page) {}
 
-  /** Adds an access-token account through the app's own bridge (the Accounts UI is tested elsewhere). */
+  /**
+   * Adds an access-token account through the app's own bridge (the Accounts UI is tested elsewhere). The page must
+   * have opened Keydesk first: page.request shares the context's cookies, so it carries the page's session.
+   */
   async addAccount(url: string, label: string, baseUrl: string, apiUrl: string, accessToken: string): Promise<void> {
-    const token = /token=([0-9a-f]{64})/.exec(url)?.[1] ?? '';
     const origin = new URL(url).origin;
     const res = await this.page.request.post(`${origin}/bridge/invoke/accounts:add`, {
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin },
       data: { args: { label, baseUrl, apiUrl, credential: { kind: 'access_token', accessToken } } },
     });
     const body = (await res.json()) as { ok: boolean; error?: unknown };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const URL_LINE = /running in browser mode at (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})/;
+const URL_LINE = /running in browser mode at (http:\/\/127\.0\.0\.1:\d+\/#code=[0-9a-f]{64})/;
 const PID_LINE = /^KEYDESK_PID=(\d+)$/;
 /** The throwaway keyring's password: it unlocks a keyring that lives in a temporary HOME only. */
 const KEYRING_PASSWORD = 'keydesk-test';

@@ -107,7 +107,7 @@ export class MemoryFiles implements SecretFileSinkPort {
   }
 }
 
-export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard } = {}) {
+export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard; files?: SecretFileSinkPort } = {}) {
   const log = recordingLogger();
   const router = new Router(log);
   const clipboard = options.clipboard ?? new FakeClipboard();
@@ -115,7 +115,7 @@ export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard } = {}
   const features = createKeyFeatures({
     directory: new EmulatorDirectory(gw),
     clipboard,
-    files,
+    files: options.files ?? files,
     clock: emulatorClock(gw),
     log,
   });
@@ -123,5 +123,5 @@ export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard } = {}
   registerAccountInfoHandlers(router, features.info);
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
     router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
-  return { router, call, clipboard, files, features };
+  return { router, call, clipboard, files, features, log };
 }

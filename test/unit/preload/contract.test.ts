@@ -22,6 +22,7 @@ describe('contract', () => {
       'alerts:acknowledge',
       'alerts:list',
       'app:info',
+      'app:storeProblems',
       'keys:addQuota',
       'keys:copy',
       'keys:create',

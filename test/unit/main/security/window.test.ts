@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_HEADER } from '../../../../src-main/security/csp';
 import {
+  APP_LINKS,
   isAllowedExternalLink,
   isAppUrl,
   isPermissionAllowed,
+  rendererUrl,
   webPreferences,
 } from '../../../../src-main/security/window';
 
@@ -36,12 +38,32 @@ describe('window hardening', () => {
     expect(isAppUrl('not a url', app)).toBe(false);
   });
 
-  it('opens only plain https links externally', () => {
-    expect(isAllowedExternalLink('https://github.com/QuantumNous/new-api')).toBe(true);
-    expect(isAllowedExternalLink('http://example.com')).toBe(false);
-    expect(isAllowedExternalLink('file:///etc/passwd')).toBe(false);
-    expect(isAllowedExternalLink('javascript:alert(1)')).toBe(false);
-    expect(isAllowedExternalLink('https://user:pw@example.com')).toBe(false);
+  it('opens externally only the links the app offers', () => {
+    const offered = [...APP_LINKS, 'https://gw.example.com', 'http://127.0.0.1:3000/console'];
+    expect(isAllowedExternalLink('https://github.com/QuantumNous/new-api', offered)).toBe(true);
+    expect(isAllowedExternalLink('https://github.com/QuantumNous/new-api/issues/1', offered)).toBe(true);
+    expect(isAllowedExternalLink('https://gw.example.com/console/token', offered)).toBe(true);
+    expect(isAllowedExternalLink('http://127.0.0.1:3000/console/log', offered)).toBe(true);
+    // Any other https site, even on a host the app links to, is not a link the app offers.
+    expect(isAllowedExternalLink('https://github.com/evil/repo', offered)).toBe(false);
+    expect(isAllowedExternalLink('https://github.com/QuantumNous/new-api-evil', offered)).toBe(false);
+    expect(isAllowedExternalLink('https://evil.example/', offered)).toBe(false);
+    expect(isAllowedExternalLink('http://gw.example.com/', offered)).toBe(false);
+    expect(isAllowedExternalLink('http://127.0.0.1:3000/other', offered)).toBe(false);
+    expect(isAllowedExternalLink('file:///etc/passwd', offered)).toBe(false);
+    expect(isAllowedExternalLink('javascript:alert(1)', offered)).toBe(false);
+    expect(isAllowedExternalLink('https://user:pw@gw.example.com/', offered)).toBe(false);
+  });
+
+  it('loads the dev server only in an unpackaged build', () => {
+    const builtIndexUrl = 'file:///opt/keydesk/out/renderer/index.html';
+    const devUrl = 'http://localhost:5173/';
+    expect(rendererUrl({ isPackaged: false, devUrl, builtIndexUrl })).toBe(devUrl);
+    expect(rendererUrl({ isPackaged: true, devUrl, builtIndexUrl })).toBe(builtIndexUrl);
+    expect(rendererUrl({ isPackaged: false, devUrl: undefined, builtIndexUrl })).toBe(builtIndexUrl);
+    // The IPC sender check trusts exactly this URL: a packaged build never trusts the dev server's origin.
+    const trusted = rendererUrl({ isPackaged: true, devUrl, builtIndexUrl });
+    expect(isAppUrl('http://localhost:5173/#/keys', trusted)).toBe(false);
   });
 
   it('denies every permission', () => {
