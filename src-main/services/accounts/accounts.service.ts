@@ -443,7 +443,12 @@ export class AccountsService implements AccountDirectory {
     const error: AppError = login.ok ? { code: 'auth.second_factor' } : login.error;
     // A network failure or a 5xx says nothing about the password: keep the state, let the caller retry later.
     if (!login.ok && login.error.retryable === true && error.code !== 'auth.session_issuance_limit') {
-      throw new GatewayError(error.code, error.message ?? error.code);
+      // Keeps the wait (Retry-After, or Keydesk's own rate budget) so the caller can show it.
+      const { retryAfterMs, isLocalLimit } = login.error;
+      throw new GatewayError(error.code, error.message ?? error.code, {
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        ...(isLocalLimit === true ? { isLocalLimit } : {}),
+      });
     }
     return needsUser(error);
   }

@@ -88,7 +88,13 @@ async function open(): Promise<AccountsService> {
       version: ACCOUNTS_VERSION,
     }),
     vault,
-    transport: new HttpTransport({ fetch: (url, init) => fetch(url, init), logger: log, backoffBaseMs: 1 }),
+    // The emulator's clock, so Keydesk's own rate budget sees the simulated day pass too.
+    transport: new HttpTransport({
+      fetch: (url, init) => fetch(url, init),
+      logger: log,
+      backoffBaseMs: 1,
+      clock: emulatorClock(gateway),
+    }),
     events: new EventBus(),
     log,
     clock: emulatorClock(gateway),
