@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok, type VaultStatus as VaultStatusView } from '../../src-preload/contract';
 import type { EventBus } from '../bridge/events';
 import { AppErrorException, noArgs, type Router } from '../bridge/router';
-import { thresholdsSchema } from '../services/accounts/account-records';
+import { thresholdsSchema, yuanRateSchema } from '../services/accounts/account-records';
 import type { AccountsService } from '../services/accounts/accounts.service';
 import type { SecretStore, VaultStatus } from '../vault/secret.store';
 
@@ -26,18 +26,14 @@ const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('api_key'), apiKey: secret }),
 ]);
 
-const unitsSchema = z.strictObject({
-  quotaPerUnit: z.number().int().positive(),
-  currency: z.string().min(1).max(12),
-  symbol: z.string().max(6).optional(),
-});
+const yuanPerUsd = yuanRateSchema.nullable().optional();
 
 const draftSchema = z.strictObject({
   label: z.string().max(200),
   baseUrl: url,
   apiUrl: url,
   credential: credentialSchema,
-  units: unitsSchema.nullable().optional(),
+  yuanPerUsd,
   thresholds: thresholdsSchema.strict().optional(),
 });
 
@@ -45,7 +41,7 @@ const patchSchema = z.strictObject({
   label: z.string().max(200).optional(),
   baseUrl: url.optional(),
   apiUrl: url.optional(),
-  units: unitsSchema.nullable().optional(),
+  yuanPerUsd,
   thresholds: thresholdsSchema.strict().optional(),
   isHidden: z.boolean().optional(),
   isDisabled: z.boolean().optional(),

@@ -1,13 +1,16 @@
 // The port through which key, account-info and quota services reach an account's gateway clients, without knowing
 // how credentials are stored or renewed (that is the accounts service's job, which implements this port).
-import type { AccountKind, Thresholds } from '../../src-preload/contract';
+import type { AccountKind, AccountMoney, Thresholds } from '../../src-preload/contract';
 import type { KeyClient, ManagementClient, UnitSettings } from '../gateway';
 
 export interface AccountHandle {
   readonly id: string;
   readonly kind: AccountKind;
   readonly label: string;
+  /** How the account's site shows money (= money.site). */
   readonly units: UnitSettings;
+  /** The site's money and the yuan rate in force (billing answers, alerts, tray). */
+  readonly money?: AccountMoney;
   readonly isDisabled: boolean;
   readonly isHidden: boolean;
   /** Low-balance thresholds in quota units (the quota monitor's alerts). */

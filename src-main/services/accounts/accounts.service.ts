@@ -18,7 +18,6 @@ import type { EventBus } from '../../bridge/events';
 import { AppErrorException } from '../../bridge/router';
 import {
   GatewayError,
-  unitSettings,
   type ClockPort,
   type HttpTransport,
   type KeyClient,
@@ -30,6 +29,7 @@ import type { SecretRead } from '../../vault/secret.store';
 import type { AccountDirectory, AccountHandle } from '../account-directory';
 import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
+import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
 import { normaliseBaseUrl } from './url-rules';
 
 /** The part of the secret store this service needs. */
@@ -46,6 +46,8 @@ export interface AccountsServiceOptions {
   readonly events: EventBus;
   readonly log: Logger;
   readonly clock: ClockPort;
+  /** How each site shows money (cached /api/status); absent = every site shows the spec's ¥. */
+  readonly siteMoney?: SiteMoneyLookup;
 }
 
 interface Runtime {
@@ -74,6 +76,7 @@ export class AccountsService implements AccountDirectory {
   constructor(private readonly options: AccountsServiceOptions) {
     this.#doc = options.store.read();
     this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
+    options.siteMoney?.onChange(() => this.#emit());
   }
 
   /** Reads every account's secrets once, so states (locked, needs sign-in) are known before the first list. */
@@ -103,7 +106,8 @@ export class AccountsService implements AccountDirectory {
       isDisabled: record.isDisabled,
       state: runtime?.state ?? 'needs_sign_in',
       stateError: runtime?.error ?? null,
-      units: record.units,
+      money: this.#money(record),
+      yuanPerUsd: record.yuanPerUsd,
       thresholds: record.thresholds,
     };
   }
@@ -168,7 +172,7 @@ export class AccountsService implements AccountDirectory {
       keyHint: credential.keyHint,
       isHidden: false,
       isDisabled: false,
-      units: draft.units ?? null,
+      yuanPerUsd: draft.yuanPerUsd ?? null,
       thresholds: draft.thresholds ?? { warnUnits: null, criticalUnits: null },
       createdAt: this.options.clock.now(),
     };
@@ -270,7 +274,7 @@ export class AccountsService implements AccountDirectory {
       ...(patch.label === undefined ? {} : { label: this.#label(patch.label) }),
       baseUrl,
       apiUrl,
-      ...(patch.units === undefined ? {} : { units: patch.units }),
+      ...(patch.yuanPerUsd === undefined ? {} : { yuanPerUsd: patch.yuanPerUsd }),
       ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
       ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
       ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
@@ -438,11 +442,16 @@ export class AccountsService implements AccountDirectory {
       id: record.id,
       kind: record.kind,
       label: record.label,
-      units: unitSettings(record.units ?? undefined),
+      units: this.#money(record).site,
+      money: this.#money(record),
       isDisabled: record.isDisabled,
       isHidden: record.isHidden,
       thresholds: record.thresholds,
     };
+  }
+
+  #money(record: AccountRecord) {
+    return accountMoney(this.options.siteMoney?.get(record.baseUrl), record.yuanPerUsd);
   }
 
   activeId(): string | null {
