@@ -116,7 +116,10 @@ function toSafeNumber(x: bigint): number {
 const MAX_SCALE = 12;
 
 /** num / den as a decimal with MAX_SCALE places, rounded half away from zero. */
-const ratio = (num: bigint, den: bigint): Decimal => ({ n: divHalfExpand(num * pow10(MAX_SCALE), den), scale: MAX_SCALE });
+const ratio = (num: bigint, den: bigint): Decimal => ({
+  n: divHalfExpand(num * pow10(MAX_SCALE), den),
+  scale: MAX_SCALE,
+});
 
 function checkUnits(units: number): bigint {
   if (!Number.isSafeInteger(units)) throw new RangeError(`Units must be a safe integer: ${units}`);
@@ -393,7 +396,10 @@ export function totalInYuan(items: readonly { id: string; units: number; money: 
 /** "$ at ¥7.30 (site price)"-style facts for a total's tooltip: the symbol, the rate and where it came from. */
 export function describeRate(
   money: AccountMoney,
-): { kind: 'yuan' } | { kind: 'rate'; symbol: string; yuanPerUsd: string; source: 'site_price' | 'user' } | { kind: 'unknown' } {
+):
+  | { kind: 'yuan' }
+  | { kind: 'rate'; symbol: string; yuanPerUsd: string; source: 'site_price' | 'user' }
+  | { kind: 'unknown' } {
   if (showsYuan(money.site)) return { kind: 'yuan' };
   if (money.yuanPerUsd === null || money.yuanRateSource === null) return { kind: 'unknown' };
   const symbol = money.site.displayType === 'TOKENS' ? 'tokens' : money.site.symbol;

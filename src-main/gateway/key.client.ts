@@ -71,9 +71,7 @@ export class KeyClient {
 
   /** GET /v1/dashboard/billing/usage: total over all time, in units (the server sends the amount × 100). */
   getBillingUsage(signal?: AbortSignal, units: UnitSettings = this.units): Promise<Result<number>> {
-    return this.run('billing usage', async () =>
-      totalUsageToUnits((await this.fetchUsage(signal)).total_usage, units),
-    );
+    return this.run('billing usage', async () => totalUsageToUnits((await this.fetchUsage(signal)).total_usage, units));
   }
 
   /** Both billing endpoints, combined into what a key-only account shows as its balance. */

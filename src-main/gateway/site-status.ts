@@ -23,9 +23,9 @@ const statusDataSchema = z
     custom_currency_exchange_rate: looseNumber,
     price: looseNumber,
   })
-  .passthrough();
+  .loose();
 
-const statusSchema = z.object({ data: z.unknown().optional() }).passthrough();
+const statusSchema = z.looseObject({ data: z.unknown().optional() });
 
 export type StatusData = z.infer<typeof statusDataSchema>;
 
@@ -48,9 +48,7 @@ const isDisplayType = (text: string): text is QuotaDisplayType =>
 export function siteMoneyFromStatus(data: StatusData): SiteMoney | undefined {
   const type = data.quota_display_type?.trim().toUpperCase();
   const hasAnything =
-    (type !== undefined && type !== '') ||
-    data.display_in_currency !== undefined ||
-    data.quota_per_unit !== undefined;
+    (type !== undefined && type !== '') || data.display_in_currency !== undefined || data.quota_per_unit !== undefined;
   if (!hasAnything) return undefined;
   const displayType: QuotaDisplayType =
     type !== undefined && type !== ''
@@ -83,7 +81,13 @@ export function siteMoneyFromStatus(data: StatusData): SiteMoney | undefined {
 }
 
 /** Failures that mean "this site has no /api/status", not "the site is unreachable". */
-const SAYS_NOTHING: ReadonlySet<string> = new Set(['not_found', 'wrong_base_address', 'protocol', 'unsupported', 'validation']);
+const SAYS_NOTHING: ReadonlySet<string> = new Set([
+  'not_found',
+  'wrong_base_address',
+  'protocol',
+  'unsupported',
+  'validation',
+]);
 
 /**
  * Reads GET /api/status. ok(null): the site says nothing about money (keep the spec's ¥). A failure is only a
@@ -111,6 +115,8 @@ export function readSiteMoney(
       return data.success ? (siteMoneyFromStatus(data.data) ?? null) : null;
     } catch (error) {
       if (error instanceof GatewayError && SAYS_NOTHING.has(error.code)) return null;
+      // A web page with 200 is a front end answering every path: no status endpoint behind it.
+      if (error instanceof GatewayError && error.code === 'server' && error.details.status === 200) return null;
       throw error;
     }
   });

@@ -16,13 +16,7 @@ import type {
 } from '../../../src-preload/contract';
 import type { EventBus } from '../../bridge/events';
 import { AppErrorException } from '../../bridge/router';
-import {
-  GatewayError,
-  type ClockPort,
-  type HttpTransport,
-  type KeyClient,
-  type ManagementClient,
-} from '../../gateway';
+import { GatewayError, type ClockPort, type HttpTransport, type KeyClient, type ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { SecretRead } from '../../vault/secret.store';

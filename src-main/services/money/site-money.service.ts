@@ -13,7 +13,10 @@ const siteMoneySchema = z.object({
   quotaPerUnit: z.number().int().positive(),
   rate: z.string().regex(/^\d+(\.\d+)?$/),
   symbol: z.string().max(16),
-  price: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+  price: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .nullable(),
 });
 
 const cachedSiteSchema = z.object({
@@ -21,7 +24,6 @@ const cachedSiteSchema = z.object({
   money: siteMoneySchema.nullable(),
   fetchedAt: z.number(),
 });
-
 
 export const siteMoneyDocumentSchema = z.object({
   // A broken entry costs one re-read, not the whole cache.

@@ -92,7 +92,13 @@ describe('KeyClient', () => {
   });
 
   it('honours an account override of the divisor', async () => {
-    const { client, run } = setup(billing(2, 0), { displayType: 'USD', quotaPerUnit: 1000, rate: '1', symbol: '$', price: null });
+    const { client, run } = setup(billing(2, 0), {
+      displayType: 'USD',
+      quotaPerUnit: 1000,
+      rate: '1',
+      symbol: '$',
+      price: null,
+    });
     const limits = await run(client.getBillingLimits());
     expect(limits.ok && limits.value.hard).toEqual({ kind: 'limited', units: 2000 });
   });

@@ -145,6 +145,8 @@ describe('formatting', () => {
     expect(formatQuota({ kind: 'unlimited' }, 'zh-CN')).toBe('无限');
     expect(formatQuota(undefined, 'en-US')).toBe('—');
     expect(formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', DEFAULT_UNITS)).toBe('¥1.00');
-    expect(formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', { ...DEFAULT_UNITS, displayType: 'USD', symbol: '$' })).toBe('$1.00');
+    expect(
+      formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', { ...DEFAULT_UNITS, displayType: 'USD', symbol: '$' }),
+    ).toBe('$1.00');
   });
 });

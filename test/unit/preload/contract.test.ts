@@ -42,6 +42,7 @@ describe('contract', () => {
       'quota:snapshot',
       'settings:get',
       'settings:update',
+      'site:refresh',
       'vault:changePassphrase',
       'vault:lock',
       'vault:setPassphrase',
@@ -92,6 +93,7 @@ describe('contract', () => {
       'on',
       'quota',
       'settings',
+      'site',
       'vault',
     ]);
   });
