@@ -188,10 +188,10 @@ export type ParseUnitsResult =
 
 /**
  * Converts an amount typed in the account's currency ("12.5", "$1,234.000002") to integer units. Where one unit
- * has an exact decimal (rate 1, a divisor like 500,000), every whole number of units can be typed exactly, so an amount finer than one unit is refused
- * rather than silently rounded: a quota the user did not type is a quota they did not mean. Where the rate makes
- * exactness impossible (¥1 at 7.3 per US$ is 68,493.15… units) it is rounded to the nearest unit and says so
- * (`isRounded`). TOKENS amounts are whole units.
+ * has an exact decimal (rate 1, a divisor like 500,000), every whole number of units can be typed exactly, so an
+ * amount finer than one unit is refused rather than silently rounded: a quota the user did not type is a quota
+ * they did not mean. Where the rate makes exactness impossible (¥1 at 7.3 per US$ is 68,493.15… units) it is
+ * rounded to the nearest unit, half away from zero, and says so (`isRounded`). TOKENS amounts are whole units.
  */
 export function parseAmountToUnits(input: string, settings: UnitSettings = DEFAULT_UNITS): ParseUnitsResult {
   let cleaned = input.trim();

@@ -1,6 +1,7 @@
 // The account form's rules, without Vue: the same URL rules main applies (src-main/services/accounts/url-rules.ts,
 // mirrored because the renderer may not import main), the label length, thresholds typed in the account's currency
-// and converted to units exactly, the user's yuan rate, and the draft or patch the form sends. Main checks everything again; this only answers sooner.
+// and converted to units, the user's yuan rate, and the draft or patch the form sends. Main checks everything
+// again; this only answers sooner.
 import type {
   AccountDraft,
   AccountKind,
