@@ -35,6 +35,9 @@ export const EMPTY_SITE_MONEY: SiteMoneyDocument = { sites: {} };
 /** Sites change their display settings rarely; once a day keeps the console and Keydesk in step. */
 export const SITE_MONEY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** After a failed read, background checks leave the site alone this long (it may be down or offline). */
+export const SITE_MONEY_RETRY_MS = 10 * 60 * 1000;
+
 export interface SiteMoneyDeps {
   readonly store: DocumentStore<SiteMoneyDocument>;
   readonly transport: HttpTransport;
@@ -49,6 +52,8 @@ const siteKey = (baseUrl: string): string => baseUrl.replace(/\/+$/, '');
 export class SiteMoneyService implements SiteMoneyLookup {
   readonly #inFlight = new Map<string, Promise<Result<CachedSite>>>();
   readonly #listeners = new Set<() => void>();
+  /** When a background read of each site last failed: accounts change often, a down site is not asked each time. */
+  readonly #failedAt = new Map<string, number>();
   readonly #maxAgeMs: number;
 
   constructor(private readonly deps: SiteMoneyDeps) {
@@ -80,6 +85,8 @@ export class SiteMoneyService implements SiteMoneyLookup {
   async refreshStale(baseUrls: readonly string[]): Promise<void> {
     const now = this.deps.clock.now();
     const stale = [...new Set(baseUrls.map(siteKey))].filter((key) => {
+      const failedAt = this.#failedAt.get(key);
+      if (failedAt !== undefined && now - failedAt < SITE_MONEY_RETRY_MS && failedAt <= now) return false;
       const cached = this.get(key);
       return cached === undefined || now - cached.fetchedAt >= this.#maxAgeMs || cached.fetchedAt > now;
     });
@@ -89,9 +96,11 @@ export class SiteMoneyService implements SiteMoneyLookup {
   async #read(key: string, signal?: AbortSignal): Promise<Result<CachedSite>> {
     const answer = await readSiteMoney(this.deps.transport, this.deps.log, key, signal);
     if (!answer.ok) {
+      this.#failedAt.set(key, this.deps.clock.now());
       this.deps.log.info('site money not read; keeping the cached settings', { code: answer.error.code });
       return answer;
     }
+    this.#failedAt.delete(key);
     const entry: CachedSite = { money: answer.value, fetchedAt: this.deps.clock.now() };
     const doc = this.deps.store.read();
     this.deps.store.write({ sites: { ...doc.sites, [key]: entry } });

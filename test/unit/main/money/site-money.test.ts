@@ -10,6 +10,7 @@ import { accountMoney } from '../../../../src-main/services/money/account-money'
 import {
   EMPTY_SITE_MONEY,
   SITE_MONEY_MAX_AGE_MS,
+  SITE_MONEY_RETRY_MS,
   SiteMoneyService,
   siteMoneyDocumentSchema,
 } from '../../../../src-main/services/money/site-money.service';
@@ -84,6 +85,18 @@ describe('SiteMoneyService', () => {
     expect(failed.ok).toBe(false);
     expect(service.get('https://gw.example')?.money?.displayType).toBe('USD');
     expect(changes).toBe(1);
+  });
+
+  it('does not ask a site that just failed again on every background check, but does on demand', async () => {
+    const { service, fetch, clock, run } = open(() => Promise.reject(new TypeError('offline')));
+    await run(service.refreshStale(['https://down.example']));
+    await run(service.refreshStale(['https://down.example']));
+    expect(fetch.sent).toHaveLength(1);
+    await run(service.refresh('https://down.example'));
+    expect(fetch.sent).toHaveLength(2);
+    clock.time += SITE_MONEY_RETRY_MS;
+    await run(service.refreshStale(['https://down.example']));
+    expect(fetch.sent).toHaveLength(3);
   });
 
   it('remembers a site that says nothing as the spec’s yuan, and the user rate wins over the site price', async () => {
