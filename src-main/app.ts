@@ -116,7 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     siteMoney,
   });
   await accounts.init();
-  registerAccountsHandlers(router, accounts, vault, events);
+  registerAccountsHandlers(router, accounts, vault, events, siteMoney);
   registerSiteHandlers(router, accounts, siteMoney);
   const refreshSites = (): void => {
     void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));

@@ -194,6 +194,8 @@ export type SignInOutcome =
 export interface ConnectionCheck {
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
+  /** How the site shows money (its /api/status, read with the test), so the balance shows in its currency. */
+  readonly money?: SiteMoney;
 }
 
 export type VaultBackend = 'safe-storage' | 'keyring' | 'passphrase' | 'memory';

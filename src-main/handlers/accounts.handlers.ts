@@ -5,6 +5,7 @@ import type { EventBus } from '../bridge/events';
 import { AppErrorException, noArgs, type Router } from '../bridge/router';
 import { thresholdsSchema, yuanRateSchema } from '../services/accounts/account-records';
 import type { AccountsService } from '../services/accounts/accounts.service';
+import { withSiteMoney, type SiteMoneyService } from '../services/money/site-money.service';
 import type { SecretStore, VaultStatus } from '../vault/secret.store';
 
 const id = z.string().min(1).max(100);
@@ -70,6 +71,7 @@ export function registerAccountsHandlers(
   accounts: AccountsService,
   vault: SecretStore,
   events: EventBus,
+  siteMoney?: SiteMoneyService,
 ): void {
   const vaultCall = async (action: () => Promise<void> | void) => {
     try {
@@ -90,7 +92,10 @@ export function registerAccountsHandlers(
 
   router
     .handle('accounts:list', noArgs, () => ok(accounts.snapshot()))
-    .handle('accounts:test', draftSchema, (draft) => accounts.test(draft))
+    .handle('accounts:test', draftSchema, async (draft) => {
+      const checked = await accounts.test(draft);
+      return checked.ok && siteMoney ? withSiteMoney(checked.value, draft.baseUrl, siteMoney) : checked;
+    })
     .handle('accounts:add', draftSchema, (draft) => accounts.add(draft))
     .handle(
       'accounts:answerChallenge',

@@ -1,11 +1,12 @@
 // The site-money service: how each site shows money (its GET /api/status), cached per base URL in the data
 // folder so the right currency shows at once on start, re-read once a day and on demand, never blocking start-up.
 import { z } from 'zod';
-import { QUOTA_DISPLAY_TYPES, type Result } from '../../../src-preload/contract';
-import type { HttpTransport } from '../../gateway';
+import { QUOTA_DISPLAY_TYPES, ok, type ConnectionCheck, type Result } from '../../../src-preload/contract';
+import { SPEC_MONEY, type HttpTransport } from '../../gateway';
 import { readSiteMoney } from '../../gateway/site-status';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
+import { normaliseBaseUrl } from '../accounts/url-rules';
 import type { CachedSite, SiteMoneyLookup } from './account-money';
 
 const siteMoneySchema = z.object({
@@ -107,4 +108,19 @@ export class SiteMoneyService implements SiteMoneyLookup {
     for (const listener of this.#listeners) listener();
     return { ok: true, value: entry };
   }
+}
+
+/**
+ * A connection test's answer with the site's money read beside it, so the form shows the balance in the site's
+ * currency (and the cache is warm when the account is added). A failed read leaves the answer as it was.
+ */
+export async function withSiteMoney(
+  check: ConnectionCheck,
+  baseUrl: string,
+  siteMoney: SiteMoneyService,
+): Promise<Result<ConnectionCheck>> {
+  const base = normaliseBaseUrl(baseUrl, '/api');
+  if (!base.ok) return ok(check);
+  const read = await siteMoney.refresh(base.url);
+  return ok(read.ok ? { ...check, money: read.value.money ?? SPEC_MONEY } : check);
 }

@@ -13,6 +13,7 @@ import {
   SITE_MONEY_RETRY_MS,
   SiteMoneyService,
   siteMoneyDocumentSchema,
+  withSiteMoney,
 } from '../../../../src-main/services/money/site-money.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
 import { VirtualClock, okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
@@ -111,6 +112,22 @@ describe('SiteMoneyService', () => {
       fetchedAt: 1,
     } as const;
     expect(accountMoney(usd, '0.85')).toMatchObject({ yuanPerUsd: '0.85', yuanRateSource: 'user' });
+  });
+});
+
+describe('connection test', () => {
+  it('carries the site money beside the tested balance, read at the normalised base address', async () => {
+    const { service, fetch, run } = open(() => okEnvelope(USD_STATUS));
+    const check = { displayName: 'alice', balanceUnits: 500_000 };
+    const answer = await run(withSiteMoney(check, 'https://gw.example/api/', service));
+    expect(answer.ok && answer.value.money).toMatchObject({ displayType: 'USD', symbol: '$' });
+    expect(fetch.sent[0]?.url.href).toBe('https://gw.example/api/status');
+  });
+
+  it('answers the test unchanged when the site cannot be read', async () => {
+    const { service, run } = open(() => Promise.reject(new TypeError('offline')));
+    const check = { displayName: 'alice', balanceUnits: 1 };
+    expect(await run(withSiteMoney(check, 'https://gw.example', service))).toEqual({ ok: true, value: check });
   });
 });
 
