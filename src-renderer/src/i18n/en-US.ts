@@ -470,8 +470,8 @@ const enUS = {
       yuanRateHint:
         'What you pay in yuan for US$1 of this site’s quota (500,000 units), for the ¥ shown beside its amounts and for totals. Leave empty to use the site’s top-up price ({price}).',
       yuanRateUnknown: 'not known yet',
-      warn: 'Warn below',
-      critical: 'Critical below',
+      warn: 'Warn below ({currency})',
+      critical: 'Critical below ({currency})',
       credentialNote: 'To change the credential, use “Enter credential” or “Sign in” in the list.',
       test: 'Test connection',
       testing: 'Testing…',

@@ -465,8 +465,8 @@ const zhCN: MessageSchema = {
       yuanRateHint:
         '您为此站点 1 美元额度（500,000 点）实际支付的人民币，用于金额旁显示的 ¥ 和合计。留空则使用站点的充值价格（{price}）。',
       yuanRateUnknown: '尚未得知',
-      warn: '低于此值警告',
-      critical: '低于此值严重',
+      warn: '低于此值警告（{currency}）',
+      critical: '低于此值严重（{currency}）',
       credentialNote: '要更换凭据，请在列表中使用“输入凭据”或“登录”。',
       test: '测试连接',
       testing: '正在测试…',
