@@ -7,6 +7,7 @@ import { registerAccountInfoHandlers } from './handlers/account-info.handlers';
 import { registerAppHandlers } from './handlers/app.handlers';
 import { registerKeysHandlers } from './handlers/keys.handlers';
 import { registerQuotaHandlers } from './handlers/quota.handlers';
+import { registerSiteHandlers } from './handlers/site.handlers';
 import { HttpTransport, systemClock, type FetchPort } from './gateway';
 import { registerAccountsHandlers } from './handlers/accounts.handlers';
 import type { Logger } from './log/logger';
@@ -16,6 +17,7 @@ import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
 import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './services/accounts/account-records';
 import { AccountsService } from './services/accounts/accounts.service';
 import { createKeyFeatures } from './services/keys';
+import { EMPTY_SITE_MONEY, SiteMoneyService, siteMoneyDocumentSchema } from './services/money/site-money.service';
 import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './services/quota/quota.feature';
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './services/settings.service';
 import { registerStoreStatusHandlers } from './handlers/store-status.handlers';
@@ -87,6 +89,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     onFileReport: storeStatus.reporter('vault', `${VAULT_FILE}.json`),
   });
   const transport = new HttpTransport({ fetch: options.fetch, logger: log.child('http') });
+  // How each site shows money, from disk at once; re-read in the background (below), never awaited at start.
+  const siteMoney = new SiteMoneyService({
+    store: new ConfigStore({
+      dataDir: options.dataDir,
+      name: 'site-money',
+      schema: siteMoneyDocumentSchema,
+      defaults: EMPTY_SITE_MONEY,
+      onCorrupt: (keptAt, reason) => {
+        log.warn('site money cache was unreadable; kept aside, sites are read again', { keptAt, reason });
+      },
+    }),
+    transport,
+    log: log.child('site-money'),
+    clock: systemClock,
+  });
   const accounts = new AccountsService({
     store: new ConfigStore({
       dataDir: options.dataDir,
@@ -104,9 +121,23 @@ export async function createApp(options: AppOptions): Promise<App> {
     events,
     log: log.child('accounts'),
     clock: systemClock,
+    siteMoney,
   });
   await accounts.init();
-  registerAccountsHandlers(router, accounts, vault, events);
+  registerAccountsHandlers(router, accounts, vault, events, siteMoney);
+  registerSiteHandlers(router, accounts, siteMoney);
+  const refreshSites = (): void => {
+    void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));
+  };
+  // A new or re-pointed account reads its site at once; every site is checked hourly and re-read once a day.
+  const stopSiteWatch = accounts.onChange(refreshSites);
+  const siteTimer = setInterval(refreshSites, 60 * 60 * 1000);
+  siteTimer.unref();
+  refreshSites();
+  disposers.push(() => {
+    stopSiteWatch();
+    clearInterval(siteTimer);
+  });
   const accountDirectory = accounts;
 
   // Keys, account info (issue 6), through the accounts service.

@@ -84,18 +84,48 @@ export interface AppInfo {
   readonly platform: string;
 }
 
-// Money in DTOs is always integer quota units (500,000 = ¥1 unless the account overrides it); the renderer formats
-// it with src-preload/units.ts, the one module that converts. `null` means unknown, never zero.
+// Money in DTOs is always integer quota units; the account's `money` says how its site shows them, and the renderer
+// formats them with src-preload/units.ts, the one module that converts. `null` means unknown, never zero.
 
 export const ACCOUNT_KINDS = ['password', 'access_token', 'api_key'] as const;
 /** password login, system access token, or a watched API key alone. */
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export type AccountState = 'ok' | 'signing_in' | 'needs_sign_in' | 'locked' | 'error';
 
-export interface UnitOverride {
+export const QUOTA_DISPLAY_TYPES = ['USD', 'CNY', 'TOKENS', 'CUSTOM'] as const;
+/** How a site's console shows quota (new-api `quota_display_type`). */
+export type QuotaDisplayType = (typeof QUOTA_DISPLAY_TYPES)[number];
+
+/** How a site shows money, from its GET /api/status; the spec's ¥ at 500,000 units where the site says nothing. */
+export interface SiteMoney {
+  readonly displayType: QuotaDisplayType;
+  /** Units per US$ of quota (per ¥ on a site that says nothing); a positive integer. */
   readonly quotaPerUnit: number;
-  readonly currency: string;
-  readonly symbol?: string;
+  /**
+   * The site's currency per US$ of quota, an exact decimal string: "1" for USD, usd_exchange_rate for CNY, the
+   * custom rate for CUSTOM; unused for TOKENS.
+   */
+  readonly rate: string;
+  readonly symbol: string;
+  /** Yuan paid per US$ of quota (the site's top-up `price`), a decimal string; null when the site does not say. */
+  readonly price: string | null;
+}
+
+export type YuanRateSource = 'site_price' | 'user';
+
+/** An account's money as the renderer shows it: the site's currency, and the yuan rate in force beside it. */
+export interface AccountMoney {
+  readonly site: SiteMoney;
+  /** 'site': read from the site's /api/status; 'spec': the site says nothing (¥, 500,000 units = ¥1). */
+  readonly origin: 'site' | 'spec';
+  /** Epoch ms the site was last read; null when never. */
+  readonly fetchedAt: number | null;
+  /**
+   * Yuan per US$ of quota used for the yuan beside non-yuan amounts and for totals; null when unknown (the account
+   * is then left out of totals). Unused when the site shows yuan itself.
+   */
+  readonly yuanPerUsd: string | null;
+  readonly yuanRateSource: YuanRateSource | null;
 }
 
 export interface Thresholds {
@@ -118,7 +148,9 @@ export interface AccountView {
   readonly isDisabled: boolean;
   readonly state: AccountState;
   readonly stateError: AppError | null;
-  readonly units: UnitOverride | null;
+  readonly money: AccountMoney;
+  /** The user's own yuan rate for this account (yuan per US$ of quota); null = use the site's price. */
+  readonly yuanPerUsd: string | null;
   readonly thresholds: Thresholds;
 }
 
@@ -137,7 +169,8 @@ export interface AccountDraft {
   readonly baseUrl: string;
   readonly apiUrl: string;
   readonly credential: CredentialInput;
-  readonly units?: UnitOverride | null;
+  /** Yuan per US$ of quota, a positive decimal string; null = use the site's price. */
+  readonly yuanPerUsd?: string | null;
   readonly thresholds?: Thresholds;
 }
 
@@ -145,7 +178,7 @@ export interface AccountPatch {
   readonly label?: string;
   readonly baseUrl?: string;
   readonly apiUrl?: string;
-  readonly units?: UnitOverride | null;
+  readonly yuanPerUsd?: string | null;
   readonly thresholds?: Thresholds;
   readonly isHidden?: boolean;
   readonly isDisabled?: boolean;
@@ -163,6 +196,8 @@ export type SignInOutcome =
 export interface ConnectionCheck {
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
+  /** How the site shows money (its /api/status, read with the test), so the balance shows in its currency. */
+  readonly money?: SiteMoney;
 }
 
 export type VaultBackend = 'safe-storage' | 'keyring' | 'passphrase' | 'memory';
@@ -487,6 +522,8 @@ export interface InvokeMap {
   'account:subscription': { args: KeyAccountRef; result: SubscriptionView };
   'account:groups': { args: KeyAccountRef; result: readonly GroupView[] };
   'account:models': { args: KeyAccountRef & { group?: string }; result: GroupModels };
+  /** Reads the account's site money settings (GET /api/status) again now; answers the account with them. */
+  'site:refresh': { args: KeyAccountRef; result: AccountView };
 }
 
 export interface KeyAccountRef {
@@ -556,6 +593,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   'account:subscription': true,
   'account:groups': true,
   'account:models': true,
+  'site:refresh': true,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   'settings:changed': true,

@@ -34,7 +34,7 @@ export interface KeyClientOptions {
   readonly baseUrl: string;
   /** With or without sk-. */
   readonly apiKey: string;
-  /** An account's override of the spec's ¥ and 500,000 units. */
+  /** How the key's site shows money (its /api/status); the spec's ¥ at 500,000 units when absent. */
   readonly units?: UnitSettings;
 }
 
@@ -62,27 +62,29 @@ export class KeyClient {
     registerSecret(this.key);
   }
 
+  // The billing endpoints answer in the site's display type (USD: units ÷ quota_per_unit, CNY: × the site's
+  // usd_exchange_rate, TOKENS: units), so each call takes the site's settings as they are known now; `units`
+  // falls back to the client's own.
+
   /** GET /v1/dashboard/billing/subscription: limits in units, 100000000 read as unlimited. */
-  getBillingLimits(signal?: AbortSignal): Promise<Result<BillingLimits>> {
-    return this.run('billing limits', async () => this.limits(await this.fetchSubscription(signal)));
+  getBillingLimits(signal?: AbortSignal, units: UnitSettings = this.units): Promise<Result<BillingLimits>> {
+    return this.run('billing limits', async () => this.limits(await this.fetchSubscription(signal), units));
   }
 
-  /** GET /v1/dashboard/billing/usage: total over all time, in units (the server sends hundredths of a yuan). */
-  getBillingUsage(signal?: AbortSignal): Promise<Result<number>> {
-    return this.run('billing usage', async () =>
-      totalUsageToUnits((await this.fetchUsage(signal)).total_usage, this.units),
-    );
+  /** GET /v1/dashboard/billing/usage: total over all time, in units (the server sends the amount × 100). */
+  getBillingUsage(signal?: AbortSignal, units: UnitSettings = this.units): Promise<Result<number>> {
+    return this.run('billing usage', async () => totalUsageToUnits((await this.fetchUsage(signal)).total_usage, units));
   }
 
   /** Both billing endpoints, combined into what a key-only account shows as its balance. */
-  getBalance(signal?: AbortSignal): Promise<Result<KeyBalance>> {
+  getBalance(signal?: AbortSignal, units: UnitSettings = this.units): Promise<Result<KeyBalance>> {
     return this.run('key balance', async () => {
       const subscription = await this.fetchSubscription(signal);
       const usage = await this.fetchUsage(signal);
       return {
-        remaining: billingRemaining(subscription.hard_limit_usd, usage.total_usage, this.units),
-        usedUnits: totalUsageToUnits(usage.total_usage, this.units),
-        limits: this.limits(subscription),
+        remaining: billingRemaining(subscription.hard_limit_usd, usage.total_usage, units),
+        usedUnits: totalUsageToUnits(usage.total_usage, units),
+        limits: this.limits(subscription, units),
       };
     });
   }
@@ -147,10 +149,10 @@ export class KeyClient {
     });
   }
 
-  private limits(s: z.infer<typeof billingSubscriptionSchema>): BillingLimits {
+  private limits(s: z.infer<typeof billingSubscriptionSchema>, units: UnitSettings): BillingLimits {
     return {
-      soft: billingLimitToQuota(s.soft_limit_usd, this.units),
-      hard: billingLimitToQuota(s.hard_limit_usd, this.units),
+      soft: billingLimitToQuota(s.soft_limit_usd, units),
+      hard: billingLimitToQuota(s.hard_limit_usd, units),
       accessUntil: s.access_until === 0 ? null : s.access_until,
     };
   }

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { ok, type VaultStatus as VaultStatusView } from '../../src-preload/contract';
 import type { EventBus } from '../bridge/events';
 import { AppErrorException, noArgs, type Router } from '../bridge/router';
-import { thresholdsSchema } from '../services/accounts/account-records';
+import { thresholdsSchema, yuanRateSchema } from '../services/accounts/account-records';
 import { credentialText } from './credential-text';
 import type { AccountsService } from '../services/accounts/accounts.service';
+import { withSiteMoney, type SiteMoneyService } from '../services/money/site-money.service';
 import type { SecretStore, VaultStatus } from '../vault/secret.store';
 
 const id = z.string().min(1).max(100);
@@ -27,18 +28,14 @@ const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('api_key'), apiKey: secret }),
 ]);
 
-const unitsSchema = z.strictObject({
-  quotaPerUnit: z.number().int().positive(),
-  currency: z.string().min(1).max(12),
-  symbol: z.string().max(6).optional(),
-});
+const yuanPerUsd = yuanRateSchema.nullable().optional();
 
 const draftSchema = z.strictObject({
   label: z.string().max(200),
   baseUrl: url,
   apiUrl: url,
   credential: credentialSchema,
-  units: unitsSchema.nullable().optional(),
+  yuanPerUsd,
   thresholds: thresholdsSchema.strict().optional(),
 });
 
@@ -46,7 +43,7 @@ const patchSchema = z.strictObject({
   label: z.string().max(200).optional(),
   baseUrl: url.optional(),
   apiUrl: url.optional(),
-  units: unitsSchema.nullable().optional(),
+  yuanPerUsd,
   thresholds: thresholdsSchema.strict().optional(),
   isHidden: z.boolean().optional(),
   isDisabled: z.boolean().optional(),
@@ -75,6 +72,7 @@ export function registerAccountsHandlers(
   accounts: AccountsService,
   vault: SecretStore,
   events: EventBus,
+  siteMoney?: SiteMoneyService,
 ): void {
   const vaultCall = async (action: () => Promise<void> | void) => {
     try {
@@ -95,7 +93,10 @@ export function registerAccountsHandlers(
 
   router
     .handle('accounts:list', noArgs, () => ok(accounts.snapshot()))
-    .handle('accounts:test', draftSchema, (draft) => accounts.test(draft))
+    .handle('accounts:test', draftSchema, async (draft) => {
+      const checked = await accounts.test(draft);
+      return checked.ok && siteMoney ? withSiteMoney(checked.value, draft.baseUrl, siteMoney) : checked;
+    })
     .handle('accounts:add', draftSchema, (draft) => accounts.add(draft))
     .handle(
       'accounts:answerChallenge',

@@ -1,6 +1,6 @@
 // The port through which key, account-info and quota services reach an account's gateway clients, without knowing
 // how credentials are stored or renewed (that is the accounts service's job, which implements this port).
-import type { AccountKind, Thresholds } from '../../src-preload/contract';
+import type { AccountKind, AccountMoney, Thresholds } from '../../src-preload/contract';
 import type { KeyClient, ManagementClient, UnitSettings } from '../gateway';
 
 export interface AccountHandle {
@@ -9,7 +9,10 @@ export interface AccountHandle {
   readonly label: string;
   /** The site's base address; its origin names the host whose critical rate limit the account shares. */
   readonly baseUrl?: string;
+  /** How the account's site shows money (= money.site). */
   readonly units: UnitSettings;
+  /** The site's money and the yuan rate in force (billing answers, alerts, tray). */
+  readonly money?: AccountMoney;
   readonly isDisabled: boolean;
   readonly isHidden: boolean;
   /** Low-balance thresholds in quota units (the quota monitor's alerts). */

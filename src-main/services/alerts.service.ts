@@ -2,8 +2,8 @@
 // alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AlertView, Language } from '../../src-preload/contract';
-import { formatUnits, type UnitSettings } from '../../src-preload/units';
+import type { AccountMoney, AlertView, Language } from '../../src-preload/contract';
+import { formatMoney, formatUnits, type UnitSettings } from '../../src-preload/units';
 import type { EventBus } from '../bridge/events';
 import type { NotifierPort } from '../platform/ports';
 import type { DocumentStore } from '../vault/config.store';
@@ -43,7 +43,10 @@ export class AlertsService {
     return this.deps.store.read().alerts;
   }
 
-  raise(account: { id: string; label: string; units: UnitSettings }, firing: AlertFiring): AlertView {
+  raise(
+    account: { id: string; label: string; units: UnitSettings; money?: AccountMoney },
+    firing: AlertFiring,
+  ): AlertView {
     const alert: AlertView = {
       id: (this.deps.newId ?? randomUUID)(),
       accountId: account.id,
@@ -56,7 +59,7 @@ export class AlertsService {
     };
     this.deps.store.write({ alerts: [alert, ...this.list()].slice(0, MAX_ALERTS) });
     this.deps.events.emit('alert:raised', alert);
-    if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units));
+    if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units, account.money));
     return alert;
   }
 
@@ -68,13 +71,18 @@ export class AlertsService {
     return alerts;
   }
 
-  #notification(alert: AlertView, units: UnitSettings) {
+  #notification(alert: AlertView, units: UnitSettings, accountMoney?: AccountMoney) {
     const strings = QUOTA_STRINGS[this.deps.language()];
-    const money = (n: number) => formatUnits(n, this.deps.language(), units);
+    const language = this.deps.language();
+    // The balance in the site's currency with the yuan beside it; the threshold as the user typed it.
+    const balance = accountMoney
+      ? formatMoney(alert.balanceUnits, language, accountMoney)
+      : formatUnits(alert.balanceUnits, language, units);
+    const threshold = formatUnits(alert.thresholdUnits, language, units);
     const body =
       alert.level === 'soft_limit'
-        ? strings.softLimitBody(alert.accountLabel, money(alert.balanceUnits), money(alert.thresholdUnits))
-        : strings.alertBody(alert.accountLabel, money(alert.balanceUnits), money(alert.thresholdUnits));
+        ? strings.softLimitBody(alert.accountLabel, balance, threshold)
+        : strings.alertBody(alert.accountLabel, balance, threshold);
     return { title: strings.alertTitle[alert.level], body, accountId: alert.accountId };
   }
 }

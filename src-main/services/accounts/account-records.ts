@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { ACCOUNT_KINDS } from '../../../src-preload/contract';
 
-const unitOverrideSchema = z.object({
-  quotaPerUnit: z.number().int().positive(),
-  currency: z.string().min(1).max(12),
-  symbol: z.string().max(6).optional(),
-});
+/** A yuan rate the user typed: a positive decimal string ("7.3", "0.85"), never a float. */
+export const yuanRateSchema = z
+  .string()
+  .max(32)
+  .regex(/^(?:\d+(?:\.\d+)?)$/, 'a positive decimal')
+  .refine((text) => /[1-9]/.test(text), 'a positive decimal');
 
 export const thresholdsSchema = z.object({
   warnUnits: z.number().int().nonnegative().nullable(),
@@ -33,7 +34,10 @@ export const accountRecordSchema = z.object({
   lastAutoLoginAt: z.number().nullable().default(null),
   isHidden: z.boolean().default(false),
   isDisabled: z.boolean().default(false),
-  units: unitOverrideSchema.nullable().default(null),
+  // Yuan per US$ of quota the user set for this account; null = the site's own price. Records written before it
+  // carry a `units` override (an integer divisor and a currency) instead: the site's /api/status now says those,
+  // so the old field is dropped on load (zod strips unknown keys) and the account shows what its site shows.
+  yuanPerUsd: yuanRateSchema.nullable().catch(null).default(null),
   thresholds: thresholdsSchema.default({ warnUnits: null, criticalUnits: null }),
   createdAt: z.number().default(0),
 });

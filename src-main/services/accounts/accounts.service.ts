@@ -18,7 +18,6 @@ import type { EventBus } from '../../bridge/events';
 import { AppErrorException } from '../../bridge/router';
 import {
   GatewayError,
-  unitSettings,
   type ClockPort,
   type HttpTransport,
   type KeyClient,
@@ -31,6 +30,7 @@ import type { SecretRead } from '../../vault/secret.store';
 import type { AccountDirectory, AccountHandle } from '../account-directory';
 import { sessionStateSchema, type AccountRecord, type AccountsDocument, type StoredSecrets } from './account-records';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
+import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
 import { normaliseBaseUrl } from './url-rules';
 
 /** The part of the secret store this service needs. */
@@ -47,6 +47,8 @@ export interface AccountsServiceOptions {
   readonly events: EventBus;
   readonly log: Logger;
   readonly clock: ClockPort;
+  /** How each site shows money (cached /api/status); absent = every site shows the spec's ¥. */
+  readonly siteMoney?: SiteMoneyLookup;
 }
 
 interface Runtime {
@@ -105,6 +107,7 @@ export class AccountsService implements AccountDirectory {
   constructor(private readonly options: AccountsServiceOptions) {
     this.#doc = options.store.read();
     this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
+    options.siteMoney?.onChange(() => this.#emit());
   }
 
   /** Reads every account's secrets once, so states (locked, needs sign-in) are known before the first list. */
@@ -134,7 +137,8 @@ export class AccountsService implements AccountDirectory {
       isDisabled: record.isDisabled,
       state: runtime?.state ?? 'needs_sign_in',
       stateError: runtime?.error ?? null,
-      units: record.units,
+      money: this.#money(record),
+      yuanPerUsd: record.yuanPerUsd,
       thresholds: record.thresholds,
     };
   }
@@ -200,7 +204,7 @@ export class AccountsService implements AccountDirectory {
       lastAutoLoginAt: null,
       isHidden: false,
       isDisabled: false,
-      units: draft.units ?? null,
+      yuanPerUsd: draft.yuanPerUsd ?? null,
       thresholds: draft.thresholds ?? { warnUnits: null, criticalUnits: null },
       createdAt: this.options.clock.now(),
     };
@@ -309,7 +313,7 @@ export class AccountsService implements AccountDirectory {
       ...(patch.label === undefined ? {} : { label: this.#label(patch.label) }),
       baseUrl,
       apiUrl,
-      ...(patch.units === undefined ? {} : { units: patch.units }),
+      ...(patch.yuanPerUsd === undefined ? {} : { yuanPerUsd: patch.yuanPerUsd }),
       ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
       ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
       ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
@@ -609,11 +613,16 @@ export class AccountsService implements AccountDirectory {
       kind: record.kind,
       label: record.label,
       baseUrl: record.baseUrl,
-      units: unitSettings(record.units ?? undefined),
+      units: this.#money(record).site,
+      money: this.#money(record),
       isDisabled: record.isDisabled,
       isHidden: record.isHidden,
       thresholds: record.thresholds,
     };
+  }
+
+  #money(record: AccountRecord) {
+    return accountMoney(this.options.siteMoney?.get(record.baseUrl), record.yuanPerUsd);
   }
 
   activeId(): string | null {

@@ -180,7 +180,7 @@ export class KeySecretsService {
     if (!client.ok) return client;
     const [usage, balance, models] = await Promise.all([
       client.value.getTokenUsage(),
-      client.value.getBalance(),
+      client.value.getBalance(undefined, this.options.directory.get(accountId).units),
       client.value.listModels(),
     ]);
     return ok({

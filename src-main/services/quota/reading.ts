@@ -75,7 +75,7 @@ export async function readQuota(
     if (!isUnlimited && limits === undefined) {
       // May be refused for a key whose group cannot use /v1: that must not make the balance unknown, and is not
       // remembered, so the next refresh tries again.
-      const billing = await client.getBillingLimits(signal);
+      const billing = await client.getBillingLimits(signal, account.units);
       if (billing.ok) {
         limits = memo.remember(account.id, {
           grantedUnits: usage.value.total_granted,

@@ -1,8 +1,8 @@
 // The tray's content as a pure function of state: icon (worst state across accounts), tooltip (the active
 // account's balance) and menu (every account with its balance and colour, refresh, open, quit). The Electron
 // adapter only draws what this returns, so everything the user reads in the tray is unit-tested here.
-import type { BalanceLevel, BalanceView, Language } from '../../../src-preload/contract';
-import { formatQuota, type UnitSettings } from '../../../src-preload/units';
+import type { AccountMoney, BalanceLevel, BalanceView, Language } from '../../../src-preload/contract';
+import { formatQuota, formatQuotaMoney, type UnitSettings } from '../../../src-preload/units';
 import type { TrayIconState, TrayItem, TrayModel } from '../../platform/ports';
 import { QUOTA_STRINGS } from './strings';
 
@@ -10,6 +10,8 @@ export interface TrayAccount {
   readonly id: string;
   readonly label: string;
   readonly units: UnitSettings;
+  /** With the yuan rate: non-yuan balances show the yuan they cost beside them. */
+  readonly money?: AccountMoney;
   readonly isHidden?: boolean;
   readonly isDisabled?: boolean;
 }
@@ -36,7 +38,8 @@ export function balanceText(view: BalanceView | undefined, account: TrayAccount,
   if (!view) return QUOTA_STRINGS[language].unknown;
   if (view.isUnlimited) return formatQuota({ kind: 'unlimited' }, language, account.units);
   if (view.remainingUnits === null) return QUOTA_STRINGS[language].unknown;
-  return formatQuota({ kind: 'limited', units: view.remainingUnits }, language, account.units);
+  const value = { kind: 'limited', units: view.remainingUnits } as const;
+  return account.money ? formatQuotaMoney(value, language, account.money) : formatQuota(value, language, account.units);
 }
 
 function accountLabel(account: TrayAccount, view: BalanceView | undefined, language: Language): string {

@@ -1,16 +1,17 @@
 // The account form's rules, without Vue: the same URL rules main applies (src-main/services/accounts/url-rules.ts,
-// mirrored because the renderer may not import main), the label length, thresholds typed in yuan and converted to
-// units exactly, and the draft or patch the form sends. Main checks everything again; this only answers sooner.
+// mirrored because the renderer may not import main), the label length, thresholds typed in the account's currency
+// and converted to units, the user's yuan rate, and the draft or patch the form sends. Main checks everything
+// again; this only answers sooner.
 import type {
   AccountDraft,
   AccountKind,
   AccountPatch,
   AccountView,
   CredentialInput,
+  SiteMoney,
   Thresholds,
-  UnitOverride,
 } from '../../../src-preload/contract';
-import { parseAmountToUnits, unitSettings, unitsToDecimalString } from '../../../src-preload/units';
+import { DEFAULT_UNITS, parseAmountToUnits, parsePositiveRate, unitsToDecimalString } from '../../../src-preload/units';
 
 export const MAX_LABEL = 60;
 
@@ -43,18 +44,28 @@ export type AmountProblem = 'format' | 'precision' | 'range' | 'negative';
 export type AmountCheck =
   { readonly ok: true; readonly units: number | null } | { readonly ok: false; readonly problem: AmountProblem };
 
-/** A threshold typed in yuan: empty = none; otherwise exact units, never rounded. */
-export function parseThreshold(input: string, units: UnitOverride | null = null): AmountCheck {
+/** A threshold typed in the account's currency: empty = none; otherwise units (rounded only where a rate forces it). */
+export function parseThreshold(input: string, site: SiteMoney = DEFAULT_UNITS): AmountCheck {
   const text = input.trim();
   if (text === '') return { ok: true, units: null };
-  const parsed = parseAmountToUnits(text, unitSettings(units ?? undefined));
+  const parsed = parseAmountToUnits(text, site);
   if (!parsed.ok) return { ok: false, problem: parsed.reason };
   if (parsed.units < 0) return { ok: false, problem: 'negative' };
   return { ok: true, units: parsed.units };
 }
 
-export const thresholdText = (value: number | null, units: UnitOverride | null = null): string =>
-  value === null ? '' : unitsToDecimalString(value, unitSettings(units ?? undefined));
+export const thresholdText = (value: number | null, site: SiteMoney = DEFAULT_UNITS): string =>
+  value === null ? '' : unitsToDecimalString(value, site);
+
+/** The user's yuan rate (yuan per US$ of quota): empty = the site's price; otherwise any positive decimal. */
+export function parseYuanRate(
+  input: string,
+): { readonly ok: true; readonly rate: string | null } | { readonly ok: false } {
+  const text = input.trim();
+  if (text === '') return { ok: true, rate: null };
+  const rate = parsePositiveRate(text);
+  return rate === undefined ? { ok: false } : { ok: true, rate };
+}
 
 export interface AccountForm {
   kind: AccountKind;
@@ -69,11 +80,19 @@ export interface AccountForm {
   apiKey: string;
   warn: string;
   critical: string;
+  /** Yuan per US$ of quota; empty = the site's own price. */
+  yuanRate: string;
 }
 
 export type FormField = keyof AccountForm;
 export type FormProblem =
-  'required' | 'labelTooLong' | 'criticalAboveWarn' | 'userId' | `url.${UrlProblem}` | `amount.${AmountProblem}`;
+  | 'required'
+  | 'labelTooLong'
+  | 'criticalAboveWarn'
+  | 'userId'
+  | 'yuanRate'
+  | `url.${UrlProblem}`
+  | `amount.${AmountProblem}`;
 export type FormErrors = Partial<Record<FormField, FormProblem>>;
 
 export function emptyForm(kind: AccountKind = 'password'): AccountForm {
@@ -90,6 +109,7 @@ export function emptyForm(kind: AccountKind = 'password'): AccountForm {
     apiKey: '',
     warn: '',
     critical: '',
+    yuanRate: '',
   };
 }
 
@@ -102,8 +122,9 @@ export function formFromAccount(account: AccountView): AccountForm {
     apiUrl: account.apiUrl === account.baseUrl ? '' : account.apiUrl,
     username: account.username ?? '',
     remember: account.isPasswordRemembered,
-    warn: thresholdText(account.thresholds.warnUnits, account.units),
-    critical: thresholdText(account.thresholds.criticalUnits, account.units),
+    warn: thresholdText(account.thresholds.warnUnits, account.money.site),
+    critical: thresholdText(account.thresholds.criticalUnits, account.money.site),
+    yuanRate: account.yuanPerUsd ?? '',
   };
 }
 
@@ -113,9 +134,10 @@ interface Checked {
   readonly baseUrl: string;
   readonly apiUrl: string;
   readonly thresholds: Thresholds;
+  readonly yuanPerUsd: string | null;
 }
 
-function checkCommon(form: AccountForm, units: UnitOverride | null): Checked {
+function checkCommon(form: AccountForm, site: SiteMoney): Checked {
   const errors: FormErrors = {};
   const label = form.label.trim();
   if (label === '') errors.label = 'required';
@@ -126,13 +148,15 @@ function checkCommon(form: AccountForm, units: UnitOverride | null): Checked {
   const api = form.apiUrl.trim() === '' ? base : checkUrl(form.apiUrl, '/v1');
   if (!api.ok && form.apiUrl.trim() !== '') errors.apiUrl = `url.${api.problem}`;
 
-  const warn = parseThreshold(form.warn, units);
-  const critical = parseThreshold(form.critical, units);
+  const warn = parseThreshold(form.warn, site);
+  const critical = parseThreshold(form.critical, site);
   if (!warn.ok) errors.warn = `amount.${warn.problem}`;
   if (!critical.ok) errors.critical = `amount.${critical.problem}`;
   const warnUnits = warn.ok ? warn.units : null;
   const criticalUnits = critical.ok ? critical.units : null;
   if (warnUnits !== null && criticalUnits !== null && criticalUnits > warnUnits) errors.critical = 'criticalAboveWarn';
+  const rate = parseYuanRate(form.yuanRate);
+  if (!rate.ok) errors.yuanRate = 'yuanRate';
 
   return {
     errors,
@@ -140,6 +164,7 @@ function checkCommon(form: AccountForm, units: UnitOverride | null): Checked {
     baseUrl: base.ok ? base.url : '',
     apiUrl: api.ok ? api.url : '',
     thresholds: { warnUnits, criticalUnits },
+    yuanPerUsd: rate.ok ? rate.rate : null,
   };
 }
 
@@ -169,7 +194,8 @@ function credentialOf(form: AccountForm, errors: FormErrors): CredentialInput | 
 export function draftFromForm(
   form: AccountForm,
 ): { readonly ok: true; readonly draft: AccountDraft } | { readonly ok: false; readonly errors: FormErrors } {
-  const common = checkCommon(form, null);
+  // A new account's site is not read yet: thresholds are in units ÷ 500,000 (US$ on a default new-api site).
+  const common = checkCommon(form, DEFAULT_UNITS);
   const errors: FormErrors = { ...common.errors };
   const credential = credentialOf(form, errors);
   if (Object.keys(errors).length > 0 || credential === null) return { ok: false, errors };
@@ -182,6 +208,7 @@ export function draftFromForm(
       apiUrl: form.apiUrl.trim() === '' ? '' : common.apiUrl,
       credential,
       thresholds: common.thresholds,
+      ...(common.yuanPerUsd === null ? {} : { yuanPerUsd: common.yuanPerUsd }),
     },
   };
 }
@@ -191,13 +218,14 @@ export function patchFromForm(
   form: AccountForm,
   account: AccountView,
 ): { readonly ok: true; readonly patch: AccountPatch } | { readonly ok: false; readonly errors: FormErrors } {
-  const common = checkCommon(form, account.units);
+  const common = checkCommon(form, account.money.site);
   if (Object.keys(common.errors).length > 0) return { ok: false, errors: common.errors };
   const patch: {
     label?: string;
     baseUrl?: string;
     apiUrl?: string;
     thresholds?: Thresholds;
+    yuanPerUsd?: string | null;
   } = {};
   if (common.label !== account.label) patch.label = common.label;
   if (common.baseUrl !== account.baseUrl) patch.baseUrl = common.baseUrl;
@@ -208,5 +236,6 @@ export function patchFromForm(
   ) {
     patch.thresholds = common.thresholds;
   }
+  if (common.yuanPerUsd !== account.yuanPerUsd) patch.yuanPerUsd = common.yuanPerUsd;
   return { ok: true, patch };
 }

@@ -496,9 +496,14 @@ const enUS = {
       apiKeyPlaceholder: 'sk-…',
       apiKeyHint: 'Only this key’s quota and expiry are shown; the key stays encrypted in the vault.',
       thresholds: 'Balance alerts',
-      thresholdsHint: 'Keydesk warns when the balance falls below these amounts. Leave empty for no alert.',
-      warn: 'Warn below',
-      critical: 'Critical below',
+      thresholdsHint:
+        'Keydesk warns when the balance falls below these amounts, typed in the account’s currency ({currency}). Leave empty for no alert.',
+      yuanRate: 'Yuan per US$1 of quota',
+      yuanRateHint:
+        'What you pay in yuan for US$1 of this site’s quota (500,000 units), for the ¥ shown beside its amounts and for totals. Leave empty to use the site’s top-up price ({price}).',
+      yuanRateUnknown: 'not known yet',
+      warn: 'Warn below ({currency})',
+      critical: 'Critical below ({currency})',
       credentialNote: 'To change the credential, use “Enter credential” or “Sign in” in the list.',
       test: 'Test connection',
       testing: 'Testing…',
@@ -518,6 +523,7 @@ const enUS = {
         userId: 'A positive whole number.',
         userIdRequired:
           'This site needs your user ID with the token: find it in the site’s console under Personal settings.',
+        yuanRate: 'A positive number, for example 7.3 or 0.85.',
         url: {
           empty: 'Enter the address.',
           format: 'Not a web address: it must start with https:// (or http://).',
@@ -691,6 +697,23 @@ const enUS = {
     forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
     unavailable: 'Use the desktop app for this.',
     internal: 'Try again. If it keeps happening, restart Keydesk and report it with the log.',
+  },
+  money: {
+    total: 'Total ≈ {amount}',
+    totalLabel: 'Total balance in yuan',
+    ratesUsed: 'Rates used:',
+    rateSitePrice: '{symbol} at ¥{rate} per US$ (site price)',
+    rateUser: '{symbol} at ¥{rate} per US$ (your rate)',
+    rateYuan: '{label}: shown in yuan',
+    excluded: 'Left out (no yuan rate known): {labels}',
+    noneCounted: 'No balance with a known yuan rate yet.',
+    unitsHint: '{units} units',
+    specCurrency: 'The site does not say its currency: shown as ¥ at 500,000 units = ¥1.',
+    siteCurrency: 'Shown as the site’s console shows it ({currency}).',
+    refreshSite: 'Read the site’s currency again',
+    refreshed: 'Currency settings read again.',
+    rounded: 'Rounded to the nearest whole unit.',
+    tokens: 'tokens',
   },
 };
 

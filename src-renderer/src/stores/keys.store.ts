@@ -10,7 +10,7 @@ import type {
   KeyView,
   Result,
   RevealedKey,
-  UnitOverride,
+  AccountMoney,
 } from '../../../src-preload/contract';
 import { keydesk } from '../bridge';
 import { checkSearch } from '../components/keys/search-rules';
@@ -24,7 +24,8 @@ export interface KeyAccountView {
   readonly isDisabled: boolean;
   /** false for a watched API key: no key list, only its own usage. */
   readonly canManageKeys: boolean;
-  readonly units: UnitOverride | undefined;
+  /** How the account's site shows money, and the yuan rate in force. */
+  readonly money: AccountMoney;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -49,7 +50,7 @@ export const useKeysStore = defineStore('keys', () => {
       kind: a.kind,
       isDisabled: a.isDisabled,
       canManageKeys: a.kind !== 'api_key',
-      units: a.units ?? undefined,
+      money: a.money,
     })),
   );
   const accountsError = computed(() => accountsStore.loadError);

@@ -248,17 +248,16 @@ describe.each(['new-api-legacy', 'new-api-early'] as const)('access tokens on %s
 describe('writes racing a renewal (spec profile, a login held open)', () => {
   beforeEach(() => start('spec'));
 
-  async function expiredWithSlowLogin(service: AccountsService, id: string): Promise<void> {
-    await advance(901);
+  /** The login token expires (a day on the spec) and the next login answers only after 400 ms. */
+  async function expiredWithSlowLogin(): Promise<void> {
+    await advance(86_401);
     await admin('POST', '/faults', { match: '/api/user/login', kind: 'latency', latency_ms: 400, times: 1 });
-    void service;
-    void id;
   }
 
   it('an edit made while a renewal is in flight stays saved', async () => {
     const service = await open();
     const id = added(await service.add(byPassword()));
-    await expiredWithSlowLogin(service, id);
+    await expiredWithSlowLogin();
     const pending = listKeys(service, id);
     await new Promise((r) => setTimeout(r, 100));
     service.update(id, { label: 'Erin (edited)' });
@@ -271,7 +270,7 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
   it('removing an account while its renewal is in flight leaves no secrets behind', async () => {
     const service = await open();
     const id = added(await service.add(byPassword()));
-    await expiredWithSlowLogin(service, id);
+    await expiredWithSlowLogin();
     const pending = listKeys(service, id);
     await new Promise((r) => setTimeout(r, 100));
     await service.remove(id);

@@ -1,6 +1,6 @@
 // A keys test app: the real router, handlers and services of issue 6 over a small AccountDirectory that builds real
 // gateway clients against the emulator (the accounts service is not needed to test keys).
-import { KeyClient, unitSettings, type ManagementClient } from '../../../src-main/gateway';
+import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { AppErrorException, Router } from '../../../src-main/bridge/router';
 import { registerAccountInfoHandlers } from '../../../src-main/handlers/account-info.handlers';
 import { registerKeysHandlers } from '../../../src-main/handlers/keys.handlers';
@@ -36,7 +36,7 @@ export class EmulatorDirectory implements AccountDirectory {
       id: accountId,
       kind: account.kind,
       label: accountId,
-      units: unitSettings(),
+      units: DEFAULT_UNITS,
       isDisabled: false,
       isHidden: false,
       thresholds: { warnUnits: null, criticalUnits: null },

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertView, BalanceView, Thresholds } from '../../../src-preload/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { AppErrorException } from '../../../src-main/bridge/router';
-import { unitSettings, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
+import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/services/account-directory';
 import { AlertsService, EMPTY_ALERTS } from '../../../src-main/services/alerts.service';
 import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/services/quota/quota.monitor';
@@ -32,7 +32,7 @@ function directory(specs: Record<string, Spec>): AccountDirectory {
       id,
       kind: spec.kind,
       label: id,
-      units: unitSettings(),
+      units: DEFAULT_UNITS,
       isDisabled: false,
       isHidden: false,
       thresholds: spec.thresholds,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src-preload/contract';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
-import { unitSettings } from '../../../src-main/gateway/units';
+import type { UnitSettings } from '../../../src-main/gateway/units';
 import { VirtualClock, jsonResponse, recordingLogger, settle, stubFetch, type Route } from './fakes';
 
-function setup(route: Route, units?: ReturnType<typeof unitSettings>) {
+function setup(route: Route, units?: UnitSettings) {
   const clock = new VirtualClock();
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();
@@ -92,7 +92,13 @@ describe('KeyClient', () => {
   });
 
   it('honours an account override of the divisor', async () => {
-    const { client, run } = setup(billing(2, 0), unitSettings({ quotaPerUnit: 1000, currency: 'USD' }));
+    const { client, run } = setup(billing(2, 0), {
+      displayType: 'USD',
+      quotaPerUnit: 1000,
+      rate: '1',
+      symbol: '$',
+      price: null,
+    });
     const limits = await run(client.getBillingLimits());
     expect(limits.ok && limits.value.hard).toEqual({ kind: 'limited', units: 2000 });
   });
@@ -137,5 +143,27 @@ describe('KeyClient', () => {
     const { client, run } = setup(() => jsonResponse({ object: 'list' }));
     const r = await run(client.getBillingUsage());
     expect(r.ok ? null : r.error.code).toBe('protocol');
+  });
+});
+
+describe('KeyClient billing by the site display type', () => {
+  const cny = { displayType: 'CNY', quotaPerUnit: 500_000, rate: '7.3', symbol: '¥', price: '7.3' } as const;
+  const tokens = { displayType: 'TOKENS', quotaPerUnit: 500_000, rate: '1', symbol: '', price: null } as const;
+
+  it('reads a CNY site’s limits at its exchange rate, not 7.3× too high', async () => {
+    // US$10 of quota on a CNY site: the billing endpoints say 73 (yuan) and usage 730 (= ¥7.30 × 100).
+    const { client, run } = setup(billing(73, 730), cny);
+    const balance = await run(client.getBalance());
+    expect(balance.ok && balance.value.limits.hard).toEqual({ kind: 'limited', units: 5_000_000 });
+    expect(balance.ok && balance.value.usedUnits).toBe(500_000);
+    expect(balance.ok && balance.value.remaining).toEqual({ kind: 'limited', units: 4_500_000 });
+  });
+
+  it('reads a TOKENS site’s limits as units, and takes the site settings per call', async () => {
+    const { client, run } = setup(billing(5_000_000, 100_000_000));
+    const limits = await run(client.getBillingLimits(undefined, tokens));
+    expect(limits.ok && limits.value.hard).toEqual({ kind: 'limited', units: 5_000_000 });
+    const used = await run(client.getBillingUsage(undefined, tokens));
+    expect(used.ok && used.value).toBe(1_000_000);
   });
 });

@@ -9,7 +9,6 @@ import {
   keyRemaining,
   parseAmountToUnits,
   totalUsageToUnits,
-  unitSettings,
   unitsToDecimalString,
 } from '../../../src-main/gateway/units';
 
@@ -66,13 +65,10 @@ describe('amount input → units', () => {
     );
   });
 
-  it('uses an account override of the divisor', () => {
-    const usd = unitSettings({ quotaPerUnit: 500_000, currency: 'USD' });
-    expect(usd.symbol).toBe('$');
-    const tokens = unitSettings({ quotaPerUnit: 1000, currency: 'CNY' });
-    expect(parseAmountToUnits('1.5', tokens)).toEqual({ ok: true, units: 1500 });
-    expect(parseAmountToUnits('0.0005', tokens).ok).toBe(false);
-    expect(unitSettings({ quotaPerUnit: 0 }).quotaPerUnit).toBe(500_000);
+  it("uses the site's divisor", () => {
+    const small = { ...DEFAULT_UNITS, quotaPerUnit: 1000 };
+    expect(parseAmountToUnits('1.5', small)).toEqual({ ok: true, units: 1500 });
+    expect(parseAmountToUnits('0.0005', small).ok).toBe(false);
   });
 });
 
@@ -149,6 +145,8 @@ describe('formatting', () => {
     expect(formatQuota({ kind: 'unlimited' }, 'zh-CN')).toBe('无限');
     expect(formatQuota(undefined, 'en-US')).toBe('—');
     expect(formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', DEFAULT_UNITS)).toBe('¥1.00');
-    expect(formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', unitSettings({ currency: 'USD' }))).toBe('$1.00');
+    expect(
+      formatQuota({ kind: 'limited', units: 500_000 }, 'en-US', { ...DEFAULT_UNITS, displayType: 'USD', symbol: '$' }),
+    ).toBe('$1.00');
   });
 });

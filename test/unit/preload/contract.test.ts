@@ -43,6 +43,7 @@ describe('contract', () => {
       'quota:snapshot',
       'settings:get',
       'settings:update',
+      'site:refresh',
       'vault:changePassphrase',
       'vault:lock',
       'vault:setPassphrase',
@@ -93,6 +94,7 @@ describe('contract', () => {
       'on',
       'quota',
       'settings',
+      'site',
       'vault',
     ]);
   });

@@ -125,3 +125,17 @@ describe('main-side quota strings', () => {
     }
   });
 });
+
+describe('trayModel money', () => {
+  it('shows a US$ site’s balance in dollars with the yuan beside it, as the console shows it', () => {
+    const usd = { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '7.3' } as const;
+    const relay = {
+      id: 'r',
+      label: 'Relay',
+      units: usd,
+      money: { site: usd, origin: 'site', fetchedAt: 1, yuanPerUsd: '7.3', yuanRateSource: 'site_price' },
+    } as const;
+    const model = trayModel(state([view('r', { remainingUnits: 500_000 })], { accounts: [relay], activeId: 'r' }));
+    expect(model.tooltip).toBe('Keydesk — Relay: $1.00 ≈ ¥7.30');
+  });
+});

@@ -102,6 +102,29 @@ describe('account form', () => {
     });
   });
 
+  it('sends a yuan rate typed with the new account, and shows the tested balance in the site currency', async () => {
+    await openAddForm();
+    await type('account-label', 'Relay');
+    await type('account-base-url', 'https://relay.example.com');
+    await type('account-username', 'alice');
+    await type('account-password', 'pw');
+    await type('account-yuan-rate', '0.85');
+    fake.override('accounts:test', () =>
+      Promise.resolve(
+        ok({
+          displayName: 'alice',
+          balanceUnits: 5_000_000,
+          money: { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '1' },
+        }),
+      ),
+    );
+    await click('account-test');
+    expect(document.querySelector('[data-testid=account-test-balance]')?.textContent).toContain('$10.00');
+    fake.override('accounts:add', () => Promise.resolve(fail({ code: 'network' })));
+    await click('account-submit');
+    expect(fake.callsTo('accounts:add')).toEqual([expect.objectContaining({ yuanPerUsd: '0.85' })]);
+  });
+
   it('asks for the second factor and answers the challenge', async () => {
     await openAddForm();
     await type('account-label', 'Work');

@@ -78,7 +78,9 @@ describe('thresholds', () => {
     expect(parseThreshold('5')).toEqual({ ok: true, units: 2_500_000 });
     expect(parseThreshold('¥1,234.56')).toEqual({ ok: true, units: 617_280_000 });
     expect(parseThreshold('0.000002')).toEqual({ ok: true, units: 1 });
-    expect(parseThreshold('10', { quotaPerUnit: 1000, currency: 'USD' })).toEqual({ ok: true, units: 10_000 });
+    expect(
+      parseThreshold('10', { displayType: 'USD', quotaPerUnit: 1000, rate: '1', symbol: '$', price: null }),
+    ).toEqual({ ok: true, units: 10_000 });
   });
 
   it('refuses what it cannot take exactly', () => {

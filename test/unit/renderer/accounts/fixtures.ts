@@ -1,5 +1,6 @@
 // Account views for renderer tests, shaped as main sends them.
 import type { AccountView, AccountsSnapshot } from '../../../../src-preload/contract';
+import { SPEC_ACCOUNT_MONEY } from '../../../../src-preload/units';
 
 export function accountView(overrides: Partial<AccountView> & { id: string }): AccountView {
   return {
@@ -15,7 +16,8 @@ export function accountView(overrides: Partial<AccountView> & { id: string }): A
     isDisabled: false,
     state: 'ok',
     stateError: null,
-    units: null,
+    money: SPEC_ACCOUNT_MONEY,
+    yuanPerUsd: null,
     thresholds: { warnUnits: null, criticalUnits: null },
     ...overrides,
   };

@@ -8,13 +8,13 @@ import KeyQuotaMeter from '../../../../src-renderer/src/components/keys/KeyQuota
 import QuotaInput from '../../../../src-renderer/src/components/keys/QuotaInput.vue';
 import { checkSearch } from '../../../../src-renderer/src/components/keys/search-rules';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
-import { DEFAULT_UNITS, unitsToDecimalString } from '../../../../src-preload/units';
+import { DEFAULT_UNITS, SPEC_ACCOUNT_MONEY, unitsToDecimalString } from '../../../../src-preload/units';
 
 const i18n = (lang: 'en-US' | 'zh-CN' = 'en-US') => createAppI18n(lang);
 const meter = (
   item: { remainQuota: number | null; usedQuota: number | null; unlimitedQuota: boolean },
   lang?: 'zh-CN',
-) => mount(KeyQuotaMeter, { props: { item, units: DEFAULT_UNITS }, global: { plugins: [i18n(lang)] } });
+) => mount(KeyQuotaMeter, { props: { item, money: SPEC_ACCOUNT_MONEY }, global: { plugins: [i18n(lang)] } });
 
 describe('KeyQuotaMeter', () => {
   it('shows remaining of granted in yuan with a meter', () => {

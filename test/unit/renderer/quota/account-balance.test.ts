@@ -8,6 +8,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import { ok, type AccountView, type BalanceHistory, type BalanceView } from '../../../../src-preload/contract';
+import { SPEC_ACCOUNT_MONEY } from '../../../../src-preload/units';
 import AccountBalanceCard from '../../../../src-renderer/src/components/AccountBalanceCard.vue';
 import MonitoringCard from '../../../../src-renderer/src/components/MonitoringCard.vue';
 import { checkRefreshInterval } from '../../../../src-renderer/src/components/monitoring-rules';
@@ -33,7 +34,8 @@ const account = (over: Partial<AccountView> = {}): AccountView => ({
   isDisabled: false,
   state: 'ok',
   stateError: null,
-  units: null,
+  money: SPEC_ACCOUNT_MONEY,
+  yuanPerUsd: null,
   thresholds: { warnUnits: 20 * YUAN, criticalUnits: 5 * YUAN },
   ...over,
 });
