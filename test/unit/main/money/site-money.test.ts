@@ -45,6 +45,9 @@ function open(route: Route, clock = new VirtualClock()) {
   return { service, fetch, clock, run: <T>(p: Promise<T>) => settle(clock, p) };
 }
 
+/** What Node's fetch throws when the host cannot be reached: a TypeError whose cause has the system's code. */
+const offline = (): TypeError => new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+
 describe('SiteMoneyService', () => {
   it('shows the cached currency at once after a restart, without asking the site', async () => {
     const first = open(() => okEnvelope(USD_STATUS));
@@ -77,7 +80,7 @@ describe('SiteMoneyService', () => {
 
   it('keeps what it knew when a read fails, and tells listeners only of reads that landed', async () => {
     let isDown = false;
-    const { service, run } = open(() => (isDown ? Promise.reject(new TypeError('offline')) : okEnvelope(USD_STATUS)));
+    const { service, run } = open(() => (isDown ? Promise.reject(offline()) : okEnvelope(USD_STATUS)));
     let changes = 0;
     service.onChange(() => changes++);
     await run(service.refresh('https://gw.example'));
@@ -89,7 +92,7 @@ describe('SiteMoneyService', () => {
   });
 
   it('does not ask a site that just failed again on every background check, but does on demand', async () => {
-    const { service, fetch, clock, run } = open(() => Promise.reject(new TypeError('offline')));
+    const { service, fetch, clock, run } = open(() => Promise.reject(offline()));
     await run(service.refreshStale(['https://down.example']));
     await run(service.refreshStale(['https://down.example']));
     expect(fetch.sent).toHaveLength(1);
@@ -125,7 +128,7 @@ describe('connection test', () => {
   });
 
   it('answers the test unchanged when the site cannot be read', async () => {
-    const { service, run } = open(() => Promise.reject(new TypeError('offline')));
+    const { service, run } = open(() => Promise.reject(offline()));
     const check = { displayName: 'alice', balanceUnits: 1 };
     expect(await run(withSiteMoney(check, 'https://gw.example', service))).toEqual({ ok: true, value: check });
   });

@@ -18,7 +18,11 @@ vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await im
 
 let wrapper: VueWrapper | undefined;
 
-const account = { id: 'a1', label: 'Site', units: DEFAULT_UNITS } as unknown as KeyAccountView;
+const account = {
+  id: 'a1',
+  label: 'Site',
+  money: { site: DEFAULT_UNITS, origin: 'spec', fetchedAt: null, yuanPerUsd: null, yuanRateSource: null },
+} as unknown as KeyAccountView;
 
 async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US'): Promise<void> {
   const Host = defineComponent(
