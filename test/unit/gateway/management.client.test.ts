@@ -179,6 +179,53 @@ describe('ManagementClient auth', () => {
     ]);
   });
 
+  it('newest builds: offers only the verification methods the server says are available, and sends the flow token', async () => {
+    const { client, fetch, run } = setup((req) =>
+      req.url.pathname === '/api/user/login'
+        ? okEnvelope({
+            require_verification: true,
+            flow_token: 'flow-fake',
+            methods: [
+              { method: 'totp', available: true },
+              { method: 'passkey', available: false, reason: 'no passkey on this device' },
+            ],
+          })
+        : okEnvelope({ access_token: 'tok-v', access_expires_at: NOW_SEC + 900, user: { id: 5 } }),
+    );
+    const challenge = value(await run(client.login('alice', 'pw')));
+    expect(challenge).toEqual({
+      kind: 'second_factor',
+      method: 'verification',
+      methods: ['totp'],
+      flowToken: 'flow-fake',
+    });
+    if (challenge.kind !== 'second_factor') throw new Error('unreachable');
+    value(await run(client.answerSecondFactor(challenge, '654321', 'totp')));
+    expect(fetch.sent[1]?.url.pathname).toBe('/api/user/login/verify');
+    expect(fetch.sent[1]?.body).toEqual({ code: '654321', method: 'totp', flow_token: 'flow-fake' });
+  });
+
+  it('older servers: a login answering the user sets a cookie session that later calls carry with New-Api-User', async () => {
+    const { client, fetch, run } = setup(
+      (req) =>
+        req.url.pathname === '/api/user/login'
+          ? new Response(JSON.stringify({ success: true, message: '', data: { id: 9, username: 'alice', role: 1 } }), {
+              headers: {
+                'content-type': 'application/json',
+                'set-cookie': 'session=fake-session-cookie; Path=/; Max-Age=2592000; HttpOnly',
+              },
+            })
+          : okEnvelope({ default: { desc: '', ratio: 1 } }),
+      { accessToken: undefined },
+    );
+    expect(value(await run(client.login('alice', 'pw')))).toEqual({ kind: 'signed_in', userId: 9, expiresAt: null });
+    value(await run(client.getGroups()));
+    expect(fetch.sent[1]?.headers.cookie).toBe('session=fake-session-cookie');
+    expect(fetch.sent[1]?.headers['new-api-user']).toBe('9');
+    expect(fetch.sent[1]?.headers.authorization).toBeUndefined();
+    expect(client.sessionState().credential).toEqual({ kind: 'cookie' });
+  });
+
   it('returns a 2FA challenge as a value and answers it', async () => {
     const { client, fetch, run } = setup((req) =>
       req.url.pathname === '/api/user/login'
