@@ -141,7 +141,9 @@ if (!app.requestSingleInstanceLock()) {
       version,
       platform: process.platform,
       log,
-      fetch: (url, init) => gateway.fetch(url, init),
+      // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
+      // add or keep any of its own beside them.
+      fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
       safeStorage: electronSafeStorage,
       keyring: napiKeyring('Keydesk', 'vault-data-key'),
       shell: {
