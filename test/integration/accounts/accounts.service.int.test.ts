@@ -4,19 +4,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountDraft, AccountsSnapshot, Result, SignInOutcome } from '../../../src-preload/contract';
-import { EventBus } from '../../../src-main/bridge/events';
-import { HttpTransport, systemClock } from '../../../src-main/gateway';
-import {
-  ACCOUNTS_VERSION,
-  EMPTY_ACCOUNTS,
-  accountsDocumentSchema,
-} from '../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
-import { ConfigStore } from '../../../src-main/vault/config.store';
-import { SecretStore } from '../../../src-main/vault/secret.store';
-import { memoryLogger } from '../../support/memory-logger';
+import type { AccountDraft, Result, SignInOutcome } from '../../../src-preload/contract';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
+import { openAccounts } from './setup';
 import { startGateway, type Gateway, type LogEntry } from '../../gateway/index';
 
 const PASSWORD = 'demo-password-1';
@@ -57,31 +47,7 @@ const requestLog = async (): Promise<LogEntry[]> => {
   return Array.isArray(answer) ? answer : (answer.entries ?? []);
 };
 
-async function open(): Promise<{ service: AccountsService; snapshots: AccountsSnapshot[] }> {
-  const { log } = memoryLogger();
-  const events = new EventBus();
-  const snapshots: AccountsSnapshot[] = [];
-  events.subscribe((event, payload) => {
-    if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
-  });
-  const vault = await SecretStore.open({ dataDir: dir, sources: { keyring }, log });
-  const service = new AccountsService({
-    store: new ConfigStore({
-      dataDir: dir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
-      version: ACCOUNTS_VERSION,
-    }),
-    vault,
-    transport: new HttpTransport({ fetch: (url, init) => fetch(url, init), logger: log, backoffBaseMs: 1 }),
-    events,
-    log,
-    clock: systemClock,
-  });
-  await service.init();
-  return { service, snapshots };
-}
+const open = () => openAccounts({ dir, keyring });
 
 const draft = (credential: AccountDraft['credential'], overrides: Partial<AccountDraft> = {}): AccountDraft => ({
   label: 'Alice',

@@ -6,21 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountDraft, Result, SignInOutcome } from '../../../src-preload/contract';
-import { EventBus } from '../../../src-main/bridge/events';
-import { HttpTransport } from '../../../src-main/gateway';
-import {
-  ACCOUNTS_VERSION,
-  EMPTY_ACCOUNTS,
-  accountsDocumentSchema,
-} from '../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
-import { ConfigStore } from '../../../src-main/vault/config.store';
+import type { AccountsService } from '../../../src-main/services/accounts/accounts.service';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { startGateway, type Gateway, type LogEntry, type SeedInput } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { emulatorClock } from '../gateway/setup';
+import { openAccounts } from './setup';
 
 const T0 = 1_780_000_000;
 const PASSWORD = 'fake-password-erin';
@@ -77,30 +70,7 @@ async function requests(path: string, method = 'POST'): Promise<LogEntry[]> {
 }
 
 async function open(): Promise<AccountsService> {
-  const { log } = memoryLogger();
-  const vault = await SecretStore.open({ dataDir: dir, sources: { keyring }, log });
-  const service = new AccountsService({
-    store: new ConfigStore({
-      dataDir: dir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
-      version: ACCOUNTS_VERSION,
-    }),
-    vault,
-    // The emulator's clock, so Keydesk's own rate budget sees the simulated day pass too.
-    transport: new HttpTransport({
-      fetch: (url, init) => fetch(url, init),
-      logger: log,
-      backoffBaseMs: 1,
-      clock: emulatorClock(gateway),
-    }),
-    events: new EventBus(),
-    log,
-    clock: emulatorClock(gateway),
-  });
-  await service.init();
-  return service;
+  return (await openAccounts({ dir, keyring, clock: emulatorClock(gateway) })).service;
 }
 
 const draft = (credential: AccountDraft['credential']): AccountDraft => ({
