@@ -93,13 +93,18 @@ export class AccountSignIn {
     apiUrl: string,
     credential: CredentialInput,
     purpose: unknown,
+    isTrial = false,
   ): Promise<Result<Verification>> {
     switch (credential.kind) {
       case 'password': {
         const client = this.managementClient(baseUrl);
         const login = await client.login(credential.username, credential.password);
         if (!login.ok) return login;
-        return this.#afterLogin(client, login.value, { ...credential, purpose });
+        const outcome = await this.#afterLogin(client, login.value, { ...credential, purpose });
+        // A trial ("Test connection") keeps nothing, so the session it opened must not linger on the site: current
+        // new-api counts it against the user's 50 active sessions for 30 days.
+        if (isTrial && outcome.ok && outcome.value.status === 'verified') await client.logout();
+        return outcome;
       }
       case 'access_token': {
         const client = this.managementClient(baseUrl, {

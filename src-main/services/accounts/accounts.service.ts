@@ -152,7 +152,7 @@ export class AccountsService implements AccountDirectory {
   /** Checks a draft against its gateway without saving anything. */
   async test(draft: AccountDraft): Promise<Result<ConnectionCheck>> {
     const { baseUrl, apiUrl } = this.#urls(draft);
-    const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null);
+    const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null, true);
     if (!checked.ok) return checked;
     if (checked.value.status === 'second_factor') {
       return { ok: true, value: { displayName: null, balanceUnits: null } };

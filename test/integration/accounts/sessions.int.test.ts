@@ -160,6 +160,13 @@ describe('current new-api sessions', () => {
     expect(await requests('/api/user/login')).toHaveLength(1);
   });
 
+  it('Test connection leaves no session behind on the site', async () => {
+    const service = await open();
+    const tested = await service.test(byPassword());
+    expect(tested.ok ? tested.value.displayName : tested.error).toBe('erin');
+    expect(await admin('GET', '/users/7/sessions')).toMatchObject({ active: 0 });
+  });
+
   it('a revoked session is renewed once quietly with the remembered password, then the user is asked', async () => {
     const service = await open();
     const id = added(await service.add(byPassword()));
