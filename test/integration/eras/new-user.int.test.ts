@@ -93,7 +93,9 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
       expect(failure(first)).toMatchObject({ code: 'validation', field: 'name' });
       name = CHINESE_16.slice(0, 10);
     }
-    const created = nameFits ? value(first) : value(await app.call('keys:create', { accountId: alice, fields: fields({ name }) }));
+    const created = nameFits
+      ? value(first)
+      : value(await app.call('keys:create', { accountId: alice, fields: fields({ name }) }));
     if (!created) throw new Error('the created key was not found');
     expect(created).toMatchObject({ name, state: 'enabled', remainQuota: 1_000_000 });
     const id = created.id;
@@ -125,7 +127,9 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     );
     expect(value(await app.call('keys:get', { accountId: alice, id })).state).toBe('disabled');
     expect(await callFrom(gw, key, IPS[0])).toBe(401);
-    expect(value(await app.call('keys:setStatus', { accountId: alice, ids: [id], isEnabled: true })).failed).toEqual([]);
+    expect(value(await app.call('keys:setStatus', { accountId: alice, ids: [id], isEnabled: true })).failed).toEqual(
+      [],
+    );
     expect(await callFrom(gw, key, IPS[0])).toBe(200);
 
     expect(value(await app.call('keys:copy', { accountId: alice, ids: [id] }))).toMatchObject({ copied: 1 });
