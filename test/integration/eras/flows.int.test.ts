@@ -175,7 +175,10 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
   });
 
   it('copies several keys (batch reveal or the list fallback) and exports them', async () => {
+    await admin(gw, 'DELETE', '/log');
     const out = value(await app.call('keys:copy', { accountId: alice, ids: [1, 4, 20] }));
+    const batches = (await readLog(gw)).filter((e) => e.path === '/api/token/batch/keys' && e.status === 200);
+    expect(batches).toHaveLength(revealable ? 1 : 0);
     expect(out).toMatchObject({ copied: 2, missing: [20] });
     expect(app.clipboard.text).toBe(`sk-${keyValue(1)}\nsk-${keyValue(4)}`);
     const csv = value(await app.call('keys:export', { accountId: alice, ids: [1, 6], format: 'csv' }));

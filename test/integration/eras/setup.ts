@@ -32,13 +32,14 @@ import {
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
-import type { ProfileName } from '../../gateway/profiles';
+import { PROFILE_NAMES, type ProfileName } from '../../gateway/profiles';
 import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { ALICE_PASSWORD, ALICE_TOKEN, SEED, T0, admin, emulatorClock, keyValue } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
 
-export const ERAS: readonly ProfileName[] = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'];
+/** Every era the emulator models: a new profile is tested here without touching these files. */
+export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
 
 /** Eras whose lists carry full keys and that have no reveal endpoint (early new-api, one-api). */
 export const hasReveal = (profile: ProfileName) => profile !== 'new-api-early' && profile !== 'one-api';
