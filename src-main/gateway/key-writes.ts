@@ -1,7 +1,9 @@
 // The key write flows that must not lose data: create-then-find, the read-overlay-write-verify full update,
 // status changes behind the enable rule, and extend-then-enable.
 import { z } from 'zod';
+import { utf8Bytes } from '../../src-preload/key-rules';
 import { toKeyRecord, type KeyRecord, type Page } from './compat';
+import { GatewayError } from './errors';
 import type { ManagementSession } from './management.session';
 import { keyRecordSchema, type WireKeyRecord } from './schemas';
 import {
@@ -34,6 +36,29 @@ export interface UpdatedKey {
 }
 
 const anyData = z.unknown();
+
+/** The servers' refusal of a long name: new-api's and one-api's 令牌名称过长, the spec's English sentence. */
+const NAME_TOO_LONG = /令牌名称过长|name is too long/i;
+
+/**
+ * A name within Keydesk's 50 bytes that the server still refuses is an older server's shorter limit: early new-api
+ * and one-api refuse `len(token.Name) > 30` (controller/token.go). Their sentence names no field; this one does,
+ * and says what fits, so the form can point at the name.
+ */
+async function withNamedRefusal<T>(name: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.message)) {
+      throw error;
+    }
+    throw new GatewayError(
+      'validation',
+      `This server refused the name as too long (${utf8Bytes(name)} bytes). Older servers allow at most 30 bytes (UTF-8): 30 letters or digits, or 10 Chinese characters.`,
+      { ...error.details, field: 'name' },
+    );
+  }
+}
 /** How far the server's clock may be from ours when matching a new key by its created_time. */
 const CREATE_MATCH_WINDOW_S = 15 * 60;
 
@@ -42,15 +67,17 @@ export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Prom
   const startedSec = deps.nowSec();
   const problem = checkCreateBody(body, startedSec);
   if (problem) throw problem;
-  await deps.session().call({
-    method: 'POST',
-    path: '/api/token/',
-    body,
-    schema: anyData,
-    what: 'create answer',
-    scope: 'api_key:write',
-    businessFailure: 'validation',
-  });
+  await withNamedRefusal(body.name, () =>
+    deps.session().call({
+      method: 'POST',
+      path: '/api/token/',
+      body,
+      schema: anyData,
+      what: 'create answer',
+      scope: 'api_key:write',
+      businessFailure: 'validation',
+    }),
+  );
   // Create answers {success, message} only (spec 4.1 #2): the new key is found by listing.
   const page = await deps.newestKeys();
   return pickCreated(page.items, body, startedSec);
@@ -92,15 +119,17 @@ export async function updateKey(
   const body = buildUpdateBody(current, edits);
   const problem = checkUpdateBody(body, current, deps.nowSec(), intent);
   if (problem) throw problem;
-  await deps.session().call({
-    method: 'PUT',
-    path: '/api/token/',
-    body,
-    schema: anyData,
-    what: 'update answer',
-    scope: 'api_key:write',
-    businessFailure: 'validation',
-  });
+  await withNamedRefusal(body.name, () =>
+    deps.session().call({
+      method: 'PUT',
+      path: '/api/token/',
+      body,
+      schema: anyData,
+      what: 'update answer',
+      scope: 'api_key:write',
+      businessFailure: 'validation',
+    }),
+  );
   const after = await deps.fetchWireKey(id);
   return { key: toKeyRecord(after), mismatches: compareReadBack(body, after) };
 }

@@ -37,7 +37,7 @@ import {
   type Subscription,
   type WireKeyRecord,
 } from './schemas';
-import { checkSearchQuery, wireValue, type SearchQuery } from './search-rules';
+import { checkSearchQuery, matchesSearchPattern, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 
 export type { LoginOutcome, SecondFactorChallenge } from './login';
@@ -206,7 +206,8 @@ export class ManagementClient {
         field: query.token === undefined ? 'keyword' : 'token',
         signal: request.signal,
       });
-      return normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
+      const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
+      return query.token === undefined || query.token === '' ? found : keepKeysMatching(found, query.token);
     });
   }
 
@@ -358,6 +359,18 @@ function guardedKeyRecord<T extends { key: string }>(wire: T): ReturnType<typeof
   const record = toKeyRecord(wire);
   if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
   return record;
+}
+
+/**
+ * one-api's search has no key field (`name LIKE keyword%` only, model/token.go): asked for a key, it answers every
+ * key. Results that carry whole keys are narrowed here by the key pattern, as the servers that search keys would;
+ * masked results were matched by the server and are kept as they are.
+ */
+function keepKeysMatching<T extends { key: string; isMasked: boolean }>(page: Page<T>, token: string): Page<T> {
+  const pattern = wireValue('token', token);
+  if (page.items.some((k) => k.isMasked)) return page;
+  const items = page.items.filter((k) => matchesSearchPattern(wireValue('token', k.key), pattern));
+  return { ...page, items, total: page.total === null ? null : items.length };
 }
 
 function checkId(id: number): number {

@@ -52,3 +52,13 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
     (query.token === undefined ? undefined : checkSearchPattern('token', query.token))
   );
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a value matches a checked pattern as an exact or fuzzy search means it: `%` is any run of characters,
+ * everything else literal (`_` too, as new-api escapes it). For servers that ignore a search field.
+ */
+export function matchesSearchPattern(value: string, pattern: string): boolean {
+  return new RegExp(`^${pattern.split('%').map(escapeRegExp).join('.*')}$`, 's').test(value);
+}

@@ -1,6 +1,6 @@
 // Verifying a credential before it is saved or re-entered: password login (with second-factor challenges held
 // here until the user answers), a system access token checked with GET /api/user/self, a watched API key checked
-// with GET /api/usage/token/. Nothing is stored by this module; it only says what the gateway answered.
+// with GET /api/usage/token/ (or, on servers before v0.9.0 that lack it, the billing endpoints). Nothing is stored by this module; it only says what the gateway answered.
 import { randomUUID } from 'node:crypto';
 import type { AppError, CredentialInput, Result } from '../../../src-preload/contract';
 import {
@@ -11,6 +11,7 @@ import {
   type HttpTransport,
   type LoginOutcome,
   type SessionState,
+  type UnitSettings,
 } from '../../gateway';
 import type { SecondFactorChallenge } from '../../gateway/login';
 import type { Logger } from '../../log/logger';
@@ -93,7 +94,12 @@ export class AccountSignIn {
     apiUrl: string,
     credential: CredentialInput,
     purpose: unknown,
-    isTrial = false,
+    options: {
+      /** A trial ("Test connection"): nothing is kept, so a session it opens is ended again. */
+      readonly isTrial?: boolean;
+      /** How the site shows money, for a watched key's balance read from the billing endpoints. */
+      readonly units?: UnitSettings | undefined;
+    } = {},
   ): Promise<Result<Verification>> {
     switch (credential.kind) {
       case 'password': {
@@ -103,7 +109,7 @@ export class AccountSignIn {
         const outcome = await this.#afterLogin(client, login.value, { ...credential, purpose });
         // A trial ("Test connection") keeps nothing, so the session it opened must not linger on the site: current
         // new-api counts it against the user's 50 active sessions for 30 days.
-        if (isTrial && outcome.ok && outcome.value.status === 'verified') await client.logout();
+        if (options.isTrial === true && outcome.ok && outcome.value.status === 'verified') await client.logout();
         return outcome;
       }
       case 'access_token': {
@@ -124,7 +130,10 @@ export class AccountSignIn {
         });
       }
       case 'api_key': {
-        const usage = await this.keyClient(baseUrl, apiUrl, credential.apiKey).getTokenUsage();
+        const client = this.keyClient(baseUrl, apiUrl, credential.apiKey);
+        const usage = await client.getTokenUsage();
+        if (!usage.ok && usage.error.code === 'unsupported')
+          return this.#verifyByBilling(client, credential, options.units);
         if (!usage.ok) return usage;
         return verified({
           secrets: { apiKey: credential.apiKey },
@@ -137,6 +146,29 @@ export class AccountSignIn {
         });
       }
     }
+  }
+
+  /**
+   * Early new-api and one-api have no key usage endpoint; the billing endpoints (in the site's display type) prove
+   * the key works and give its balance. They carry no key name, so the account keeps the label the user gave.
+   */
+  async #verifyByBilling(
+    client: KeyClient,
+    credential: { readonly apiKey: string },
+    units: UnitSettings | undefined,
+  ): Promise<Result<Verification>> {
+    const balance = await client.getBalance(undefined, units);
+    if (!balance.ok) return balance;
+    const { remaining } = balance.value;
+    return verified({
+      secrets: { apiKey: credential.apiKey },
+      username: null,
+      userId: null,
+      tokenExpiresAt: null,
+      keyHint: maskKey(credential.apiKey),
+      displayName: null,
+      balanceUnits: remaining.kind === 'unlimited' ? null : remaining.units,
+    });
   }
 
   /** Answers a pending challenge; on success returns the credential and the purpose given when it started. */

@@ -152,7 +152,10 @@ export class AccountsService implements AccountDirectory {
   /** Checks a draft against its gateway without saving anything. */
   async test(draft: AccountDraft): Promise<Result<ConnectionCheck>> {
     const { baseUrl, apiUrl } = this.#urls(draft);
-    const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null, true);
+    const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null, {
+      isTrial: true,
+      units: this.#siteUnits(baseUrl),
+    });
     if (!checked.ok) return checked;
     if (checked.value.status === 'second_factor') {
       return { ok: true, value: { displayName: null, balanceUnits: null } };
@@ -164,10 +167,13 @@ export class AccountsService implements AccountDirectory {
   async add(draft: AccountDraft): Promise<Result<SignInOutcome>> {
     const label = this.#label(draft.label);
     const urls = this.#urls(draft);
-    const checked = await this.#signIn.verify(urls.baseUrl, urls.apiUrl, draft.credential, {
-      kind: 'add',
-      draft: { ...draft, label, ...urls },
-    } satisfies Purpose);
+    const checked = await this.#signIn.verify(
+      urls.baseUrl,
+      urls.apiUrl,
+      draft.credential,
+      { kind: 'add', draft: { ...draft, label, ...urls } } satisfies Purpose,
+      { units: this.#siteUnits(urls.baseUrl) },
+    );
     if (!checked.ok) return checked;
     if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
     return { ok: true, value: await this.#create({ ...draft, label, ...urls }, checked.value.credential) };
@@ -246,10 +252,13 @@ export class AccountsService implements AccountDirectory {
     }
     const previous = { state: this.#runtime.get(id)?.state ?? 'needs_sign_in' };
     this.#setState(id, 'signing_in', null);
-    const checked = await this.#signIn.verify(record.baseUrl, record.apiUrl, credential, {
-      kind: 'sign_in',
-      id,
-    } satisfies Purpose);
+    const checked = await this.#signIn.verify(
+      record.baseUrl,
+      record.apiUrl,
+      credential,
+      { kind: 'sign_in', id } satisfies Purpose,
+      { units: this.#siteUnits(record.baseUrl) },
+    );
     if (!checked.ok) {
       // A failed re-entry changes nothing stored: the account keeps saying why it needed one (locked, signed out).
       this.#setState(
@@ -619,6 +628,11 @@ export class AccountsService implements AccountDirectory {
       isHidden: record.isHidden,
       thresholds: record.thresholds,
     };
+  }
+
+  /** The site's money as last read (the spec's ¥ where unknown): a watched key's billing answers are in it. */
+  #siteUnits(baseUrl: string) {
+    return accountMoney(this.options.siteMoney?.get(baseUrl), null).site;
   }
 
   #money(record: AccountRecord) {

@@ -2,6 +2,7 @@
 // access-token accounts (GET /api/user/self), the key's usage and billing limits for a watched key.
 import { fail, ok, type AppError, type Result } from '../../../src-preload/contract';
 import { AppErrorException } from '../../bridge/router';
+import type { KeyClient } from '../../gateway';
 import type { AccountDirectory, AccountHandle } from '../account-directory';
 
 export interface QuotaReading {
@@ -48,6 +49,27 @@ export class LimitsMemo {
   }
 }
 
+/**
+ * A watched key on a server without GET /api/usage/token/ (early new-api, one-api): the billing endpoints, in the
+ * site's display type, give the same numbers (total granted = hard limit, used, remaining = their difference).
+ */
+async function readByBilling(
+  client: KeyClient,
+  account: AccountHandle,
+  signal: AbortSignal,
+): Promise<Result<QuotaReading>> {
+  const balance = await client.getBalance(signal, account.units);
+  if (!balance.ok) return balance;
+  const { remaining, usedUnits, limits } = balance.value;
+  return ok({
+    remainingUnits: remaining.kind === 'unlimited' ? null : remaining.units,
+    usedUnits,
+    isUnlimited: remaining.kind === 'unlimited',
+    softLimitUnits: limits.soft.kind === 'limited' ? limits.soft.units : null,
+    hardLimitUnits: limits.hard.kind === 'limited' ? limits.hard.units : null,
+  });
+}
+
 export async function readQuota(
   directory: AccountDirectory,
   account: AccountHandle,
@@ -69,6 +91,7 @@ export async function readQuota(
     }
     const client = await directory.keyClient(account.id);
     const usage = await client.getTokenUsage(signal);
+    if (!usage.ok && usage.error.code === 'unsupported') return await readByBilling(client, account, signal);
     if (!usage.ok) return usage;
     const isUnlimited = usage.value.unlimited_quota;
     let limits = isUnlimited ? undefined : memo.current(account.id, usage.value.total_granted);

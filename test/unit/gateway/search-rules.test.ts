@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSearchPattern, checkSearchQuery, wireValue } from '../../../src-main/gateway/search-rules';
+import {
+  checkSearchPattern,
+  checkSearchQuery,
+  matchesSearchPattern,
+  wireValue,
+} from '../../../src-main/gateway/search-rules';
 
 /**
  * new-api's sanitizeLikePattern (model/token.go), restated independently: escape ! and _ with !, refuse %%, at most
@@ -67,5 +72,19 @@ describe('search rules (new-api sanitizeLikePattern)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('matchesSearchPattern (narrowing a server that ignores the key field)', () => {
+  it('matches exact patterns whole and % as any run; every other character is literal', () => {
+    expect(matchesSearchPattern('abcdef', 'abcdef')).toBe(true);
+    expect(matchesSearchPattern('abcdefg', 'abcdef')).toBe(false);
+    expect(matchesSearchPattern('abcdef', 'ab%')).toBe(true);
+    expect(matchesSearchPattern('abcdef', '%cd%')).toBe(true);
+    expect(matchesSearchPattern('abcdef', '%xy%')).toBe(false);
+    expect(matchesSearchPattern('a_c', 'a_c')).toBe(true);
+    expect(matchesSearchPattern('abc', 'a_c')).toBe(false);
+    expect(matchesSearchPattern('a.c', 'a.c')).toBe(true);
+    expect(matchesSearchPattern('abc', 'a.c')).toBe(false);
   });
 });
