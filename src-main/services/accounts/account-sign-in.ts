@@ -119,7 +119,23 @@ export class AccountSignIn {
         });
       }
       case 'api_key': {
-        const usage = await this.keyClient(baseUrl, apiUrl, credential.apiKey).getTokenUsage();
+        const keyClient = this.keyClient(baseUrl, apiUrl, credential.apiKey);
+        const usage = await keyClient.getTokenUsage();
+        if (!usage.ok && usage.error.code === 'unsupported') {
+          // Early new-api and one-api have no key usage endpoint: the billing endpoints prove the key instead. Their
+          // amounts are in the site's display type, unknown until its status is read, so no balance is claimed here.
+          const billing = await keyClient.getBillingLimits();
+          if (!billing.ok) return billing;
+          return verified({
+            secrets: { apiKey: credential.apiKey },
+            username: null,
+            userId: null,
+            tokenExpiresAt: null,
+            keyHint: maskKey(credential.apiKey),
+            displayName: null,
+            balanceUnits: null,
+          });
+        }
         if (!usage.ok) return usage;
         return verified({
           secrets: { apiKey: credential.apiKey },

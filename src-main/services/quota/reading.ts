@@ -69,6 +69,19 @@ export async function readQuota(
     }
     const client = await directory.keyClient(account.id);
     const usage = await client.getTokenUsage(signal);
+    if (!usage.ok && usage.error.code === 'unsupported') {
+      // Early new-api and one-api lack /api/usage/token/: their billing endpoints carry the key's numbers instead.
+      const balance = await client.getBalance(signal, account.units);
+      if (!balance.ok) return balance;
+      const { remaining, usedUnits, limits } = balance.value;
+      return ok({
+        remainingUnits: remaining.kind === 'limited' ? remaining.units : null,
+        usedUnits,
+        isUnlimited: remaining.kind === 'unlimited',
+        softLimitUnits: limits.soft.kind === 'limited' ? limits.soft.units : null,
+        hardLimitUnits: limits.hard.kind === 'limited' ? limits.hard.units : null,
+      });
+    }
     if (!usage.ok) return usage;
     const isUnlimited = usage.value.unlimited_quota;
     let limits = isUnlimited ? undefined : memo.current(account.id, usage.value.total_granted);
