@@ -135,7 +135,7 @@ for (const era of ERAS) {
       // Copy: the page's clipboard holds the full key.
       await keys.row(name).getByTestId('copy-key').click();
       await expect(page.locator('.n-message').getByText('Copied')).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(full);
 
       await keys.delete(name);
 
