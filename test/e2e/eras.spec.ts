@@ -7,7 +7,7 @@ import { KeysPage } from './pages/keys.page';
 import { ERAS, ERA_USER, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
 
 /** 16 Chinese characters: 48 UTF-8 bytes, just inside new-api's 50-byte limit. */
-const CHINESE_NAME = '生产环境主密钥用于夜间批量任务';
+const CHINESE_NAME = '生产环境主密钥供夜间批量任务使用';
 const IPS = ['10.0.0.1', '192.168.1.20'] as const;
 
 interface EraFacts {
@@ -43,6 +43,7 @@ for (const era of ERAS) {
 
     test(`a new user's key walk on ${era}`, async ({ page, keydesk, problems }) => {
       const gw = site.gw;
+      expect([CHINESE_NAME.length, new TextEncoder().encode(CHINESE_NAME).length]).toEqual([16, 48]);
       const accounts = new AccountsPage(page);
       const keys = new KeysPage(page);
       await page.goto(keydesk.url);
