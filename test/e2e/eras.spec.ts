@@ -103,8 +103,13 @@ for (const era of ERAS) {
         await keys.fillForm({ name, quota: '2', ips: IPS });
         await page.getByTestId('form-submit').click();
         await expect(page.getByTestId('key-form').getByTestId('error-alert')).toContainText('令牌名称过长');
+        // The name field is the marked one, and says how long a name this site takes.
+        await expect(page.getByTestId('key-form')).toContainText(
+          'take at most 30 bytes — 30 letters or digits, or 10 Chinese characters',
+        );
         name = CHINESE_NAME.slice(0, 10);
         await page.getByTestId('form-name').fill(name);
+        await expect(page.getByTestId('key-form')).not.toContainText('take at most 30 bytes');
         await page.getByTestId('form-submit').click();
         await expect(page.getByTestId('key-form')).toBeHidden();
       } else {

@@ -202,6 +202,8 @@ const enUS = {
       name: 'Name',
       namePlaceholder: 'For example “laptop” or “ci”',
       nameTooLong: 'At most {max} bytes: {max} letters or digits, or {chinese} Chinese characters.',
+      nameTooLongForSite:
+        'This site refused a name of {bytes} bytes: older servers (one-api, early new-api) take at most {max} bytes — {max} letters or digits, or {chinese} Chinese characters.',
       quota: 'Quota',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} units',

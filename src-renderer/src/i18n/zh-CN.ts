@@ -200,6 +200,8 @@ const zhCN: MessageSchema = {
       name: '名称',
       namePlaceholder: '例如“笔记本”或“ci”',
       nameTooLong: '最多 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
+      nameTooLongForSite:
+        '该站点拒绝了 {bytes} 字节的名称：较早的服务端（one-api、早期 new-api）最多允许 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
       quota: '额度',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} 单位',
