@@ -19,19 +19,27 @@ interface EraFacts {
   readonly storesIps: boolean;
   /** Early new-api and one-api cap names at 30 bytes (`len(name) > 30`): 10 Chinese characters. */
   readonly nameBytes: 50 | 30;
+  /** The yuan the form's hint adds beside a quota of 2 in the site's money; none on a yuan or tokens site. */
+  readonly yuanOfTwo: string | null;
 }
 
 const FACTS: Record<Era, EraFacts> = {
   // The spec's /api/status is absent: ¥ at 500,000 units.
-  spec: { balance: '¥20.00', asksUserId: false, storesIps: true, nameBytes: 50 },
+  spec: { balance: '¥20.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: null },
   // USD at 500,000 per dollar; yuan at the site's top-up price 7.3.
-  'new-api': { balance: '$20.00 ≈ ¥146.00', asksUserId: false, storesIps: true, nameBytes: 50 },
+  'new-api': { balance: '$20.00 ≈ ¥146.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: '≈ ¥14.60' },
   // CNY: the console shows dollars × usd_exchange_rate (7.2), and nothing is added beside yuan.
-  'new-api-legacy': { balance: '¥144.00', asksUserId: true, storesIps: true, nameBytes: 50 },
+  'new-api-legacy': { balance: '¥144.00', asksUserId: true, storesIps: true, nameBytes: 50, yuanOfTwo: null },
   // display_in_currency: dollars; yuan at the site's price 7.1.
-  'new-api-early': { balance: '$20.00 ≈ ¥142.00', asksUserId: true, storesIps: true, nameBytes: 30 },
+  'new-api-early': {
+    balance: '$20.00 ≈ ¥142.00',
+    asksUserId: true,
+    storesIps: true,
+    nameBytes: 30,
+    yuanOfTwo: '≈ ¥14.20',
+  },
   // display_in_currency off: the raw count; one-api has no price, so no yuan is guessed.
-  'one-api': { balance: '10,000,000 tokens', asksUserId: false, storesIps: false, nameBytes: 30 },
+  'one-api': { balance: '10,000,000 tokens', asksUserId: false, storesIps: false, nameBytes: 30, yuanOfTwo: null },
 };
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -96,14 +104,17 @@ for (const era of ERAS) {
       await keys.openAccount('Password');
       await expect(keys.row('existing')).toBeVisible();
       let name = CHINESE_NAME;
+      await page.keyboard.press('n');
+      await keys.fillForm({ name, quota: '2', ips: IPS });
+      // The quota is typed in the site's money; the hint adds the yuan it costs where the site is not in yuan.
+      const hint = page.getByTestId('quota-input-hint').first();
+      if (facts.yuanOfTwo === null) await expect(hint).not.toContainText('≈');
+      else await expect(hint).toContainText(facts.yuanOfTwo);
+      await page.getByTestId('form-submit').click();
       if (facts.nameBytes === 30) {
-        // The old eras refuse 48 bytes: the form keeps the user's input and shows the server's words, and the user
-        // shortens the name to what the site takes.
-        await page.keyboard.press('n');
-        await keys.fillForm({ name, quota: '2', ips: IPS });
-        await page.getByTestId('form-submit').click();
+        // The old eras refuse 48 bytes: the form keeps the user's input, shows the server's words and marks the name
+        // with how long a name this site takes; the user shortens it.
         await expect(page.getByTestId('key-form').getByTestId('error-alert')).toContainText('令牌名称过长');
-        // The name field is the marked one, and says how long a name this site takes.
         await expect(page.getByTestId('key-form')).toContainText(
           'take at most 30 bytes — 30 letters or digits, or 10 Chinese characters',
         );
@@ -111,10 +122,9 @@ for (const era of ERAS) {
         await page.getByTestId('form-name').fill(name);
         await expect(page.getByTestId('key-form')).not.toContainText('take at most 30 bytes');
         await page.getByTestId('form-submit').click();
-        await expect(page.getByTestId('key-form')).toBeHidden();
-      } else {
-        await keys.create({ name, quota: '2', ips: IPS });
       }
+      await expect(page.getByTestId('key-form')).toBeHidden();
+      await expect(keys.row(name)).toBeVisible();
       if (!facts.storesIps) {
         // The site dropped the list: the user is told the key is not limited.
         await expect(page.locator('.n-message').getByText('did not keep the IP allowlist')).toBeVisible();
