@@ -59,7 +59,7 @@ test('spending raises exactly one alert, a top-up re-arms it, and a restart show
     credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
     thresholds: { warnUnits: 90 * YUAN, criticalUnits: 10 * YUAN },
   });
-  expect(added.ok).toBe(true);
+  expect(added.ok, JSON.stringify(added.error)).toBe(true);
   await expect(meter(page)).toHaveText('¥100.00', { timeout: 15_000 });
   await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '0');
 

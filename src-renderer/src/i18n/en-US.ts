@@ -202,6 +202,8 @@ const enUS = {
       name: 'Name',
       namePlaceholder: 'For example “laptop” or “ci”',
       nameTooLong: 'At most {max} bytes: {max} letters or digits, or {chinese} Chinese characters.',
+      nameTooLongForSite:
+        'This site refused a name of {bytes} bytes: older servers (one-api, early new-api) take at most {max} bytes — {max} letters or digits, or {chinese} Chinese characters.',
       quota: 'Quota',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} units',
@@ -232,6 +234,8 @@ const enUS = {
       modelsType: 'Type model names',
       ips: 'IP allowlist',
       ipsPlaceholder: 'Empty = any IP. One address or range per line, e.g.\n10.0.0.8\n192.168.1.0/24',
+      ipsNotKept:
+        'This site did not keep the IP allowlist (one-api has no per-key IP list): the key works from any address.',
       ipsInvalid: 'Not an IP address or range: {ips}. Put one address per line.',
       noLimit: 'No limit',
       changes: 'What will change',

@@ -200,6 +200,8 @@ const zhCN: MessageSchema = {
       name: '名称',
       namePlaceholder: '例如“笔记本”或“ci”',
       nameTooLong: '最多 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
+      nameTooLongForSite:
+        '该站点拒绝了 {bytes} 字节的名称：较早的服务端（one-api、早期 new-api）最多允许 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
       quota: '额度',
       quotaPlaceholder: '0.00',
       quotaUnits: '= {units} 单位',
@@ -230,6 +232,7 @@ const zhCN: MessageSchema = {
       modelsType: '输入模型名称',
       ips: 'IP 白名单',
       ipsPlaceholder: '留空表示不限制。每行一个地址或网段，如\n10.0.0.8\n192.168.1.0/24',
+      ipsNotKept: '该站点没有保存 IP 白名单（one-api 不支持按密钥限制 IP）：此密钥可从任意地址使用。',
       ipsInvalid: '不是 IP 地址或网段：{ips}。请每行填写一个地址。',
       noLimit: '不限制',
       changes: '将要修改',

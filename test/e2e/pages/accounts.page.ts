@@ -13,6 +13,8 @@ export interface AccountInput {
   readonly password?: string;
   readonly remember?: boolean;
   readonly accessToken?: string;
+  /** The user id beside an access token (legacy servers need it as New-Api-User). */
+  readonly userId?: string;
   readonly apiKey?: string;
   readonly warn?: string;
   readonly critical?: string;
@@ -56,6 +58,7 @@ export class AccountsPage {
       if (isChecked !== (account.remember ?? true)) await remember.click();
     } else if (account.kind === 'access_token') {
       await input(page.getByTestId('account-access-token')).fill(account.accessToken ?? '');
+      await input(page.getByTestId('account-user-id')).fill(account.userId ?? '');
     } else {
       await input(page.getByTestId('account-api-key')).fill(account.apiKey ?? '');
     }
@@ -81,6 +84,18 @@ export class AccountsPage {
     await this.submit();
     await expect(this.form).toBeHidden();
     await expect(this.item(account.label)).toBeVisible();
+  }
+
+  /** The user-id field of the access-token form: it turns to an error when the server asked for the id. */
+  userIdField(): Locator {
+    return this.page.getByTestId('account-user-id');
+  }
+
+  /** Opens an account's own page (balance, self) from the sidebar. */
+  async openAccountPage(label: string): Promise<void> {
+    await new Sidebar(this.page).switchTo(label);
+    await this.page.goto(`${new URL(this.page.url()).origin}/#/account`);
+    await expect(this.page.getByTestId('account-view')).toBeVisible();
   }
 
   item(label: string): Locator {

@@ -62,4 +62,57 @@ export class KeysPage {
     await this.page.keyboard.press('/');
     await this.page.getByTestId('search-input').fill(text);
   }
+
+  /** Fills the open key form: name, quota in the site's money, and the allowed IPs one per line. */
+  async fillForm(key: {
+    readonly name: string;
+    readonly quota?: string;
+    readonly ips?: readonly string[];
+  }): Promise<void> {
+    await this.page.getByTestId('form-name').fill(key.name);
+    if (key.quota !== undefined) await this.page.getByTestId('form-quota').fill(key.quota);
+    if (key.ips !== undefined) await this.page.getByTestId('form-ips').fill(key.ips.join('\n'));
+  }
+
+  /** Opens the new-key form with its shortcut, fills it and saves; waits for the row. */
+  async create(key: {
+    readonly name: string;
+    readonly quota?: string;
+    readonly ips?: readonly string[];
+  }): Promise<void> {
+    await this.page.keyboard.press('n');
+    await expect(this.page.getByTestId('key-form')).toBeVisible();
+    await this.fillForm(key);
+    await this.page.getByTestId('form-submit').click();
+    await expect(this.page.getByTestId('key-form')).toBeHidden();
+    await expect(this.row(key.name)).toBeVisible();
+  }
+
+  async state(name: string): Promise<string | null> {
+    return this.row(name).getByTestId('key-state').getAttribute('data-state');
+  }
+
+  /** Disables or enables a key from its row menu and waits for the new state. */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.menu(name, enabled ? 'Enable' : 'Disable');
+    await expect(this.row(name).getByTestId('key-state')).toHaveAttribute(
+      'data-state',
+      enabled ? 'enabled' : 'disabled',
+    );
+  }
+
+  /** Reveals a key in its row; answers the full key as shown. */
+  async reveal(name: string): Promise<string> {
+    await this.row(name).getByTestId('reveal-key').click();
+    const shown = this.row(name).getByTestId('revealed-key');
+    await expect(shown).toHaveText(/^sk-[0-9a-zA-Z]{16,}$/);
+    return (await shown.textContent()) ?? '';
+  }
+
+  /** Deletes a key through its row menu and the confirmation, and waits until the row is gone. */
+  async delete(name: string): Promise<void> {
+    await this.menu(name, 'Delete');
+    await this.page.locator('.n-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(this.row(name)).toHaveCount(0);
+  }
 }

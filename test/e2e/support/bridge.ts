@@ -9,6 +9,18 @@ export interface BridgeResult {
 }
 
 export async function invokeBridge(page: Page, channel: string, args: unknown): Promise<BridgeResult> {
+  // The page swaps its launch code for the session cookie asynchronously after load: a call made right after
+  // page.goto may beat it. Wait for that, as the renderer's own calls do (they await the session first).
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await callOnce(page, channel, args);
+    const isBeforeSession = result.error?.code === 'forbidden' && /No session/.test(result.error.message ?? '');
+    if (!isBeforeSession || Date.now() > deadline) return result;
+    await page.waitForTimeout(100);
+  }
+}
+
+function callOnce(page: Page, channel: string, args: unknown): Promise<BridgeResult> {
   return page.evaluate(
     async ({ channel, args }) => {
       const response = await fetch(`/bridge/invoke/${encodeURIComponent(channel)}`, {

@@ -1,6 +1,6 @@
 // The emulator's control plane as the key e2e tests use it: reset, settings, faults, the request log and the full
 // key of a key id (to check what an export wrote).
-import { startGateway, type Gateway } from '../../gateway/index';
+import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
 import { test } from './fixtures';
 
 export interface LogEntry {
@@ -49,4 +49,74 @@ export function useDemoGateway(): { readonly gw: Gateway } {
     await resetGateway(demo.gw);
   });
   return demo;
+}
+
+/** The server eras the emulator models (test/gateway/profiles.ts), in the order the era walks visit them. */
+export const ERAS = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'] as const;
+export type Era = (typeof ERAS)[number];
+
+/** What the era walks sign in with and find on the site: obviously fake credentials, a known balance. */
+export const ERA_USER = {
+  id: 7,
+  username: 'era-alice',
+  password: 'fake-era-password',
+  accessToken: 'fake-era-access-token-alice',
+  /** The watched key's full value (without sk-), an API key account of its own. */
+  watchedKey: 'fakeerawatchedkey0000000000000000000000000000001',
+  /** 10,000,000 units: $20 on a USD site at 500,000 per dollar. */
+  quota: 10_000_000,
+} as const;
+
+/**
+ * Each era's `/api/status` money, so the walks see every display the consoles have: the spec says nothing (¥ at
+ * 500,000); current new-api in USD with a ¥7.30 top-up price; legacy new-api in CNY at its exchange rate; early
+ * new-api with the old `display_in_currency` flag and a price; one-api in raw tokens (no price field at all).
+ */
+const ERA_STATUS: Record<Era, Record<string, unknown>> = {
+  spec: {},
+  'new-api': { quota_display_type: 'USD', price: 7.3 },
+  'new-api-legacy': { quota_display_type: 'CNY', usd_exchange_rate: 7.2 },
+  'new-api-early': { display_in_currency: true, price: 7.1 },
+  'one-api': { display_in_currency: false },
+};
+
+/** A small seed that suits every era: one user with a password, an all-scope access token and a few keys. */
+export function eraSeed(era: Era): SeedInput {
+  return {
+    settings: { profile: era, status: ERA_STATUS[era] },
+    groups: { default: { desc: 'Default', ratio: 1, models: ['gpt-4o-mini'] } },
+    models: [{ id: 'gpt-4o-mini' }],
+    users: [
+      {
+        id: ERA_USER.id,
+        username: ERA_USER.username,
+        display_name: 'Era Alice',
+        password: ERA_USER.password,
+        quota: ERA_USER.quota,
+        used_quota: 2_500_000,
+        request_count: 42,
+        // Every scope, profile:read included: the newest new-api guards /api/user/self with it.
+        access_tokens: [{ token: ERA_USER.accessToken }],
+        keys: [
+          { id: 1, name: 'watched', key: ERA_USER.watchedKey, remain_quota: 1_000_000, created_time: 1_700_000_000 },
+          { id: 2, name: 'existing', remain_quota: 500_000, created_time: 1_700_000_100 },
+        ],
+      },
+    ],
+  };
+}
+
+/** One era's emulator for a spec file: started on first use, reset before each test, closed after the file. */
+export function useEraGateway(era: Era): { readonly gw: Gateway } {
+  const holder = {} as { gw: Gateway };
+  test.beforeAll(async () => {
+    holder.gw = await startGateway({ seed: eraSeed(era), profile: era });
+  });
+  test.afterAll(async () => {
+    await holder.gw.close();
+  });
+  test.beforeEach(async () => {
+    await resetGateway(holder.gw);
+  });
+  return holder;
 }

@@ -10,11 +10,11 @@ import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../s
 import type { AccountDirectory, AccountHandle } from '../../../src-main/services/account-directory';
 import { AlertsService, EMPTY_ALERTS } from '../../../src-main/services/alerts.service';
 import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/services/quota/quota.monitor';
-import type { Gateway } from '../../gateway/index';
+import { startGateway, type Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
 import { FakeClock } from '../../unit/main/quota/fake-clock';
 import { MemoryStore, recordingNotifier } from '../../unit/main/quota/fakes';
-import { ALICE_TOKEN, addFault, admin, makeClients, readLog, reset, startEmulator } from '../gateway/setup';
+import { ALICE_TOKEN, SEED, T0, addFault, admin, makeClients, readLog, reset, startEmulator } from '../gateway/setup';
 
 const YUAN = 500_000;
 
@@ -158,6 +158,29 @@ describe('quota monitor against the emulator', () => {
     expect(await t.refreshLater('key')).toMatchObject({ remainingUnits: 4 * YUAN, softLimitUnits: 14 * YUAN });
     expect(billing(await readLog(gw))).toBe(2);
     t.monitor.dispose();
+  });
+
+  it('reads a watched key on one-api, which has no key usage endpoint, from its billing endpoints', async () => {
+    // Before the fix the missing /api/usage/token/ (unsupported) left a watched key on one-api or early new-api
+    // with no balance at all.
+    const oneApi = await startGateway({ seed: SEED, profile: 'one-api', clock: { now: T0, frozen: true } });
+    try {
+      const t = monitorFor({
+        key: { gw: oneApi, kind: 'api_key', thresholds: { warnUnits: null, criticalUnits: null } },
+      });
+      await admin(oneApi, 'POST', '/keys/1/spend', { units: 2 * YUAN });
+      expect(await t.refreshLater('key')).toMatchObject({
+        remainingUnits: 8 * YUAN,
+        usedUnits: 2 * YUAN,
+        hardLimitUnits: 10 * YUAN,
+        isStale: false,
+      });
+      const paths = (await readLog(oneApi)).map((e) => e.path);
+      expect(paths).toContain('/v1/dashboard/billing/usage');
+      t.monitor.dispose();
+    } finally {
+      await oneApi.close();
+    }
   });
 
   it('respects Retry-After: no request until it has passed, the last value kept meanwhile', async () => {

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // The key form counts the name in UTF-8 bytes as the gateway does (a 17-character Chinese name is refused before
 // sending), takes the IP allowlist one address per line and marks entries that are not addresses, and an
-// "unsupported" error names what the server version lacks.
+// "unsupported" error names what the server version lacks. What older sites do differently is said at the field: a
+// name a 30-byte site refused, an allowlist one-api dropped, and the yuan beside a quota typed in dollars.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { NDialogProvider } from 'naive-ui';
+import { NDialogProvider, NMessageProvider } from 'naive-ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import { ok, type KeyFields } from '../../../../src-preload/contract';
+import { fail, ok, type KeyFields, type KeyView } from '../../../../src-preload/contract';
 import { DEFAULT_UNITS } from '../../../../src-preload/units';
 import ErrorAlert from '../../../../src-renderer/src/components/ErrorAlert.vue';
 import KeyFormModal from '../../../../src-renderer/src/components/keys/KeyFormModal.vue';
@@ -24,11 +25,27 @@ const account = {
   money: { site: DEFAULT_UNITS, origin: 'spec', fetchedAt: null, yuanPerUsd: null, yuanRateSource: null },
 } as unknown as KeyAccountView;
 
-async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US'): Promise<void> {
+/** A current new-api site in dollars, yuan at its top-up price of 7.3. */
+const usdAccount = {
+  id: 'a1',
+  label: 'Site',
+  money: {
+    site: { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '7.3' },
+    origin: 'site',
+    fetchedAt: 0,
+    yuanPerUsd: '7.3',
+    yuanRateSource: 'site_price',
+  },
+} as unknown as KeyAccountView;
+
+async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US', on: KeyAccountView = account): Promise<void> {
+  // The app mounts both providers at its root: the form asks before reductions and tells what a site dropped.
   const Host = defineComponent(
     () => () =>
-      h(NDialogProvider, () =>
-        h(KeyFormModal, { show: true, mode: 'create', accounts: [account], accountId: 'a1', keyId: null }),
+      h(NMessageProvider, () =>
+        h(NDialogProvider, () =>
+          h(KeyFormModal, { show: true, mode: 'create', accounts: [on], accountId: 'a1', keyId: null }),
+        ),
       ),
   );
   wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(lang)] } });
@@ -46,6 +63,10 @@ async function type(testid: string, value: string): Promise<void> {
   await flushPromises();
 }
 const bodyText = (): string => document.body.textContent;
+async function submit(): Promise<void> {
+  document.querySelector<HTMLButtonElement>('[data-testid=form-submit]')?.click();
+  await flushPromises();
+}
 
 beforeEach(() => {
   fake.reset();
@@ -87,6 +108,39 @@ describe('KeyFormModal', () => {
     await type('form-ips', '10.0.0.1, 192.168.0.0/16\n2001:db8::1');
     expect(bodyText()).not.toContain('Not an IP address');
     expect(sent).toBeUndefined();
+  });
+});
+
+describe('KeyFormModal on older sites', () => {
+  it('marks the name a 30-byte site refused and says how long a name it takes, until the name is shorter', async () => {
+    fake.override('keys:create', () => Promise.resolve(fail({ code: 'validation', message: '令牌名称过长' })));
+    await openCreate();
+    await type('form-name', '名'.repeat(16));
+    await type('form-quota', '1');
+    await submit();
+    expect(bodyText()).toContain(
+      'This site refused a name of 48 bytes: older servers (one-api, early new-api) take at most 30 bytes',
+    );
+    await type('form-name', '名'.repeat(10));
+    expect(bodyText()).not.toContain('This site refused a name');
+  });
+
+  it('warns when the key read back has none of the IPs sent (one-api drops allow_ips)', async () => {
+    fake.override('keys:create', () => Promise.resolve(ok({ allowIps: '' } as KeyView)));
+    await openCreate();
+    await type('form-name', 'ci');
+    await type('form-quota', '1');
+    await type('form-ips', '10.0.0.1\n10.0.0.2');
+    await submit();
+    await vi.waitFor(() => {
+      expect(bodyText()).toContain('This site did not keep the IP allowlist');
+    });
+  });
+
+  it('adds the yuan beside a quota typed in dollars, at the account’s rate', async () => {
+    await openCreate('en-US', usdAccount);
+    await type('form-quota', '2');
+    expect(bodyText()).toContain('= 1,000,000 units ≈ ¥14.60');
   });
 });
 

@@ -1,0 +1,171 @@
+// The key flows as a new user walks them, once per server era the emulator models (spec, current new-api, legacy
+// new-api, early new-api, one-api): an account of each kind through the form, a key with two allowed IPs and a
+// 16-character Chinese name, edit, disable/enable, reveal, copy, delete, and the balance as the site's console shows it.
+import { expect, test } from './support/fixtures';
+import { AccountsPage } from './pages/accounts.page';
+import { KeysPage } from './pages/keys.page';
+import { ERAS, ERA_USER, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
+
+/** 16 Chinese characters: 48 UTF-8 bytes, just inside new-api's 50-byte limit. */
+const CHINESE_NAME = '生产环境主密钥供夜间批量任务使用';
+const IPS = ['10.0.0.1', '192.168.1.20'] as const;
+
+interface EraFacts {
+  /** What the site's own console shows for the seeded 10,000,000 units, with Keydesk's yuan beside. */
+  readonly balance: string;
+  /** Legacy and early servers need the user id beside an access token (New-Api-User). */
+  readonly asksUserId: boolean;
+  /** one-api has no allow_ips field (it has `subnet`): what Keydesk sends is dropped and the list shows none. */
+  readonly storesIps: boolean;
+  /** Early new-api and one-api cap names at 30 bytes (`len(name) > 30`): 10 Chinese characters. */
+  readonly nameBytes: 50 | 30;
+  /** The yuan the form's hint adds beside a quota of 2 in the site's money; none on a yuan or tokens site. */
+  readonly yuanOfTwo: string | null;
+}
+
+const FACTS: Record<Era, EraFacts> = {
+  // The spec's /api/status is absent: ¥ at 500,000 units.
+  spec: { balance: '¥20.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: null },
+  // USD at 500,000 per dollar; yuan at the site's top-up price 7.3.
+  'new-api': { balance: '$20.00 ≈ ¥146.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: '≈ ¥14.60' },
+  // CNY: the console shows dollars × usd_exchange_rate (7.2), and nothing is added beside yuan.
+  'new-api-legacy': { balance: '¥144.00', asksUserId: true, storesIps: true, nameBytes: 50, yuanOfTwo: null },
+  // display_in_currency: dollars; yuan at the site's price 7.1.
+  'new-api-early': {
+    balance: '$20.00 ≈ ¥142.00',
+    asksUserId: true,
+    storesIps: true,
+    nameBytes: 30,
+    yuanOfTwo: '≈ ¥14.20',
+  },
+  // display_in_currency off: the raw count; one-api has no price, so no yuan is guessed.
+  'one-api': { balance: '10,000,000 tokens', asksUserId: false, storesIps: false, nameBytes: 30, yuanOfTwo: null },
+};
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+for (const era of ERAS) {
+  test.describe(`${era} server`, () => {
+    const site = useEraGateway(era);
+    const facts = FACTS[era];
+
+    test(`a new user's key walk on ${era}`, async ({ page, keydesk, problems }) => {
+      const gw = site.gw;
+      expect([CHINESE_NAME.length, new TextEncoder().encode(CHINESE_NAME).length]).toEqual([16, 48]);
+      const accounts = new AccountsPage(page);
+      const keys = new KeysPage(page);
+      await page.goto(keydesk.url);
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+
+      // Password: the era's own sign-in (token, cookie session or JWT with refresh cookie).
+      await accounts.add({
+        kind: 'password',
+        label: 'Password',
+        baseUrl: gw.base_url,
+        apiUrl: gw.api_url,
+        username: ERA_USER.username,
+        password: ERA_USER.password,
+      });
+
+      // Access token: where the server needs New-Api-User, the form asks for the user id after the refusal.
+      await accounts.openAddForm();
+      await accounts.fill({
+        kind: 'access_token',
+        label: 'Token',
+        baseUrl: gw.base_url,
+        apiUrl: gw.api_url,
+        accessToken: ERA_USER.accessToken,
+      });
+      await accounts.submit();
+      if (facts.asksUserId) {
+        await expect(accounts.form).toBeVisible();
+        await expect(accounts.form).toContainText('This site needs your user ID');
+        await accounts.userIdField().locator('input').fill(String(ERA_USER.id));
+        await accounts.submit();
+      }
+      await expect(accounts.form).toBeHidden();
+      await expect(accounts.item('Token')).toBeVisible();
+
+      // Watched key: an API key of the site, read through the billing endpoints.
+      await accounts.add({
+        kind: 'api_key',
+        label: 'Watched',
+        baseUrl: gw.base_url,
+        apiUrl: gw.api_url,
+        apiKey: `sk-${ERA_USER.watchedKey}`,
+      });
+
+      // Money as the site's console shows it, yuan beside where the site is not in yuan.
+      await accounts.openAccountPage('Password');
+      await expect(page.getByTestId('account-balance')).toHaveText(facts.balance);
+
+      // A key with a 16-character Chinese name and two allowed IPs, on the password account.
+      await page.goto(`${keydesk.origin}/#/keys`);
+      await keys.openAccount('Password');
+      await expect(keys.row('existing')).toBeVisible();
+      let name = CHINESE_NAME;
+      await page.keyboard.press('n');
+      await keys.fillForm({ name, quota: '2', ips: IPS });
+      // The quota is typed in the site's money; the hint adds the yuan it costs where the site is not in yuan.
+      const hint = page.getByTestId('quota-input-hint').first();
+      if (facts.yuanOfTwo === null) await expect(hint).not.toContainText('≈');
+      else await expect(hint).toContainText(facts.yuanOfTwo);
+      await page.getByTestId('form-submit').click();
+      if (facts.nameBytes === 30) {
+        // The old eras refuse 48 bytes: the form keeps the user's input, shows the server's words and marks the name
+        // with how long a name this site takes; the user shortens it.
+        await expect(page.getByTestId('key-form').getByTestId('error-alert')).toContainText('令牌名称过长');
+        await expect(page.getByTestId('key-form')).toContainText(
+          'take at most 30 bytes — 30 letters or digits, or 10 Chinese characters',
+        );
+        name = CHINESE_NAME.slice(0, 10);
+        await page.getByTestId('form-name').fill(name);
+        await expect(page.getByTestId('key-form')).not.toContainText('take at most 30 bytes');
+        await page.getByTestId('form-submit').click();
+      }
+      await expect(page.getByTestId('key-form')).toBeHidden();
+      await expect(keys.row(name)).toBeVisible();
+      if (!facts.storesIps) {
+        // The site dropped the list: the user is told the key is not limited.
+        await expect(page.locator('.n-message').getByText('did not keep the IP allowlist')).toBeVisible();
+        await expect(keys.row(name).getByTestId('badge-ips')).toHaveCount(0);
+      } else await expect(keys.row(name).getByTestId('badge-ips')).toHaveAttribute('title', IPS.join('\n'));
+
+      // Edit: the form shows one address per line, and the diff names the change.
+      await keys.row(name).getByTestId('edit-key').click();
+      await expect(page.getByTestId('form-name')).toHaveValue(name);
+      if (facts.storesIps) await expect(page.getByTestId('form-ips')).toHaveValue(IPS.join('\n'));
+      await page.getByTestId('form-quota').fill('1');
+      await expect(page.getByTestId('form-diff')).toBeVisible();
+      // Less quota is a reduction: Keydesk asks before saving it.
+      await page.getByTestId('form-submit').click();
+      await page.getByRole('button', { name: /Yes, save/ }).click();
+      await expect(page.getByTestId('key-form')).toBeHidden();
+
+      await keys.setEnabled(name, false);
+      await keys.setEnabled(name, true);
+
+      // Reveal: the whole key, as the server stores it.
+      const id = Number(await keys.row(name).getAttribute('data-key-id'));
+      const full = `sk-${await fullKey(gw, id)}`;
+      expect(await keys.reveal(name)).toBe(full);
+      await keys.row(name).getByTestId('hide-key').click();
+
+      // Copy: the page's clipboard holds the full key.
+      await keys.row(name).getByTestId('copy-key').click();
+      await expect(page.locator('.n-message').getByText('Copied')).toBeVisible();
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(full);
+
+      await keys.delete(name);
+
+      // What the server stored: the IPs one per line (never joined by a comma), the name whole.
+      // (one-api drops the field, so the edit of the key it stored carries none.)
+      const writes = (await requestLog(gw)).filter((e) => e.path === '/api/token/' && e.method !== 'GET');
+      expect(writes[0]?.body?.allow_ips).toBe(IPS.join('\n'));
+      for (const write of facts.storesIps ? writes : []) {
+        if (write.body && 'allow_ips' in write.body) expect(write.body.allow_ips).toBe(IPS.join('\n'));
+      }
+      expect(problems.consoleErrors).toEqual([]);
+    });
+  });
+}
