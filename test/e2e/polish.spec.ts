@@ -41,7 +41,8 @@ test('the State filter on one account lists the keys the gateway holds in that s
   await page.getByTestId('filter-state').click();
   await page.locator('.n-base-select-option').getByText('Disabled', { exact: true }).click();
   await expect(keys.row('disabled-key')).toBeVisible();
-  const states = await page.getByTestId('key-state').evaluateAll((tags) => tags.map((t) => t.dataset.state));
+  const tags = await page.getByTestId('key-state').all();
+  const states = await Promise.all(tags.map((tag) => tag.getAttribute('data-state')));
   expect(states.length).toBeGreaterThan(0);
   expect(new Set(states)).toEqual(new Set(['disabled']));
   await expect(page.getByText('No keys yet')).toHaveCount(0);
