@@ -71,6 +71,9 @@ test('a new key: no error before input, Never used, one toast at a time, a red "
   await page.locator('.n-dropdown-option').getByText('Disable', { exact: true }).click();
   await expect(page.locator('.n-message').getByText('Key disabled.')).toBeVisible();
   await expect(page.locator('.n-message')).toHaveCount(1);
+  // At the bottom: clear of the filter bar, the table's header and a drawer's title.
+  const toast = await page.locator('.n-message').boundingBox();
+  expect(toast?.y ?? 0).toBeGreaterThan(400);
 
   await keys.menu('polish-key', 'Delete');
   const dialog = page.locator('.n-dialog');
@@ -99,9 +102,12 @@ test('the Accounts page’s search filters the accounts, and its Refresh is enab
     { label: 'Alice', token: 'demo-access-token-alice' },
     { label: 'Carol', token: 'demo-access-token-carol' },
   ]);
-  await page.goto(`${new URL(keydesk.url).origin}/#/accounts`);
+  await page.getByTestId('nav-accounts').click();
   await expect(page.getByTestId('account-item')).toHaveCount(2);
   await expect(page.getByTestId('refresh-button')).toBeEnabled();
+  // Hiding an account from the sidebar is not hiding a key: its own icon, not the key-reveal eye-off.
+  const hide = page.getByTestId('account-hide').first().locator('svg');
+  await expect(hide).toHaveAttribute('data-icon', 'panelLeftClose');
   await page.getByTestId('search-input').fill('Carol');
   await expect(page.getByTestId('account-item')).toHaveCount(1);
   await expect(page.getByTestId('account-item-label')).toHaveText('Carol');
