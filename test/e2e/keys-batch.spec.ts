@@ -31,7 +31,7 @@ test('batch disable, enable, copy and delete the selected keys', async ({ page, 
   await keys.select('bulk-002');
   await expect(bar).toContainText('2 selected');
   await bar.getByTestId('batch-disable').click();
-  await expect(page.locator('.n-message').getByText('2 key(s) disabled.')).toBeVisible();
+  await expect(page.locator('.n-message').getByText('2 keys disabled.')).toBeVisible();
   await expect(state(keys, 'bulk-001')).toHaveAttribute('data-state', 'disabled');
   await expect(state(keys, 'bulk-002')).toHaveAttribute('data-state', 'disabled');
   await expect(state(keys, 'bulk-003')).toHaveAttribute('data-state', 'enabled');
@@ -40,7 +40,7 @@ test('batch disable, enable, copy and delete the selected keys', async ({ page, 
   await keys.select('bulk-001');
   await keys.select('bulk-002');
   await bar.getByTestId('batch-enable').click();
-  await expect(page.locator('.n-message').getByText('2 key(s) enabled.')).toBeVisible();
+  await expect(page.locator('.n-message').getByText('2 keys enabled.')).toBeVisible();
   await expect(state(keys, 'bulk-001')).toHaveAttribute('data-state', 'enabled');
   await expect(state(keys, 'bulk-002')).toHaveAttribute('data-state', 'enabled');
 
@@ -62,7 +62,7 @@ test('batch disable, enable, copy and delete the selected keys', async ({ page, 
   await expect(submit).toBeDisabled();
   await modal.getByTestId('batch-delete-confirm').fill('Alice');
   await submit.click();
-  await expect(page.locator('.n-message').getByText('2 key(s) deleted.')).toBeVisible();
+  await expect(page.locator('.n-message').getByText('2 keys deleted.')).toBeVisible();
   await expect(keys.row('bulk-001')).toHaveCount(0);
   await expect(keys.row('bulk-002')).toHaveCount(0);
   await expect(keys.row('bulk-003')).toBeVisible();
@@ -92,7 +92,7 @@ test('exports the selection as CSV and JSON into 0600 files after the secrets wa
     expect((await files()).filter((f) => f.endsWith(`.${format}`))).toEqual([]);
     await modal.getByText(format.toUpperCase(), { exact: true }).click();
     await modal.getByTestId('export-submit').click();
-    const done = page.locator('.n-message').getByText(new RegExp(`Exported 2 key\\(s\\) to .*\\.${format}$`));
+    const done = page.locator('.n-message').getByText(new RegExp(`Exported 2 keys to .*\\.${format}$`));
     await expect(done).toBeVisible();
     const name = (await files()).find((f) => f.endsWith(`.${format}`));
     expect(name).toBeDefined();
@@ -140,7 +140,7 @@ test('batch reveal of 172 selected keys goes in chunks of at most 100', async ({
   await page.getByTestId('batch-export').click();
   await page.getByTestId('export-modal').getByText('JSON', { exact: true }).click();
   await page.getByTestId('export-submit').click();
-  await expect(page.locator('.n-message').getByText(/Exported 172 key\(s\) to /)).toBeVisible();
+  await expect(page.locator('.n-message').getByText(/Exported 172 keys to /)).toBeVisible();
   const reveals = (await requestLog(demo.gw)).filter((e) => e.path === '/api/token/batch/keys');
   expect(reveals.map((e) => (e.body?.ids as number[]).length)).toEqual([100, 72]);
 });

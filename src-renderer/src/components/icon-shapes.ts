@@ -84,6 +84,17 @@ export const ICONS = {
   logIn: [path('m10 17 5-5-5-5'), path('M15 12H3'), path('M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4')],
   logOut: [path('m16 17 5-5-5-5'), path('M21 12H9'), path('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4')],
   ban: [{ tag: 'circle', attrs: { cx: '12', cy: '12', r: '10' } }, path('m4.9 4.9 14.2 14.2')],
+  // Hide from / show in the sidebar: a panel, so it is not mistaken for hiding a key (eye-off).
+  panelLeftClose: [
+    { tag: 'rect', attrs: { width: '18', height: '18', x: '3', y: '3', rx: '2' } },
+    path('M9 3v18'),
+    path('m16 15-3-3 3-3'),
+  ],
+  panelLeftOpen: [
+    { tag: 'rect', attrs: { width: '18', height: '18', x: '3', y: '3', rx: '2' } },
+    path('M9 3v18'),
+    path('m14 9 3 3-3 3'),
+  ],
 } as const satisfies Record<string, readonly IconShape[]>;
 
 export type IconName = keyof typeof ICONS;

@@ -138,11 +138,15 @@ const enUS = {
     noKeysBody: 'This account has no API keys. Create one to start calling models.',
     noMatches: 'No matching keys',
     noMatchesBody: 'Nothing matches this search. Names and keys match exactly unless the pattern has %.',
+    noFilterMatches: 'No key matches the filter',
+    noFilterMatchesBody: 'None of the keys here has the chosen state or group. Clear the filter to see them all.',
+    clearFilters: 'Clear filters',
     created: 'Key created. It takes about 15 seconds before the gateway uses it.',
     createdNotFound:
       'The key was created but could not be told apart from others with the same name; refresh to see it.',
     saved: 'Saved.',
-    copied: 'Copied {n} key(s). The clipboard is cleared in {s} s if it still holds them.',
+    copied:
+      'Copied the key. The clipboard is cleared in {s} s if it still holds it. | Copied {n} keys. The clipboard is cleared in {s} s if it still holds them.',
     copiedBrowser: 'Copied. The key is masked again in 30 s.',
     copyManually: 'The browser refused the clipboard: the key is shown, select it and copy.',
     filters: { account: 'Account', state: 'State', group: 'Group' },
@@ -267,6 +271,7 @@ const enUS = {
     },
     delete: {
       title: 'Delete keys',
+      titleOne: 'Delete key',
       one: 'Delete “{name}”? Apps using it stop working at once. This cannot be undone.',
       many: 'Delete {n} keys of {account}? Apps using them stop working at once. Type the account name to confirm.',
       submit: 'Delete {n}',
@@ -276,9 +281,9 @@ const enUS = {
       copy: 'Copy all',
       export: 'Export…',
       clear: 'Clear',
-      enabled: '{n} key(s) enabled.',
-      disabled: '{n} key(s) disabled.',
-      deleted: '{n} key(s) deleted.',
+      enabled: 'Key enabled. | {n} keys enabled.',
+      disabled: 'Key disabled. | {n} keys disabled.',
+      deleted: 'Key deleted. | {n} keys deleted.',
       copyUnavailable:
         'Copying several keys needs the desktop app. In browser mode, export them instead, or show and copy one at a time.',
     },
@@ -288,7 +293,7 @@ const enUS = {
       warning:
         'Anyone with the file can use these keys and spend their quota. Keep it private and delete it when you are done.',
       submit: 'Export {n}',
-      done: 'Exported {n} key(s) to {path}',
+      done: 'Exported the key to {path} | Exported {n} keys to {path}',
     },
     detail: {
       created: 'Created',
@@ -301,6 +306,8 @@ const enUS = {
       softLimit: 'Soft limit',
       remaining: 'Remaining',
       models: 'Models this key can call',
+      ownedBy: 'owner: {owner}',
+      endpointTypes: 'endpoints:',
       test: 'Test this key',
       testOk: 'Works: {n} models listed in {ms} ms.',
     },
@@ -403,6 +410,8 @@ const enUS = {
     add: 'Add account',
     addFirst: 'Add your first account',
     emptyTitle: 'No accounts yet',
+    noMatches: 'No matching accounts',
+    noMatchesBody: 'No account’s label, user or address contains the search. Clear the search box to see them all.',
     emptyBody:
       'An account connects Keydesk to one gateway: its address, plus a password sign-in, a system access token, or a single API key to watch.',
     loadFailed: 'The accounts could not be loaded.',

@@ -7,6 +7,7 @@ import type {
   AppError,
   KeyFields,
   KeySearchField,
+  KeyState,
   KeyView,
   Result,
   RevealedKey,
@@ -71,6 +72,22 @@ export const useKeysStore = defineStore('keys', () => {
   const searchField = ref<KeySearchField>('name');
   const searchPattern = ref('');
   const searchCheck = computed(() => checkSearch(searchPattern.value, searchField.value));
+  /** A pattern the spec's rules refuse: nothing is asked, and nothing from an earlier search may look like a match. */
+  const isSearchRefused = computed(() => searchPattern.value.trim() !== '' && searchCheck.value.reason !== undefined);
+
+  /** State and group filters, applied to the whole list of the account(s) shown, never to one server page. */
+  const stateFilter = ref<KeyState | null>(null);
+  const groupFilter = ref<string | null>(null);
+  const isFiltered = computed(() => stateFilter.value !== null || groupFilter.value !== null);
+  const rows = computed<readonly KeyView[]>(() =>
+    isSearchRefused.value
+      ? []
+      : items.value.filter(
+          (k) =>
+            (stateFilter.value === null || k.state === stateFilter.value) &&
+            (groupFilter.value === null || k.group === groupFilter.value),
+        ),
+  );
 
   const selected = ref<readonly string[]>([]);
   const highlighted = ref<string | null>(null);
@@ -95,11 +112,26 @@ export const useKeysStore = defineStore('keys', () => {
   async function load(): Promise<void> {
     const mine = ++ticket;
     const pattern = searchPattern.value.trim();
-    if (pattern !== '' && searchCheck.value.reason) return;
+    if (isSearchRefused.value) {
+      // The ticket above already drops any answer still on its way; the rows of the last search go too.
+      items.value = [];
+      total.value = null;
+      loads.value = [];
+      error.value = null;
+      isLoading.value = false;
+      return;
+    }
     isLoading.value = true;
     error.value = null;
     try {
-      if (accountId.value === null) await loadAll(mine, pattern);
+      if (accountId.value === null) await loadAll(mine, pattern, manageable.value);
+      // A server page holds only some of the account's keys: a filter needs them all to list every match.
+      else if (isFiltered.value)
+        await loadAll(
+          mine,
+          pattern,
+          accounts.value.filter((a) => a.id === accountId.value),
+        );
       else await loadPage(mine, accountId.value, pattern);
       if (mine === ticket) loadedAt.value = Date.now();
     } finally {
@@ -130,8 +162,7 @@ export const useKeysStore = defineStore('keys', () => {
   }
 
   /** Account by account: rows appear as each account answers; one failing leaves the others shown. */
-  async function loadAll(mine: number, pattern: string): Promise<void> {
-    const targets = manageable.value;
+  async function loadAll(mine: number, pattern: string, targets: readonly KeyAccountView[]): Promise<void> {
     items.value = [];
     total.value = null;
     loads.value = targets.map((a) => ({ accountId: a.id, isLoading: true, error: null, count: 0 }));
@@ -227,6 +258,11 @@ export const useKeysStore = defineStore('keys', () => {
     searchField,
     searchPattern,
     searchCheck,
+    isSearchRefused,
+    stateFilter,
+    groupFilter,
+    isFiltered,
+    rows,
     selected,
     selectionByAccount,
     highlighted,

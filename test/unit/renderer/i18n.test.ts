@@ -39,16 +39,25 @@ describe('locales', () => {
     expect(empty).toEqual([]);
   });
 
-  it.each(LANGUAGES)('%s renders every message exactly as written (no stray {, @ or | syntax)', (language) => {
-    const i18n = createAppI18n(language);
-    // Named placeholders ({label}) are the one syntax allowed: fed back as themselves, the text is unchanged.
-    const echo = (text: string): Record<string, string> =>
-      Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map((m): [string, string] => [m[1] ?? '', m[0]]));
-    const changed = [...flat[language]]
-      .filter(([key, text]) => i18n.global.t(key, echo(text)) !== text)
-      .map(([key]) => key);
-    expect(changed).toEqual([]);
-  });
+  it.each(LANGUAGES)(
+    '%s renders every message exactly as written (no stray {, @ or | syntax; plural forms each)',
+    (language) => {
+      const i18n = createAppI18n(language);
+      // Named placeholders ({label}) are the one syntax allowed: fed back as themselves, the text is unchanged.
+      const echo = (text: string): Record<string, string> =>
+        Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map((m): [string, string] => [m[1] ?? '', m[0]]));
+      // A count said through vue-i18n plurals ("Key disabled. | {n} keys disabled.") is checked form by form.
+      const rendersAsWritten = (key: string, text: string): boolean => {
+        const forms = text.split(' | ');
+        if (forms.length === 1) return i18n.global.t(key, echo(text)) === text;
+        return (
+          forms.length === 2 && forms.every((form, i) => i18n.global.t(key, echo(text), { plural: i + 1 }) === form)
+        );
+      };
+      const changed = [...flat[language]].filter(([key, text]) => !rendersAsWritten(key, text)).map(([key]) => key);
+      expect(changed).toEqual([]);
+    },
+  );
 });
 
 describe('error codes', () => {

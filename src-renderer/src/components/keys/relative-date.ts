@@ -21,6 +21,29 @@ export function relativeTime(unixSec: number, nowMs: number, locale: Language): 
   return format.format(0, 'second');
 }
 
+/** For something that already happened: a server clock a little ahead of ours must not make it read "in 2 seconds". */
+export function pastTime(unixSec: number, nowMs: number, locale: Language): string {
+  return relativeTime(Math.min(unixSec, Math.floor(nowMs / 1000)), nowMs, locale);
+}
+
+/**
+ * Whether a key has never been used. The gateway sets accessed_time to created_time when it makes a key (and some
+ * servers leave 0); a time ahead of now is the server's clock at creation, not a use.
+ */
+export function isNeverUsed(accessed: number | null, created: number | null, nowMs: number): boolean {
+  if (accessed === null) return false;
+  return accessed <= 0 || (created !== null && accessed <= created) || accessed > Math.floor(nowMs / 1000);
+}
+
+/** Further than this ahead, an expiry reads as its date: "next month" hides which day the key stops. */
+const EXPIRY_RELATIVE_SECONDS = 7 * 86_400;
+
+/** An expiry as the table shows it: relative when near or past, its date when further off. */
+export function expiryText(unixSec: number, nowMs: number, locale: Language): string {
+  if (unixSec - Math.floor(nowMs / 1000) <= EXPIRY_RELATIVE_SECONDS) return relativeTime(unixSec, nowMs, locale);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(unixSec * 1000));
+}
+
 export function exactTime(unixSec: number, locale: Language): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unixSec * 1000));
 }

@@ -102,6 +102,33 @@ describe('account form', () => {
     });
   });
 
+  it('clears a failed Add’s error once Test connection passes (issue 18, item 18)', async () => {
+    await openAddForm();
+    await type('account-label', 'Work');
+    await type('account-base-url', 'https://gw.example.com');
+    await type('account-username', 'alice');
+    await type('account-password', 'pw');
+    fake.override('accounts:add', () =>
+      Promise.resolve(fail({ code: 'auth.unauthorized', message: 'username or password is wrong' })),
+    );
+    await click('account-submit');
+    expect(document.querySelector('[data-testid=account-form-error]')).not.toBeNull();
+
+    fake.override('accounts:test', () =>
+      Promise.resolve(
+        ok({
+          displayName: 'alice',
+          balanceUnits: 500_000,
+          money: { displayType: 'CNY', quotaPerUnit: 500_000, rate: '1', symbol: '¥', price: '1' },
+        }),
+      ),
+    );
+    await click('account-test');
+    expect(document.querySelector('[data-testid=account-test-result]')).not.toBeNull();
+    expect(document.querySelector('[data-testid=account-form-error]')).toBeNull();
+    expect(formText()).not.toContain('username or password is wrong');
+  });
+
   it('sends a yuan rate typed with the new account, and shows the tested balance in the site currency', async () => {
     await openAddForm();
     await type('account-label', 'Relay');

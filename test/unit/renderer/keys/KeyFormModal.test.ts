@@ -144,6 +144,33 @@ describe('KeyFormModal on older sites', () => {
   });
 });
 
+describe('KeyFormModal before any input (issue 18, item 6)', () => {
+  const problem = () => document.querySelector('[data-testid=form-problem]');
+  const submit = () => document.querySelector<HTMLButtonElement>('[data-testid=form-submit]');
+
+  it('shows no error on a form nobody has typed in', async () => {
+    await openCreate();
+    expect(problem()).toBeNull();
+    expect(document.querySelector('.n-form-item-feedback--error, .n-input--error-status')).toBeNull();
+  });
+
+  it('says the quota is missing once the user clears it, or tries to create without it', async () => {
+    await openCreate();
+    await type('form-quota', '5');
+    expect(problem()).toBeNull();
+    await type('form-quota', '');
+    expect(problem()?.textContent).toContain('quota');
+
+    wrapper?.unmount();
+    document.body.innerHTML = '';
+    await openCreate();
+    submit()?.click();
+    await flushPromises();
+    expect(problem()).not.toBeNull();
+    expect(fake.callsTo('keys:create')).toEqual([]);
+  });
+});
+
 describe('ErrorAlert for unsupported', () => {
   it('names the missing feature in both languages', () => {
     const error = { code: 'unsupported' as const, message: '', feature: 'key_usage' };

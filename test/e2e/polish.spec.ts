@@ -1,0 +1,116 @@
+// Issue 18 as a new user met it, checked in the built app against the emulator's demo seed: a refused search leaves
+// no stale rows, a filter lists every key the gateway holds in that state, the new-key form opens without an error,
+// a new key says Never used, toasts replace each other, deleting one key is a red "Delete key", the drawer labels
+// model owners and endpoints, and the Accounts page's search filters while its Refresh works.
+import { startGateway, type Gateway } from '../gateway/index';
+import { expect, test } from './support/fixtures';
+import { KeysPage } from './pages/keys.page';
+
+let gw: Gateway;
+test.beforeAll(async () => {
+  gw = await startGateway();
+});
+test.afterAll(async () => {
+  await gw.close();
+});
+test.beforeEach(async () => {
+  await fetch(`${gw.admin_url}/reset`, { method: 'POST' });
+});
+
+test('a refused search pattern leaves no earlier results listed (item 5)', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.search('bulk-001');
+  await expect(keys.row('bulk-001')).toBeVisible();
+  await page.getByTestId('search-input').fill('%a%b%c%');
+  await expect(page.getByTestId('search-problem')).toBeVisible();
+  await expect(page.getByTestId('key-row')).toHaveCount(0);
+  await expect(page.getByTestId('keys-empty')).toHaveCount(0);
+});
+
+test('the State filter on one account lists the keys the gateway holds in that state (item 16)', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.openAccount('Alice');
+  // Newest first: the seed's disabled key is far beyond the first server page.
+  await expect(keys.row('bulk-160')).toBeVisible();
+  await expect(keys.row('disabled-key')).toHaveCount(0);
+  await page.getByTestId('filter-state').click();
+  await page.locator('.n-base-select-option').getByText('Disabled', { exact: true }).click();
+  await expect(keys.row('disabled-key')).toBeVisible();
+  const tags = await page.getByTestId('key-state').all();
+  const states = await Promise.all(tags.map((tag) => tag.getAttribute('data-state')));
+  expect(states.length).toBeGreaterThan(0);
+  expect(new Set(states)).toEqual(new Set(['disabled']));
+  await expect(page.getByText('No keys yet')).toHaveCount(0);
+});
+
+test('a new key: no error before input, Never used, one toast at a time, a red "Delete key" (items 6, 10, 11)', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.openAccount('Alice');
+  await expect(keys.row('bulk-160')).toBeVisible();
+
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('form-name')).toBeVisible();
+  await expect(page.getByTestId('form-problem')).toHaveCount(0);
+  await expect(page.getByTestId('key-form').locator('.n-form-item-feedback--error')).toHaveCount(0);
+  await page.getByTestId('form-name').fill('polish-key');
+  await page.getByTestId('form-quota').fill('5');
+  await page.getByTestId('form-submit').click();
+  await expect(keys.row('polish-key')).toBeVisible();
+  await expect(keys.row('polish-key').getByTestId('never-used')).toHaveText('Never used');
+
+  await keys.row('polish-key').getByTestId('key-menu').click();
+  await page.locator('.n-dropdown-option').getByText('Disable', { exact: true }).click();
+  await expect(page.locator('.n-message').getByText('Key disabled.')).toBeVisible();
+  await expect(page.locator('.n-message')).toHaveCount(1);
+  // At the bottom: clear of the filter bar, the table's header and a drawer's title.
+  const toast = await page.locator('.n-message').boundingBox();
+  expect(toast?.y ?? 0).toBeGreaterThan(400);
+
+  await keys.menu('polish-key', 'Delete');
+  const dialog = page.locator('.n-dialog');
+  await expect(dialog.locator('.n-dialog__title')).toHaveText('Delete key');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveClass(/n-button--error-type/);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('.n-message').getByText('Key deleted.')).toBeVisible();
+  await expect(page.locator('.n-message')).toHaveCount(1);
+});
+
+test('the key drawer labels each model’s owner and endpoint types (item 13)', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.search('primary');
+  await keys.row('primary').getByTestId('key-name').click();
+  const models = page.getByTestId('drawer-models');
+  await expect(models.getByTestId('model-owner').first()).toContainText('owner:');
+});
+
+test('the Accounts page’s search filters the accounts, and its Refresh is enabled (items 12, 17)', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [
+    { label: 'Alice', token: 'demo-access-token-alice' },
+    { label: 'Carol', token: 'demo-access-token-carol' },
+  ]);
+  await page.getByTestId('nav-accounts').click();
+  await expect(page.getByTestId('account-item')).toHaveCount(2);
+  await expect(page.getByTestId('refresh-button')).toBeEnabled();
+  // Hiding an account from the sidebar is not hiding a key: its own icon, not the key-reveal eye-off.
+  const hide = page.getByTestId('account-hide').first().locator('svg');
+  await expect(hide).toHaveAttribute('data-icon', 'panelLeftClose');
+  await page.getByTestId('search-input').fill('Carol');
+  await expect(page.getByTestId('account-item')).toHaveCount(1);
+  await expect(page.getByTestId('account-item-label')).toHaveText('Carol');
+  await page.getByTestId('search-input').fill('');
+  await expect(page.getByTestId('account-item')).toHaveCount(2);
+});
