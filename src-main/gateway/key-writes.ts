@@ -1,7 +1,6 @@
 // The key write flows that must not lose data: create-then-find, the read-overlay-write-verify full update,
 // status changes behind the enable rule, and extend-then-enable.
 import { z } from 'zod';
-import { utf8Bytes } from '../../src-preload/key-rules';
 import { toKeyRecord, type KeyRecord, type Page } from './compat';
 import { GatewayError } from './errors';
 import type { ManagementSession } from './management.session';
@@ -42,21 +41,18 @@ const NAME_TOO_LONG = /令牌名称过长|name is too long/i;
 
 /**
  * A name within Keydesk's 50 bytes that the server still refuses is an older server's shorter limit: early new-api
- * and one-api refuse `len(token.Name) > 30` (controller/token.go). Their sentence names no field; this one does,
- * and says what fits, so the form can point at the name.
+ * and one-api refuse `len(token.Name) > 30` (controller/token.go). Their sentence names no field: the refusal gets
+ * field `name`, so the form marks the name and says in the user's language what fits; the server's own words stay
+ * the detail.
  */
-async function withNamedRefusal<T>(name: string, send: () => Promise<T>): Promise<T> {
+async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
     if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.message)) {
       throw error;
     }
-    throw new GatewayError(
-      'validation',
-      `This server refused the name as too long (${utf8Bytes(name)} bytes). Older servers allow at most 30 bytes (UTF-8): 30 letters or digits, or 10 Chinese characters.`,
-      { ...error.details, field: 'name' },
-    );
+    throw new GatewayError('validation', error.message, { ...error.details, field: 'name' });
   }
 }
 /** How far the server's clock may be from ours when matching a new key by its created_time. */
@@ -67,7 +63,7 @@ export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Prom
   const startedSec = deps.nowSec();
   const problem = checkCreateBody(body, startedSec);
   if (problem) throw problem;
-  await withNamedRefusal(body.name, () =>
+  await withNamedRefusal(() =>
     deps.session().call({
       method: 'POST',
       path: '/api/token/',
@@ -119,7 +115,7 @@ export async function updateKey(
   const body = buildUpdateBody(current, edits);
   const problem = checkUpdateBody(body, current, deps.nowSec(), intent);
   if (problem) throw problem;
-  await withNamedRefusal(body.name, () =>
+  await withNamedRefusal(() =>
     deps.session().call({
       method: 'PUT',
       path: '/api/token/',

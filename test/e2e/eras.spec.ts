@@ -127,7 +127,9 @@ for (const era of ERAS) {
       await expect(keys.row(name)).toBeVisible();
       if (!facts.storesIps) {
         // The site dropped the list: the user is told the key is not limited.
-        await expect(page.locator('.n-message').getByText('did not keep the IP allowlist')).toBeVisible();
+        const warning = page.getByRole('dialog').filter({ hasText: 'did not keep the IP allowlist' });
+        await expect(warning).toBeVisible();
+        await warning.getByRole('button', { name: 'OK' }).click();
         await expect(keys.row(name).getByTestId('badge-ips')).toHaveCount(0);
       } else await expect(keys.row(name).getByTestId('badge-ips')).toHaveAttribute('title', IPS.join('\n'));
 

@@ -238,6 +238,7 @@ const enUS = {
       modelsType: 'Type model names',
       ips: 'IP allowlist',
       ipsPlaceholder: 'Empty = any IP. One address or range per line, e.g.\n10.0.0.8\n192.168.1.0/24',
+      ipsNotKeptTitle: 'The key has no IP limit',
       ipsNotKept:
         'This site did not keep the IP allowlist (one-api has no per-key IP list): the key works from any address.',
       ipsInvalid: 'Not an IP address or range: {ips}. Put one address per line.',
@@ -622,6 +623,7 @@ const enUS = {
     failed: 'The vault refused.',
   },
   common: {
+    ok: 'OK',
     retry: 'Try again',
     details: 'Details',
     unknown: '—',

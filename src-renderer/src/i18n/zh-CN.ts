@@ -235,6 +235,7 @@ const zhCN: MessageSchema = {
       modelsType: '输入模型名称',
       ips: 'IP 白名单',
       ipsPlaceholder: '留空表示不限制。每行一个地址或网段，如\n10.0.0.8\n192.168.1.0/24',
+      ipsNotKeptTitle: '此密钥没有 IP 限制',
       ipsNotKept: '该站点没有保存 IP 白名单（one-api 不支持按密钥限制 IP）：此密钥可从任意地址使用。',
       ipsInvalid: '不是 IP 地址或网段：{ips}。请每行填写一个地址。',
       noLimit: '不限制',
@@ -610,6 +611,7 @@ const zhCN: MessageSchema = {
     failed: '保险库拒绝了操作。',
   },
   common: {
+    ok: '确定',
     retry: '重试',
     details: '详情',
     unknown: '—',
