@@ -1,0 +1,158 @@
+// Issue 18's layout items checked in the built app against the emulator's demo seed, at 1280×800 and 1024×700 in
+// en-US light and zh-CN dark: the key table fits its box (no horizontal scrollbar, no cell text under the actions
+// column), a revealed key is readable in full in its row, and subscription plans show labels, not snake_case.
+import type { Locator, Page } from '@playwright/test';
+import { startGateway, type Gateway } from '../gateway/index';
+import { expect, test } from './support/fixtures';
+import { KeysPage } from './pages/keys.page';
+
+let gw: Gateway;
+test.beforeAll(async () => {
+  gw = await startGateway();
+});
+test.afterAll(async () => {
+  await gw.close();
+});
+test.beforeEach(async () => {
+  await fetch(`${gw.admin_url}/reset`, { method: 'POST' });
+});
+
+const ACCOUNTS = [
+  { label: 'Alice (password)', token: 'demo-access-token-alice' },
+  { label: 'Carol', token: 'demo-access-token-carol' },
+] as const;
+
+const LOOKS = [
+  { language: 'en-US', theme: 'light', width: 1280, height: 800 },
+  { language: 'en-US', theme: 'light', width: 1024, height: 700 },
+  { language: 'zh-CN', theme: 'dark', width: 1280, height: 800 },
+  { language: 'zh-CN', theme: 'dark', width: 1024, height: 700 },
+] as const;
+
+/** Language and theme through the app's own bridge, as the Settings page would set them. */
+async function setLook(page: Page, url: string, look: (typeof LOOKS)[number]): Promise<void> {
+  const origin = new URL(url).origin;
+  const res = await page.request.post(`${origin}/bridge/invoke/settings:update`, {
+    headers: { 'content-type': 'application/json', origin },
+    data: { args: { language: look.language, theme: look.theme } },
+  });
+  expect(res.ok()).toBe(true);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
+}
+
+/** Boxes of every visible text node's element in the row's cells other than the actions cell. */
+async function overlapsActions(row: Locator): Promise<string[]> {
+  return row.evaluate((tr) => {
+    const cells = [...tr.querySelectorAll('td')];
+    const actions = cells.at(-1)?.getBoundingClientRect();
+    if (!actions) return ['no actions cell'];
+    const out: string[] = [];
+    for (const td of cells.slice(0, -1)) {
+      for (const el of td.querySelectorAll('*')) {
+        const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+        if (!hasText) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.right > actions.left + 0.5 && r.left < actions.right) out.push(el.textContent ?? '');
+      }
+    }
+    return out;
+  });
+}
+
+for (const look of LOOKS) {
+  test(`All keys fits its box at ${look.width}×${look.height} in ${look.language} ${look.theme} (items 3, 4)`, async ({
+    page,
+    keydesk,
+  }) => {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    const keys = new KeysPage(page);
+    await keys.start(keydesk.url, gw, ACCOUNTS);
+    await setLook(page, keydesk.url, look);
+    await page.goto(`${new URL(keydesk.url).origin}/#/keys`);
+    await expect(page.getByTestId('key-row').first()).toBeVisible();
+
+    // No horizontal scrollbar: every scroll container of the table is as wide as its content.
+    const table = page.getByTestId('key-table');
+    const overflow = await table.evaluate((root) =>
+      [root, ...root.querySelectorAll('*')]
+        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .filter((el) => el.clientWidth > 0)
+        .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+    );
+    expect(overflow).toEqual([]);
+    const tableBox = await table.boundingBox();
+    expect((tableBox?.x ?? 0) + (tableBox?.width ?? 0)).toBeLessThanOrEqual(look.width);
+
+    // At 1280 px, names and account labels are whole: the room went to them rather than to Quota.
+    if (look.width === 1280) {
+      const cut = await table.evaluate((root) =>
+        [...root.querySelectorAll('[data-testid="key-name"], .n-data-table-td__ellipsis')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+      expect(cut).toEqual([]);
+    }
+
+    // Nothing under the actions column, in every row on screen.
+    for (const row of await page.getByTestId('key-row').all()) expect(await overlapsActions(row)).toEqual([]);
+
+    if (look.width === 1280 && look.language === 'en-US') {
+      await page.screenshot({ path: test.info().outputPath('all-keys-1280.png') });
+    }
+
+    // A revealed key is readable in full: the text is all inside its row and not clipped by its cell.
+    await keys.search('primary');
+    const full = await keys.reveal('primary');
+    const shown = keys.row('primary').getByTestId('revealed-key');
+    const clip = await shown.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+    expect(clip.sw).toBeLessThanOrEqual(clip.cw);
+    const keyBox = await shown.boundingBox();
+    const rowBox = await keys.row('primary').boundingBox();
+    expect(keyBox && rowBox).toBeTruthy();
+    if (keyBox && rowBox) {
+      expect(keyBox.y).toBeGreaterThanOrEqual(rowBox.y - 0.5);
+      expect(keyBox.y + keyBox.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 0.5);
+      expect(keyBox.x + keyBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+    }
+    expect(full.length).toBeGreaterThan(20);
+    expect(await overlapsActions(keys.row('primary'))).toEqual([]);
+    if (look.width === 1024) await page.screenshot({ path: test.info().outputPath('revealed-1024.png') });
+  });
+}
+
+test('one account: the page of rows fits the table box, with no large gap below (item 3)', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
+  await keys.openAccount(ACCOUNTS[0].label);
+  await expect(keys.row('bulk-160')).toBeVisible();
+  const body = page.getByTestId('key-table').locator('.n-data-table-base-table-body');
+  const sizes = await body.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+  // The page's rows do not scroll inside a shorter box...
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client + 1);
+  // ...and the table and its pager end near the window's bottom.
+  const pager = await page.getByTestId('pager').boundingBox();
+  expect(pager).toBeTruthy();
+  expect(800 - ((pager?.y ?? 0) + (pager?.height ?? 0))).toBeLessThan(80);
+});
+
+test('subscription plans are labelled fields with money and dates formatted (item 1)', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
+  await page.getByTestId('nav-account').click();
+  const plans = page.getByTestId('account-subscription');
+  await expect(plans).toBeVisible();
+  const text = (await plans.textContent()) ?? '';
+  expect(text).not.toMatch(/[a-z]+_[a-z]+/);
+  expect(text).not.toContain('50000000');
+  expect(text).not.toContain('1893456000');
+  await expect(plans.getByText('Used', { exact: true }).first()).toBeVisible();
+  await expect(plans.getByText('Expires', { exact: true }).first()).toBeVisible();
+  await expect(plans.getByText('Subscription first', { exact: false })).toBeVisible();
+});
