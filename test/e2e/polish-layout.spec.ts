@@ -154,5 +154,7 @@ test('subscription plans are labelled fields with money and dates formatted (ite
   expect(text).not.toContain('1893456000');
   await expect(plans.getByText('Used', { exact: true }).first()).toBeVisible();
   await expect(plans.getByText('Expires', { exact: true }).first()).toBeVisible();
-  await expect(plans.getByText('Subscription first', { exact: false })).toBeVisible();
+  await expect(plans.getByTestId('billing-preference')).toHaveText('Subscription first, then balance');
+  await expect(plans).toContainText('¥100.00');
+  await page.screenshot({ path: test.info().outputPath('plans.png'), fullPage: true });
 });
