@@ -65,9 +65,11 @@ test('creates a key with quota in yuan, edits it with a diff, disables and re-en
   await expect(page.getByTestId('form-problem')).toBeVisible();
   await page.getByTestId('form-name').fill('e2e-key');
   await page.getByTestId('form-quota').fill('12.345678');
-  await expect(page.getByTestId('quota-input-hint').first()).toContainText('6,172,839');
+  // Internal units only on request: in the hint's tooltip, never in its text.
+  await expect(page.getByTestId('quota-input-hint').first()).toHaveAttribute('title', '6,172,839 units');
   await page.getByTestId('form-quota').fill('12.5');
-  await expect(page.getByTestId('quota-input-hint').first()).toContainText('6,250,000');
+  await expect(page.getByTestId('quota-input-hint').first()).toHaveAttribute('title', '6,250,000 units');
+  await expect(page.getByTestId('quota-input-hint').first()).not.toContainText('units');
   await page.getByTestId('form-submit').click();
   await expect(page.locator('.n-message').getByText('15 seconds')).toBeVisible();
   await expect(keys.row('e2e-key')).toBeVisible();
@@ -75,7 +77,7 @@ test('creates a key with quota in yuan, edits it with a diff, disables and re-en
 
   await keys.row('e2e-key').getByTestId('edit-key').click();
   await expect(page.getByTestId('form-name')).toHaveValue('e2e-key');
-  await expect(page.getByTestId('form-quota')).toHaveValue('12.5'); // the fresh server value, not a leftover
+  await expect(page.getByTestId('form-quota')).toHaveValue('12.50'); // the fresh server value, not a leftover
   await page.getByTestId('form-quota').fill('10');
   await expect(page.getByTestId('form-diff')).toContainText('¥12.50');
   await page.getByTestId('form-submit').click();

@@ -158,3 +158,16 @@ test('subscription plans are labelled fields with money and dates formatted (ite
   await expect(plans).toContainText('¥100.00');
   await page.screenshot({ path: test.info().outputPath('plans.png'), fullPage: true });
 });
+
+test('money is written one way in the key form, units only on request (item 7)', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
+  await keys.openAccount(ACCOUNTS[0].label);
+  await expect(keys.row('bulk-160')).toBeVisible();
+  // Edit shows the amount as the table does (¥6.00 there, "6.00" beside the ¥ here), not "6".
+  await keys.row('bulk-160').getByTestId('edit-key').click();
+  await expect(page.getByTestId('form-quota')).toHaveValue('6.00');
+  const hint = page.getByTestId('quota-input-hint').first();
+  await expect(hint).not.toContainText(/units|单位|\d{1,3}(,\d{3}){2}/);
+  await expect(hint).toHaveAttribute('title', '3,000,000 units');
+});

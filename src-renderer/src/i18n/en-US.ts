@@ -210,7 +210,7 @@ const enUS = {
         'This site refused a name of {bytes} bytes: older servers (one-api, early new-api) take at most {max} bytes — {max} letters or digits, or {chinese} Chinese characters.',
       quota: 'Quota',
       quotaPlaceholder: '0.00',
-      quotaUnits: '= {units} units',
+      quotaUnits: '{units} units',
       quotaPrecision: 'Amounts go in steps of {step}.',
       quotaFormat: 'Type a number, for example 12.50.',
       quotaRange: 'That amount is too large.',

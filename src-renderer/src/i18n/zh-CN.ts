@@ -207,7 +207,7 @@ const zhCN: MessageSchema = {
         '该站点拒绝了 {bytes} 字节的名称：较早的服务端（one-api、早期 new-api）最多允许 {max} 字节，即 {chinese} 个汉字（或 {max} 个字母、数字）。',
       quota: '额度',
       quotaPlaceholder: '0.00',
-      quotaUnits: '= {units} 单位',
+      quotaUnits: '{units} 单位',
       quotaPrecision: '金额的最小步长为 {step}。',
       quotaFormat: '请输入数字，例如 12.50。',
       quotaRange: '金额过大。',
