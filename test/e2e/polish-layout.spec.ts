@@ -42,9 +42,23 @@ async function setLook(page: Page, url: string, look: (typeof LOOKS)[number]): P
   await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
 }
 
+/** The little of the DOM these checks read (this file is type-checked without the DOM library). */
+interface El {
+  readonly className: string;
+  readonly textContent: string | null;
+  readonly scrollWidth: number;
+  readonly clientWidth: number;
+  readonly scrollHeight: number;
+  readonly clientHeight: number;
+  readonly childNodes: Iterable<{ readonly nodeType: number; readonly textContent: string | null }>;
+  querySelectorAll(selector: string): Iterable<El>;
+  getBoundingClientRect(): { left: number; right: number; width: number };
+}
+
 /** Boxes of every visible text node's element in the row's cells other than the actions cell. */
 async function overlapsActions(row: Locator): Promise<string[]> {
-  return row.evaluate((tr) => {
+  return row.evaluate((node: unknown) => {
+    const tr = node as El;
     const cells = [...tr.querySelectorAll('td')];
     const actions = cells.at(-1)?.getBoundingClientRect();
     if (!actions) return ['no actions cell'];
@@ -76,21 +90,25 @@ for (const look of LOOKS) {
 
     // No horizontal scrollbar: every scroll container of the table is as wide as its content.
     const table = page.getByTestId('key-table');
-    const overflow = await table.evaluate((root) =>
-      [root, ...root.querySelectorAll('*')]
-        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+    const overflow = await table.evaluate((node: unknown) => {
+      const root = node as El;
+      // This file is type-checked without the DOM library: the browser's getComputedStyle, typed by hand.
+      const style = globalThis as unknown as { getComputedStyle(el: unknown): { overflowX: string } };
+      const overflowX = (el: unknown) => style.getComputedStyle(el).overflowX;
+      return [root, ...root.querySelectorAll('*')]
+        .filter((el) => ['auto', 'scroll'].includes(overflowX(el)))
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .filter((el) => el.clientWidth > 0)
-        .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
-    );
+        .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+    });
     expect(overflow).toEqual([]);
     const tableBox = await table.boundingBox();
     expect((tableBox?.x ?? 0) + (tableBox?.width ?? 0)).toBeLessThanOrEqual(look.width);
 
     // At 1280 px, names and account labels are whole: the room went to them rather than to Quota.
     if (look.width === 1280) {
-      const cut = await table.evaluate((root) =>
-        [...root.querySelectorAll('[data-testid="key-name"], .n-data-table-td__ellipsis')]
+      const cut = await table.evaluate((node: unknown) =>
+        [...(node as El).querySelectorAll('[data-testid="key-name"], .n-data-table-td__ellipsis')]
           .filter((el) => el.scrollWidth > el.clientWidth + 1)
           .map((el) => el.textContent),
       );
@@ -108,7 +126,10 @@ for (const look of LOOKS) {
     await keys.search('primary');
     const full = await keys.reveal('primary');
     const shown = keys.row('primary').getByTestId('revealed-key');
-    const clip = await shown.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+    const clip = await shown.evaluate((node: unknown) => ({
+      sw: (node as El).scrollWidth,
+      cw: (node as El).clientWidth,
+    }));
     expect(clip.sw).toBeLessThanOrEqual(clip.cw);
     const keyBox = await shown.boundingBox();
     const rowBox = await keys.row('primary').boundingBox();
@@ -134,7 +155,9 @@ test('one account: the page of rows fits the table box, with no large gap below 
   await expect(keys.row('bulk-160')).toBeVisible();
   const body = page.getByTestId('key-table').locator('.n-data-table-base-table-body');
   // The page's rows do not scroll inside a shorter box...
-  await expect.poll(() => body.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await expect
+    .poll(() => body.evaluate((node: unknown) => (node as El).scrollHeight - (node as El).clientHeight))
+    .toBeLessThanOrEqual(1);
   // ...and the table and its pager end near the window's bottom (less than a row's height left).
   const pager = page.getByTestId('pager');
   await page.screenshot({ path: test.info().outputPath('one-account-1280.png') });

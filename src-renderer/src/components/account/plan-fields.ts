@@ -48,7 +48,7 @@ function valueOf(key: string, v: unknown, f: PlanFormat): string {
     return v.toLocaleString();
   }
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v as string);
+  return typeof v === 'string' ? v : '—';
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
