@@ -106,8 +106,14 @@ test('the Accounts page’s search filters the accounts, and its Refresh is enab
   await expect(page.getByTestId('account-item')).toHaveCount(2);
   await expect(page.getByTestId('refresh-button')).toBeEnabled();
   // Hiding an account from the sidebar is not hiding a key: its own icon, not the key-reveal eye-off.
-  const hide = page.getByTestId('account-hide').first().locator('svg');
+  // Main actions are labelled; the rest sit in the "⋯" menu, with icons.
+  await expect(page.getByTestId('account-edit').first()).toHaveText(/Edit/);
+  await page.getByTestId('account-more').first().click();
+  const hide = page.locator('.n-dropdown-menu').getByTestId('account-hide').locator('svg');
   await expect(hide).toHaveAttribute('data-icon', 'panelLeftClose');
+  await page.keyboard.press('Escape');
+  // Each row shows its balance, as the sidebar does.
+  await expect(page.getByTestId('account-item-balance')).toHaveCount(2);
   await page.getByTestId('search-input').fill('Carol');
   await expect(page.getByTestId('account-item')).toHaveCount(1);
   await expect(page.getByTestId('account-item-label')).toHaveText('Carol');

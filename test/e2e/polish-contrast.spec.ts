@@ -1,0 +1,127 @@
+// Issue 18 item 14 (and 8): red error text and muted text measured from the rendered colours in zh-CN dark and
+// en-US light — WCAG AA's 4.5:1 against what is really behind them — on the Add account dialog after a refused
+// sign-in, which also shows one error box only, in view.
+import type { Page } from '@playwright/test';
+import { startGateway, type Gateway } from '../gateway/index';
+import { invokeBridge } from './support/bridge';
+import { expect, test } from './support/fixtures';
+import { AccountsPage } from './pages/accounts.page';
+
+let gw: Gateway;
+test.beforeAll(async () => {
+  gw = await startGateway();
+});
+test.afterAll(async () => {
+  await gw.close();
+});
+test.beforeEach(async () => {
+  await fetch(`${gw.admin_url}/reset`, { method: 'POST' });
+});
+
+interface Measured {
+  readonly text: string;
+  readonly ratio: number;
+}
+
+/**
+ * The contrast of each element's own text against the colour really behind it: the first opaque background up the
+ * tree with every translucent layer on the way blended in, and the text's alpha (and its ancestors' opacity) applied.
+ */
+async function contrasts(page: Page, selector: string): Promise<Measured[]> {
+  // Fades in flight would be measured half-transparent: wait until every transition has settled.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  return page.locator(selector).evaluateAll((elements) => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const m = /rgba?\(([^)]+)\)/.exec(css);
+      if (!m) return [0, 0, 0, 0];
+      const parts = m[1]
+        .split(/[,\s/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [parts[0], parts[1], parts[2], parts[3] ?? 1];
+    };
+    const over = (top: Rgba, under: Rgba): Rgba => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1) as Rgba;
+    };
+    const luminance = ([r, g, b]: Rgba): number => {
+      const lin = (c: number): number => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const backgroundOf = (element: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const colour = parse(getComputedStyle(node).backgroundColor);
+        if (colour[3] > 0) layers.push(colour);
+        if (colour[3] >= 1) break;
+      }
+      let result: Rgba = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) result = over(layer, result);
+      return result;
+    };
+    return elements
+      .filter((element) => (element.textContent ?? '').trim() !== '' && element.getClientRects().length > 0)
+      .map((element) => {
+        let alpha = 1;
+        for (let node: Element | null = element; node; node = node.parentElement)
+          alpha *= Number(getComputedStyle(node).opacity);
+        const background = backgroundOf(element);
+        const ink = parse(getComputedStyle(element).color);
+        const text = over([ink[0], ink[1], ink[2], ink[3] * alpha], background);
+        const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+        return { text: (element.textContent ?? '').trim().slice(0, 40), ratio: (hi + 0.05) / (lo + 0.05) };
+      });
+  });
+}
+
+for (const [language, theme] of [
+  ['zh-CN', 'dark'],
+  ['en-US', 'light'],
+] as const) {
+  test(`error and muted text meet 4.5:1 in ${language} ${theme}; one error box, in view (items 8, 14)`, async ({
+    page,
+    keydesk,
+  }) => {
+    await page.goto(keydesk.url);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    expect((await invokeBridge(page, 'settings:update', { language, theme })).ok).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+    const accounts = new AccountsPage(page);
+    await accounts.openAddForm();
+    // An empty Add marks the fields in red; the hints beside them are the muted text.
+    await accounts.submit();
+    await expect(page.locator('.n-form-item-feedback--error').first()).toBeVisible();
+    const fieldErrors = await contrasts(page, '.n-form-item-feedback--error');
+    const mutedText = await contrasts(
+      page,
+      '.account-form__hint, .n-form-item-feedback:not(.n-form-item-feedback--error):not(.n-form-item-feedback--warning)',
+    );
+
+    // A refused sign-in: one error box, in view, and no remedy sending the user to a not-yet-added account's settings.
+    await accounts.fill({
+      kind: 'password',
+      label: 'Wrong',
+      baseUrl: gw.base_url,
+      username: 'alice',
+      password: 'not-the-password',
+    });
+    await accounts.submit();
+    await expect(accounts.formError).toBeVisible();
+    await expect(accounts.form.locator('.n-alert')).toHaveCount(1);
+    await expect(accounts.formError).toBeInViewport();
+    await expect(accounts.formError).not.toContainText(language === 'en-US' ? 'settings' : '设置');
+    const alertText = await contrasts(page, '[data-error-code] .n-alert-body__title, [data-error-code] p');
+
+    expect(fieldErrors.length).toBeGreaterThan(0);
+    expect(alertText.length).toBeGreaterThan(1);
+    expect(mutedText.length).toBeGreaterThan(0);
+    for (const measured of [...fieldErrors, ...alertText, ...mutedText])
+      expect.soft(measured.ratio, measured.text).toBeGreaterThanOrEqual(4.5);
+  });
+}
