@@ -6,6 +6,7 @@ import { startGateway, type Gateway } from '../gateway/index';
 import { invokeBridge } from './support/bridge';
 import { expect, test } from './support/fixtures';
 import { AccountsPage } from './pages/accounts.page';
+import { KeysPage } from './pages/keys.page';
 
 let gw: Gateway;
 test.beforeAll(async () => {
@@ -27,10 +28,10 @@ interface Measured {
  * The contrast of each element's own text against the colour really behind it: the first opaque background up the
  * tree with every translucent layer on the way blended in, and the text's alpha (and its ancestors' opacity) applied.
  */
-async function contrasts(page: Page, selector: string): Promise<Measured[]> {
+async function contrasts(page: Page, selector: string, isRedOnly = false): Promise<Measured[]> {
   // Fades in flight would be measured half-transparent: wait until every transition has settled.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  return page.locator(selector).evaluateAll((elements) => {
+  return page.locator(selector).evaluateAll((elements, redOnly) => {
     type Rgba = [number, number, number, number];
     const parse = (css: string): Rgba => {
       const m = /rgba?\(([^)]+)\)/.exec(css);
@@ -63,8 +64,15 @@ async function contrasts(page: Page, selector: string): Promise<Measured[]> {
       for (const layer of layers.reverse()) result = over(layer, result);
       return result;
     };
+    // Red text: an element with text of its own whose ink is clearly red (whatever class or component drew it).
+    const isRed = (element: Element): boolean => {
+      const [r, g, b] = parse(getComputedStyle(element).color);
+      const ownText = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      return ownText && r > 120 && r > g + 50 && r > b + 40;
+    };
     return elements
       .filter((element) => (element.textContent ?? '').trim() !== '' && element.getClientRects().length > 0)
+      .filter((element) => !redOnly || isRed(element))
       .map((element) => {
         let alpha = 1;
         for (let node: Element | null = element; node; node = node.parentElement)
@@ -75,7 +83,7 @@ async function contrasts(page: Page, selector: string): Promise<Measured[]> {
         const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
         return { text: (element.textContent ?? '').trim().slice(0, 40), ratio: (hi + 0.05) / (lo + 0.05) };
       });
-  });
+  }, isRedOnly);
 }
 
 for (const [language, theme] of [
@@ -98,6 +106,8 @@ for (const [language, theme] of [
     await accounts.submit();
     await expect(page.locator('.n-form-item-feedback--error').first()).toBeVisible();
     const fieldErrors = await contrasts(page, '.n-form-item-feedback--error');
+    // Every red text on screen, whatever drew it (field marks, buttons, tags); later on the Accounts page too.
+    const redText = await contrasts(page, 'body *', true);
     const mutedText = await contrasts(
       page,
       '.account-form__hint, .n-form-item-feedback:not(.n-form-item-feedback--error):not(.n-form-item-feedback--warning)',
@@ -118,10 +128,20 @@ for (const [language, theme] of [
     await expect(accounts.formError).not.toContainText(language === 'en-US' ? 'settings' : '设置');
     const alertText = await contrasts(page, '[data-error-code] .n-alert-body__title, [data-error-code] p');
 
+    await page.getByTestId('account-cancel').click();
+    await expect(accounts.form).toBeHidden();
+    // The keys of an account with disabled, expired and exhausted keys: their red tags and amounts.
+    const keys = new KeysPage(page);
+    await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+    await keys.openAccount('Alice');
+    await expect(keys.row('bulk-160')).toBeVisible();
+    const pageRedText = await contrasts(page, 'body *', true);
+
+    expect(redText.length).toBeGreaterThan(0);
     expect(fieldErrors.length).toBeGreaterThan(0);
     expect(alertText.length).toBeGreaterThan(1);
     expect(mutedText.length).toBeGreaterThan(0);
-    for (const measured of [...fieldErrors, ...alertText, ...mutedText])
+    for (const measured of [...fieldErrors, ...alertText, ...mutedText, ...redText, ...pageRedText])
       expect.soft(measured.ratio, measured.text).toBeGreaterThanOrEqual(4.5);
   });
 }

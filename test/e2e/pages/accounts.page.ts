@@ -119,6 +119,8 @@ export class AccountsPage {
 
   /** Opens the row's "⋯" menu and answers one of its entries. */
   async menuEntry(label: string, action: string): Promise<Locator> {
+    // A menu just closed fades out: wait for it to leave, so the entry found is the new menu's.
+    await expect(this.page.locator('.n-dropdown-menu')).toHaveCount(0);
     await this.item(label).getByTestId('account-more').click();
     const entry = this.page.locator('.n-dropdown-menu').getByTestId(`account-${action}`);
     await expect(entry).toBeVisible();
