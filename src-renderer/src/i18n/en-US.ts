@@ -685,7 +685,8 @@ const enUS = {
       unauthorized: 'Check the username and password, or the token, you entered above.',
       needs_sign_in: 'Check the credential you entered above and try again.',
       session_revoked: 'Check the credential you entered above and try again.',
-      user_id_required: 'Enter your user ID (shown in the site’s console under Personal settings) in the User ID field.',
+      user_id_required:
+        'Enter your user ID (shown in the site’s console under Personal settings) in the User ID field.',
     },
     wrong_base_address: 'Check the Base URL above: it may have been swapped with the API address (…/v1).',
     network: 'Check your network connection and the Base URL above.',
