@@ -5,7 +5,6 @@
 // only for the thresholds.
 import { startGateway, type Gateway } from '../gateway/index';
 import { expect, test } from './support/fixtures';
-import { AccountsPage } from './pages/accounts.page';
 import { KeysPage } from './pages/keys.page';
 
 let gw: Gateway;
@@ -126,8 +125,9 @@ test('the Accounts page’s search filters the accounts, and its Refresh is enab
 test('Edit thresholds opens a thresholds-only dialog in the account’s currency (item 9)', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
-  const accounts = new AccountsPage(page);
-  await accounts.openAccountPage('Alice');
+  // The only account is the active one: its page is one click away.
+  await page.getByTestId('nav-account').click();
+  await expect(page.getByTestId('account-view')).toBeVisible();
   await page.getByTestId('balance-edit-thresholds').click();
   const dialog = page.getByTestId('thresholds-dialog');
   await expect(dialog).toBeVisible();
