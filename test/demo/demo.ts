@@ -80,7 +80,8 @@ async function main(): Promise<void> {
       baseUrl: gateway.base_url,
       apiUrl: gateway.api_url,
       credential: { kind: 'password', username: 'alice', password: 'demo-password-1', remember: true },
-      thresholds: { warnUnits: 100_000_000, criticalUnits: 25_000_000 },
+      // Below alice's ¥120 (60,000,000 units): a first run opens calm, with no alert already waiting.
+      thresholds: { warnUnits: 25_000_000, criticalUnits: 10_000_000 },
     });
     await invoke(bridge, 'accounts:add', {
       label: 'Carol (access token)',
@@ -108,7 +109,13 @@ async function main(): Promise<void> {
         `  Open:  ${openUrl}  (opens once: it signs this browser in)`,
         '',
         '  Accounts: Alice (password, remembered) · Carol (system access token) · one watched API key',
-        `  Emulator: base ${gateway.base_url} · api ${gateway.api_url} · admin ${gateway.admin_url}`,
+        `  Emulator: base ${gateway.base_url} (use as Base URL) · api ${gateway.api_url} (API URL)`,
+        `            admin ${gateway.admin_url} (the emulator's own control plane for tests and scripts, not a`,
+        '            gateway: never add it as an account)',
+        '',
+        '  Demo sign-ins to try in Add account (Base URL above):',
+        '    alice / demo-password-1   ·   bob / demo-password-2   ·   dave / demo-password-4 (disabled: refused)',
+        '    system access tokens: demo-access-token-carol (admin), demo-access-token-bob-readonly (read-only)',
         `  Vault:    ${noKeyring === null ? 'OS keyring (private gnome-keyring session)' : `memory only — ${noKeyring}`}`,
         `  Data dir: ${dataDir} (deleted on exit)`,
         '',

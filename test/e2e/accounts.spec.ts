@@ -219,10 +219,18 @@ test('reorders, hides, disables and removes accounts; removing leaves the remote
   await accounts.action('Carol', 'up');
   await expect.poll(() => accounts.labels()).toEqual(['Alice', 'Carol', 'Bob']);
   await expect.poll(() => sidebar.labels()).toEqual(['Alice', 'Carol', 'Bob']);
-  await accounts.item('Alice').getByTestId('account-down').focus();
+  // The "⋯" menu works from the keyboard: focus, open, arrow to "Move down", Enter.
+  await expect(page.locator('.n-dropdown-menu')).toHaveCount(0);
+  await accounts.item('Alice').getByTestId('account-more').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.n-dropdown-menu').getByTestId('account-down')).toBeVisible();
+  // The first arrow lands on the first entry that can be used: "Move up" is disabled for the top account.
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect.poll(() => accounts.labels()).toEqual(['Carol', 'Alice', 'Bob']);
-  await expect(accounts.item('Carol').getByTestId('account-up')).toBeDisabled();
+  const up = await accounts.menuEntry('Carol', 'up');
+  await expect(up).toHaveClass(/n-dropdown-option-body--disabled|disabled/);
+  await page.keyboard.press('Escape');
 
   // Hidden: off the sidebar, still listed here, still signed in.
   await accounts.action('Bob', 'hide');

@@ -1,7 +1,8 @@
 // Issue 18 as a new user met it, checked in the built app against the emulator's demo seed: a refused search leaves
 // no stale rows, a filter lists every key the gateway holds in that state, the new-key form opens without an error,
 // a new key says Never used, toasts replace each other, deleting one key is a red "Delete key", the drawer labels
-// model owners and endpoints, and the Accounts page's search filters while its Refresh works.
+// model owners and endpoints, the Accounts page's search filters while its Refresh works, and Edit thresholds asks
+// only for the thresholds.
 import { startGateway, type Gateway } from '../gateway/index';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
@@ -106,11 +107,41 @@ test('the Accounts page’s search filters the accounts, and its Refresh is enab
   await expect(page.getByTestId('account-item')).toHaveCount(2);
   await expect(page.getByTestId('refresh-button')).toBeEnabled();
   // Hiding an account from the sidebar is not hiding a key: its own icon, not the key-reveal eye-off.
-  const hide = page.getByTestId('account-hide').first().locator('svg');
+  // Main actions are labelled; the rest sit in the "⋯" menu, with icons.
+  await expect(page.getByTestId('account-edit').first()).toHaveText(/Edit/);
+  await page.getByTestId('account-more').first().click();
+  const hide = page.locator('.n-dropdown-menu').getByTestId('account-hide').locator('svg');
   await expect(hide).toHaveAttribute('data-icon', 'panelLeftClose');
+  await page.keyboard.press('Escape');
+  // Each row shows its balance, as the sidebar does.
+  await expect(page.getByTestId('account-item-balance')).toHaveCount(2);
   await page.getByTestId('search-input').fill('Carol');
   await expect(page.getByTestId('account-item')).toHaveCount(1);
   await expect(page.getByTestId('account-item-label')).toHaveText('Carol');
   await page.getByTestId('search-input').fill('');
   await expect(page.getByTestId('account-item')).toHaveCount(2);
+});
+
+test('Edit thresholds opens a thresholds-only dialog in the account’s currency (item 9)', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  // The only account is the active one: its page is one click away.
+  await page.getByTestId('nav-account').click();
+  await expect(page.getByTestId('account-view')).toBeVisible();
+  await page.getByTestId('balance-edit-thresholds').click();
+  const dialog = page.getByTestId('thresholds-dialog');
+  await expect(dialog).toBeVisible();
+  // Only the two amounts: no sign-in kind, no addresses, no credential note.
+  await expect(page.getByTestId('account-form')).toHaveCount(0);
+  await expect(dialog.getByTestId('account-base-url')).toHaveCount(0);
+  await expect(dialog.getByTestId('account-kind')).toHaveCount(0);
+  await dialog.getByTestId('account-warn').locator('input').fill('10');
+  await dialog.getByTestId('account-critical').locator('input').fill('20');
+  await dialog.getByTestId('thresholds-save').click();
+  await expect(dialog).toContainText('The critical amount must not be above the warning amount.');
+  await dialog.getByTestId('account-critical').locator('input').fill('5');
+  await dialog.getByTestId('thresholds-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('balance-thresholds')).toContainText('10');
+  await expect(page.getByTestId('balance-thresholds')).toContainText('5');
 });

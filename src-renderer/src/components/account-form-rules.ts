@@ -128,6 +128,26 @@ export function formFromAccount(account: AccountView): AccountForm {
   };
 }
 
+/**
+ * The warn and critical amounts as typed, in the site's currency: units, or the field problems (critical above warn
+ * is the critical field's). Shared by the account form and the thresholds-only dialog.
+ */
+export function checkThresholds(
+  warnText: string,
+  criticalText: string,
+  site: SiteMoney,
+): { readonly thresholds: Thresholds; readonly errors: Pick<FormErrors, 'warn' | 'critical'> } {
+  const errors: Pick<FormErrors, 'warn' | 'critical'> = {};
+  const warn = parseThreshold(warnText, site);
+  const critical = parseThreshold(criticalText, site);
+  if (!warn.ok) errors.warn = `amount.${warn.problem}`;
+  if (!critical.ok) errors.critical = `amount.${critical.problem}`;
+  const warnUnits = warn.ok ? warn.units : null;
+  const criticalUnits = critical.ok ? critical.units : null;
+  if (warnUnits !== null && criticalUnits !== null && criticalUnits > warnUnits) errors.critical = 'criticalAboveWarn';
+  return { thresholds: { warnUnits, criticalUnits }, errors };
+}
+
 interface Checked {
   readonly errors: FormErrors;
   readonly label: string;
@@ -148,13 +168,8 @@ function checkCommon(form: AccountForm, site: SiteMoney): Checked {
   const api = form.apiUrl.trim() === '' ? base : checkUrl(form.apiUrl, '/v1');
   if (!api.ok && form.apiUrl.trim() !== '') errors.apiUrl = `url.${api.problem}`;
 
-  const warn = parseThreshold(form.warn, site);
-  const critical = parseThreshold(form.critical, site);
-  if (!warn.ok) errors.warn = `amount.${warn.problem}`;
-  if (!critical.ok) errors.critical = `amount.${critical.problem}`;
-  const warnUnits = warn.ok ? warn.units : null;
-  const criticalUnits = critical.ok ? critical.units : null;
-  if (warnUnits !== null && criticalUnits !== null && criticalUnits > warnUnits) errors.critical = 'criticalAboveWarn';
+  const { thresholds, errors: thresholdErrors } = checkThresholds(form.warn, form.critical, site);
+  Object.assign(errors, thresholdErrors);
   const rate = parseYuanRate(form.yuanRate);
   if (!rate.ok) errors.yuanRate = 'yuanRate';
 
@@ -163,7 +178,7 @@ function checkCommon(form: AccountForm, site: SiteMoney): Checked {
     label,
     baseUrl: base.ok ? base.url : '',
     apiUrl: api.ok ? api.url : '',
-    thresholds: { warnUnits, criticalUnits },
+    thresholds,
     yuanPerUsd: rate.ok ? rate.rate : null,
   };
 }

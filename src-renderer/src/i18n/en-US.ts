@@ -546,6 +546,7 @@ const enUS = {
       apiKeyPlaceholder: 'sk-…',
       apiKeyHint: 'Only this key’s quota and expiry are shown; the key stays encrypted in the vault.',
       thresholds: 'Balance alerts',
+      thresholdsTitle: 'Balance alerts for {label}',
       thresholdsHint:
         'Keydesk warns when the balance falls below these amounts, typed in the account’s currency ({currency}). Leave empty for no alert.',
       yuanRate: 'Yuan per US$1 of quota',
@@ -712,6 +713,19 @@ const enUS = {
     minutesSeconds: '{m} min {s} s',
     seconds: '{s} s',
     cancel: 'Cancel',
+  },
+  /** Remedies in the Add account form, where the account does not exist yet: they point at the fields above. */
+  remediesInForm: {
+    auth: {
+      expired: 'Check the credential you entered above and try again.',
+      unauthorized: 'Check the username and password, or the token, you entered above.',
+      needs_sign_in: 'Check the credential you entered above and try again.',
+      session_revoked: 'Check the credential you entered above and try again.',
+      user_id_required:
+        'Enter your user ID (shown in the site’s console under Personal settings) in the User ID field.',
+    },
+    wrong_base_address: 'Check the Base URL above: it may have been swapped with the API address (…/v1).',
+    network: 'Check your network connection and the Base URL above.',
   },
   remedies: {
     auth: {

@@ -537,6 +537,7 @@ const zhCN: MessageSchema = {
       apiKeyPlaceholder: 'sk-…',
       apiKeyHint: '只显示这个密钥的额度和到期时间；密钥加密保存在保险库中。',
       thresholds: '余额提醒',
+      thresholdsTitle: '{label} 的余额提醒',
       thresholdsHint: '余额低于这些金额时 Keydesk 会提醒，金额按此账户的货币（{currency}）填写。留空表示不提醒。',
       yuanRate: '每 1 美元额度的人民币价格',
       yuanRateHint:
@@ -698,6 +699,18 @@ const zhCN: MessageSchema = {
     minutesSeconds: '{m} 分 {s} 秒',
     seconds: '{s} 秒',
     cancel: '取消',
+  },
+  /** Remedies in the Add account form, where the account does not exist yet: they point at the fields above. */
+  remediesInForm: {
+    auth: {
+      expired: '请检查上方填写的凭据后重试。',
+      unauthorized: '请检查上方填写的用户名和密码（或令牌）。',
+      needs_sign_in: '请检查上方填写的凭据后重试。',
+      session_revoked: '请检查上方填写的凭据后重试。',
+      user_id_required: '请在“用户 ID”字段中填写你的用户 ID（见站点控制台的个人设置）。',
+    },
+    wrong_base_address: '请检查上方的基础地址：它可能与 API 地址（…/v1）填反了。',
+    network: '请检查网络连接和上方的基础地址。',
   },
   remedies: {
     auth: {

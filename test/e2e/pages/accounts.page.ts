@@ -108,8 +108,23 @@ export class AccountsPage {
     return this.page.getByTestId('account-item-label').allTextContents();
   }
 
+  /** Edit and sign-in are labelled buttons on the row; everything else is in the row's "⋯" menu. */
   async action(label: string, action: string): Promise<void> {
-    await this.item(label).getByTestId(`account-${action}`).click();
+    if (['edit', 'sign-in', 'make-active'].includes(action)) {
+      await this.item(label).getByTestId(`account-${action}`).click();
+      return;
+    }
+    await this.menuEntry(label, action).then((entry) => entry.click());
+  }
+
+  /** Opens the row's "⋯" menu and answers one of its entries. */
+  async menuEntry(label: string, action: string): Promise<Locator> {
+    // A menu just closed fades out: wait for it to leave, so the entry found is the new menu's.
+    await expect(this.page.locator('.n-dropdown-menu')).toHaveCount(0);
+    await this.item(label).getByTestId('account-more').click();
+    const entry = this.page.locator('.n-dropdown-menu').getByTestId(`account-${action}`);
+    await expect(entry).toBeVisible();
+    return entry;
   }
 }
 

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkThresholds,
   checkUrl,
   draftFromForm,
   emptyForm,
@@ -88,6 +89,25 @@ describe('thresholds', () => {
     expect(parseThreshold('0.000003')).toEqual({ ok: false, problem: 'precision' });
     expect(parseThreshold('-1')).toEqual({ ok: false, problem: 'negative' });
     expect(parseThreshold('99999999999999999999')).toEqual({ ok: false, problem: 'range' });
+  });
+});
+
+describe('checkThresholds (the thresholds-only dialog and the account form)', () => {
+  const yuanSite = { displayType: 'CNY', quotaPerUnit: 500_000, rate: '1', symbol: '¥', price: null } as const;
+
+  it('reads both amounts in the site currency, empty as none', () => {
+    expect(checkThresholds('50', '', yuanSite)).toEqual({
+      thresholds: { warnUnits: 25_000_000, criticalUnits: null },
+      errors: {},
+    });
+  });
+
+  it('marks critical above warn on the critical field, and each unreadable amount on its own field', () => {
+    expect(checkThresholds('10', '20', yuanSite).errors).toEqual({ critical: 'criticalAboveWarn' });
+    expect(checkThresholds('abc', '-1', yuanSite).errors).toEqual({
+      warn: 'amount.format',
+      critical: 'amount.negative',
+    });
   });
 });
 
