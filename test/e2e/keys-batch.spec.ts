@@ -130,7 +130,14 @@ test('batch reveal of 172 selected keys goes in chunks of at most 100', async ({
     .getByTestId('pager')
     .getByText(/ \/ page$/)
     .click();
+  // The page of 100 is selected only once it has arrived: until then the rows on screen are the previous page's.
+  const listed = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/bridge/invoke/${encodeURIComponent('keys:list')}`) &&
+      (r.request().postData() ?? '').includes('"size":100'),
+  );
   await page.locator('.n-base-select-option').getByText('100 / page').click();
+  await listed;
   await expect(page.getByTestId('key-row').first()).toBeVisible();
   await keys.selectPage();
   await expect(page.getByTestId('batch-bar')).toContainText('100 selected');
