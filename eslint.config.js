@@ -42,12 +42,7 @@ export default tseslint.config(
   },
   // Boundaries: the renderer and the contract never touch electron or node.
   {
-    files: [
-      'src-renderer/**/*.{ts,vue}',
-      'src-preload/contract.ts',
-      'src-preload/units.ts',
-      'src-preload/key-rules.ts',
-    ],
+    files: ['src-renderer/**/*.{ts,vue}', 'src-shared/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

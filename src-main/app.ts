@@ -1,27 +1,27 @@
 // Composition root shared by the Electron and browser-mode entries: adapters → services → handlers, by plain
 // constructor injection. Returns the router and event bus for a transport to carry, and a dispose for quit.
-import type { AppMode } from '../src-preload/contract';
+import type { AppMode } from '../src-shared/contract';
 import { EventBus } from './bridge/events';
 import { Router } from './bridge/router';
-import { registerAccountInfoHandlers } from './handlers/account-info.handlers';
-import { registerAppHandlers } from './handlers/app.handlers';
-import { registerKeysHandlers } from './handlers/keys.handlers';
-import { registerQuotaHandlers } from './handlers/quota.handlers';
-import { registerSiteHandlers } from './handlers/site.handlers';
+import { registerAccountInfoHandlers } from './features/account-info/account-info.handlers';
+import { registerAppHandlers } from './features/app/app.handlers';
+import { registerKeysHandlers } from './features/keys/keys.handlers';
+import { registerQuotaHandlers } from './features/quota/quota.handlers';
+import { registerSiteHandlers } from './features/money/site.handlers';
 import { HttpTransport, systemClock, type FetchPort } from './gateway';
-import { registerAccountsHandlers } from './handlers/accounts.handlers';
+import { registerAccountsHandlers } from './features/accounts/accounts.handlers';
 import type { Logger } from './log/logger';
 import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
 import type { ClipboardPort, SecretFileSinkPort } from './platform/ports';
 import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
-import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './services/accounts/account-records';
-import { AccountsService } from './services/accounts/accounts.service';
-import { createKeyFeatures } from './services/keys';
-import { EMPTY_SITE_MONEY, SiteMoneyService, siteMoneyDocumentSchema } from './services/money/site-money.service';
-import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './services/quota/quota.feature';
-import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './services/settings.service';
-import { registerStoreStatusHandlers } from './handlers/store-status.handlers';
-import { StoreStatus } from './services/store-status.service';
+import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './features/accounts/account-records';
+import { AccountsService } from './features/accounts/accounts.service';
+import { createKeyFeatures } from './features/keys';
+import { EMPTY_SITE_MONEY, SiteMoneyService, siteMoneyDocumentSchema } from './features/money/site-money.service';
+import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './features/quota/quota.feature';
+import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
+import { registerStoreStatusHandlers } from './features/app/store-status.handlers';
+import { StoreStatus } from './features/app/store-status.service';
 import { ConfigStore } from './vault/config.store';
 import { SecretStore, VAULT_FILE } from './vault/secret.store';
 

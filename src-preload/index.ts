@@ -1,7 +1,7 @@
 // The preload: exposes window.keydesk, one method per contract channel plus on(event) → unsubscribe. It is a
 // table built from the channel list, nothing else: no ipcRenderer, no generic invoke.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { API_GLOBAL, buildApi, type Result } from './contract';
+import { API_GLOBAL, buildApi, type Result } from '../src-shared/contract';
 
 contextBridge.exposeInMainWorld(
   API_GLOBAL,

@@ -1,7 +1,7 @@
 // Transport A (Electron): one ipcMain.handle per contract channel, each call checked to come from our window's
 // main frame at our own URL before the router sees it; events are sent to that window only.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { INVOKE_CHANNELS, fail } from '../../src-preload/contract';
+import { INVOKE_CHANNELS, fail } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { isAppUrl } from '../security/window';
 import type { EventBus } from './events';

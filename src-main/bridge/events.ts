@@ -1,5 +1,5 @@
 // Main-side event bus: services emit contract events, transports forward them to the renderer.
-import type { EventMap, EventName } from '../../src-preload/contract';
+import type { EventMap, EventName } from '../../src-shared/contract';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventMap[E]) => void;
 

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { fail, type Result } from '../../src-preload/contract';
+import { fail, type Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp';
 import type { EventBus } from './events';

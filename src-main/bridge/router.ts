@@ -10,7 +10,7 @@ import {
   type InvokeChannel,
   type Result,
   type ResultOf,
-} from '../../src-preload/contract';
+} from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 
 /** Who is calling, as established by the transport (after its own sender checks). */

@@ -1,6 +1,6 @@
 // Gateway failures as values: the GatewayError carried inside this layer, and the mapping from HTTP status,
 // envelope code and body shape to the contract's ErrorCode. Server messages are kept for display, never logged.
-import type { AppError, ErrorCode } from '../../src-preload/contract';
+import type { AppError, ErrorCode } from '../../src-shared/contract';
 import { cleanServerText } from './server-text';
 
 /** Codes a caller may simply try again later (the UI offers "retry"; the scheduler backs off). */

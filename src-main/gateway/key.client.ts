@@ -1,7 +1,7 @@
 // The key client (API key): billing, models and a test call at api_url (/v1/..., spec 4.6), and the key usage
 // endpoint at base_url (GET /api/usage/token/, spec 4.7). The key goes on the wire without sk-.
 import type { z } from 'zod';
-import type { Result } from '../../src-preload/contract';
+import type { Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import { cleanServerText } from './server-text';

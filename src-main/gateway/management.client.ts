@@ -1,7 +1,7 @@
 // The management client (access token at base_url, spec 4.1): login, account, groups, subscription and every
 // key endpoint, each a typed method returning a Result. Safe-write flows live in key-writes.ts.
 import { z } from 'zod';
-import type { Result } from '../../src-preload/contract';
+import type { Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import {

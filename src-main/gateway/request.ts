@@ -1,7 +1,7 @@
 // One gateway call from request to typed value: send through the transport, map failures (errors.ts), unwrap
 // the envelope, and parse the data with the endpoint's schema. Shared by both clients.
 import type { z } from 'zod';
-import type { AppError, Result } from '../../src-preload/contract';
+import type { AppError, Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { GatewayError, classifyResponse, protocolError, type FailureContext } from './errors';
 import type { HttpMethod, HttpTransport } from './http';

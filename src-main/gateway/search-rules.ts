@@ -1,12 +1,12 @@
 // Search pattern rules (new-api model/token.go, stricter than spec 4.4), checked before a request is sent: exact
 // without %, fuzzy with at most two %, never `%%`, and at least two bytes besides %. The rule itself lives in
-// src-preload/key-rules.ts, shared with the renderer; this file words the refusal like the gateway does.
+// src-shared/rules/key-rules.ts, shared with the renderer; this file words the refusal like the gateway does.
 import {
   MAX_WILDCARDS,
   MIN_FUZZY_BYTES,
   searchPatternProblem,
   type SearchRuleReason,
-} from '../../src-preload/key-rules';
+} from '../../src-shared/rules/key-rules';
 
 export type SearchField = 'keyword' | 'token';
 

@@ -2,7 +2,7 @@
 // Tolerant by design: every field is optional, unknown fields are ignored, and a site that says nothing (no such
 // endpoint, a spec server, an HTML page) is not an error but "no settings" — the caller keeps the spec's ¥.
 import { z } from 'zod';
-import { QUOTA_DISPLAY_TYPES, type QuotaDisplayType, type Result, type SiteMoney } from '../../src-preload/contract';
+import { QUOTA_DISPLAY_TYPES, type QuotaDisplayType, type Result, type SiteMoney } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { GatewayError } from './errors';
 import type { HttpTransport } from './http';

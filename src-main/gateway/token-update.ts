@@ -1,6 +1,6 @@
 // Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always), its checks, the
 // read-back comparison, the create body, and the rule for when a key may be enabled.
-import { MAX_KEY_NAME_BYTES, invalidIps, normalizeIpList, utf8Bytes } from '../../src-preload/key-rules';
+import { MAX_KEY_NAME_BYTES, invalidIps, normalizeIpList, utf8Bytes } from '../../src-shared/rules/key-rules';
 import { GatewayError } from './errors';
 import type { WireKeyRecord } from './schemas';
 

@@ -1,7 +1,7 @@
 // Ports of the desktop shell the services use without importing Electron: the tray, native notifications and
 // power events. Adapters: platform/electron (real tray, Notification, powerMonitor) and platform/node (browser
 // mode: no tray, in-app alerts only, no power events).
-import type { BalanceLevel } from '../../src-preload/contract';
+import type { BalanceLevel } from '../../src-shared/contract';
 
 export type TrayIconState = 'ok' | 'low' | 'critical' | 'stale';
 

@@ -8,7 +8,7 @@ import {
   type InvokeChannel,
   type KeydeskApi,
   type Result,
-} from '../../src-preload/contract';
+} from '../../src-shared/contract';
 
 /** Where an earlier Keydesk kept its launch token; removed on sight so no copy of it lingers on disk. */
 const LEGACY_TOKEN_KEY = 'keydesk.bridge-token';

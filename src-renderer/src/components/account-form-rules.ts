@@ -1,4 +1,4 @@
-// The account form's rules, without Vue: the same URL rules main applies (src-main/services/accounts/url-rules.ts,
+// The account form's rules, without Vue: the same URL rules main applies (src-main/features/accounts/url-rules.ts,
 // mirrored because the renderer may not import main), the label length, thresholds typed in the account's currency
 // and converted to units, the user's yuan rate, and the draft or patch the form sends. Main checks everything
 // again; this only answers sooner.
@@ -10,8 +10,8 @@ import type {
   CredentialInput,
   SiteMoney,
   Thresholds,
-} from '../../../src-preload/contract';
-import { DEFAULT_UNITS, parseAmountToUnits, parsePositiveRate, unitsToDecimalString } from '../../../src-preload/units';
+} from '../../../src-shared/contract';
+import { DEFAULT_UNITS, parseAmountToUnits, parsePositiveRate, unitsToDecimalString } from '../../../src-shared/units';
 
 export const MAX_LABEL = 60;
 

@@ -1,5 +1,5 @@
 // How accounts look wherever they are listed: the icon of each credential kind and the colour of each state.
-import type { AccountKind, AccountState, AccountView, SignInOutcome } from '../../../src-preload/contract';
+import type { AccountKind, AccountState, AccountView, SignInOutcome } from '../../../src-shared/contract';
 import type { IconName } from './icon-shapes';
 
 export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {

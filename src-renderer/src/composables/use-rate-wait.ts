@@ -1,7 +1,7 @@
 // A user action the site's rate limit (or Keydesk's share of it) made wait: the wait counted down on screen, then
 // the action tried again on its own, so a reveal beyond the budget is a visible pause, never a silent refusal.
 import { computed, onScopeDispose, ref, type ComputedRef, type Ref } from 'vue';
-import type { AppError } from '../../../src-preload/contract';
+import type { AppError } from '../../../src-shared/contract';
 
 export interface RateWait {
   /** Epoch ms when the action runs again; null when nothing waits. */

@@ -1,6 +1,6 @@
 // vue-i18n instance (composition mode) with zh-CN and en-US, typed by the en-US schema.
 import { createI18n } from 'vue-i18n';
-import type { Language } from '../../../src-preload/contract';
+import type { Language } from '../../../src-shared/contract';
 import enUS, { type MessageSchema } from './en-US';
 import zhCN from './zh-CN';
 

@@ -1,5 +1,5 @@
 // Which UI language to use: the user's choice, else the system language (zh* → zh-CN, anything else → en-US).
-import type { Language } from '../../../src-preload/contract';
+import type { Language } from '../../../src-shared/contract';
 
 /** Maps a BCP 47 tag from the system (navigator.language) to a language Keydesk ships. */
 export function languageFromSystem(tag: string | undefined): Language {

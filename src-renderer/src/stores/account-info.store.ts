@@ -9,7 +9,7 @@ import type {
   GroupView,
   Result,
   SubscriptionView,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export interface Part<T> {

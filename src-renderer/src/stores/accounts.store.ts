@@ -12,7 +12,7 @@ import type {
   CredentialInput,
   Result,
   SignInOutcome,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useAccountsStore = defineStore('accounts', () => {

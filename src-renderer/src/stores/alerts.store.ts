@@ -2,7 +2,7 @@
 // plays a short tone for a new alert when the user turned the sound on.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref } from 'vue';
-import type { AlertView } from '../../../src-preload/contract';
+import type { AlertView } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 import { useSettingsStore } from './settings.store';
 

@@ -1,7 +1,7 @@
 // App store: the app's identity from `app:info` (name, version, mode, platform), loaded once on demand.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { AppError, AppInfo } from '../../../src-preload/contract';
+import type { AppError, AppInfo } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useAppStore = defineStore('app', () => {

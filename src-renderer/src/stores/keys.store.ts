@@ -12,7 +12,7 @@ import type {
   Result,
   RevealedKey,
   AccountMoney,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 import { checkSearch } from '../components/keys/search-rules';
 import { useAccountsStore } from './accounts.store';

@@ -2,7 +2,7 @@
 // quota:updated), manual refresh, and per-account history loaded on demand. DTOs only; main owns the schedule.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref } from 'vue';
-import type { AppError, BalanceHistory, BalanceView } from '../../../src-preload/contract';
+import type { AppError, BalanceHistory, BalanceView } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useQuotaStore = defineStore('quota', () => {

@@ -2,7 +2,7 @@
 // plus the resolved language and theme and the UI state of loading and saving.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref } from 'vue';
-import type { AppError, Language, Result, Settings, SettingsPatch, Theme } from '../../../src-preload/contract';
+import type { AppError, Language, Result, Settings, SettingsPatch, Theme } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 import { languageFromSystem, resolveLanguage } from '../i18n/language';
 

@@ -2,7 +2,7 @@
 // once over the bridge and kept current by `vault:changed`; never holds a passphrase beyond the call.
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref } from 'vue';
-import type { AppError, Result, VaultStatus } from '../../../src-preload/contract';
+import type { AppError, Result, VaultStatus } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useVaultStore = defineStore('vault', () => {

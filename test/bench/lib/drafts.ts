@@ -1,5 +1,5 @@
 // Account drafts for the benchmark seeds: the three credential kinds against one emulator, mixed in a fixed order.
-import type { AccountDraft, AccountKind } from '../../../src-preload/contract';
+import type { AccountDraft, AccountKind } from '../../../src-shared/contract';
 import { PASSWORD, keyIdOf, keyValueOf, tokenOf, usernameOf } from './seed';
 
 export interface GatewayUrls {

@@ -1,6 +1,6 @@
 // A fake SchedulerClock for the quota monitor: virtual time that only moves when the benchmark advances it, and a
 // seeded PRNG, so a simulated hour runs in seconds while the gateway requests themselves stay real (loopback HTTP).
-import type { SchedulerClock } from '../../../src-main/services/quota/scheduler';
+import type { SchedulerClock } from '../../../src-main/features/quota/scheduler';
 
 interface Timer {
   readonly at: number;

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountDraft } from '../../../src-preload/contract';
+import type { AccountDraft } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { CriticalBudget, HttpTransport, systemClock, type FetchPort } from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
@@ -11,10 +11,10 @@ import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
   accountsDocumentSchema,
-} from '../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
-import { createQuotaFeature, type QuotaFeature } from '../../../src-main/services/quota/quota.feature';
-import { DEFAULT_SETTINGS } from '../../../src-main/services/settings.service';
+} from '../../../src-main/features/accounts/account-records';
+import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
+import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
+import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { FakeClock } from './fake-clock';

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountDraft } from '../../../src-preload/contract';
+import type { AccountDraft } from '../../../src-shared/contract';
 import { keyringHome, startKeydesk, type KeydeskProcess, type StartOptions } from '../../e2e/support/keydesk-process';
 import { launchCodeOf, openBridgeSession } from '../../support/bridge-session';
 

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountDraft, Result, SignInOutcome } from '../../../src-preload/contract';
+import type { AccountDraft, Result, SignInOutcome } from '../../../src-shared/contract';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { openAccounts } from './setup';
 import { startGateway, type Gateway, type LogEntry } from '../../gateway/index';

@@ -1,14 +1,14 @@
 // Shared set-up of the accounts integration tests: the real AccountsService over a data folder, a memory keyring and
 // real HTTP to the emulator, with the clock the test chooses for the service and for Keydesk's rate budget.
-import type { AccountsSnapshot } from '../../../src-preload/contract';
+import type { AccountsSnapshot } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { HttpTransport, systemClock, type ClockPort } from '../../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
   accountsDocumentSchema,
-} from '../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
+} from '../../../src-main/features/accounts/account-records';
+import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../support/memory-logger';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOKE_CHANNELS } from '../../../src-preload/contract';
+import { INVOKE_CHANNELS } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { openBridgeSession } from '../../support/bridge-session';

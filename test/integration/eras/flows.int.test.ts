@@ -2,7 +2,7 @@
 // the router, handlers, key services and AccountsService. Where an era really differs (no reveal, no key usage,
 // no subscriptions, no allow_ips, bare-array lists, byte-counted names) the test says what that era does.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyFields } from '../../../src-preload/contract';
+import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { T0, admin, failure, keyValue, readLog, value } from '../gateway/setup';

@@ -2,9 +2,9 @@
 // 16-character Chinese name, use it from each IP, edit, disable, enable, reveal, copy and delete it; then the money
 // each account shows, compared with what the site's own console shows for its /api/status.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyFields } from '../../../src-preload/contract';
-import { formatMoney, formatUnits } from '../../../src-preload/units';
-import { LimitsMemo, readQuota } from '../../../src-main/services/quota/reading';
+import type { KeyFields } from '../../../src-shared/contract';
+import { formatMoney, formatUnits } from '../../../src-shared/units';
+import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { admin, failure, value } from '../gateway/setup';

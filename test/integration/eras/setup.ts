@@ -11,24 +11,24 @@ import type {
   Result,
   ResultOf,
   SignInOutcome,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { Router } from '../../../src-main/bridge/router';
 import { HttpTransport } from '../../../src-main/gateway';
-import { registerAccountInfoHandlers } from '../../../src-main/handlers/account-info.handlers';
-import { registerKeysHandlers } from '../../../src-main/handlers/keys.handlers';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
+import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
   accountsDocumentSchema,
-} from '../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../src-main/services/accounts/accounts.service';
-import { createKeyFeatures } from '../../../src-main/services/keys';
+} from '../../../src-main/features/accounts/account-records';
+import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
+import { createKeyFeatures } from '../../../src-main/features/keys';
 import {
   EMPTY_SITE_MONEY,
   SiteMoneyService,
   siteMoneyDocumentSchema,
-} from '../../../src-main/services/money/site-money.service';
+} from '../../../src-main/features/money/site-money.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';

@@ -6,10 +6,10 @@
 // - allow_ips written one per line, usable from each address: eras/new-user.int.test.ts
 // - money per display type and billing on a CNY site: eras/new-user.int.test.ts
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyFields } from '../../../src-preload/contract';
-import { formatMoney } from '../../../src-preload/units';
+import type { KeyFields } from '../../../src-shared/contract';
+import { formatMoney } from '../../../src-shared/units';
 import { runWithPriority } from '../../../src-main/gateway';
-import { LimitsMemo, readQuota } from '../../../src-main/services/quota/reading';
+import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { SEED, T0, admin, failure, readLog, value } from '../gateway/setup';

@@ -1,6 +1,6 @@
 // Shared setup of the gateway client's integration tests: a seed made for them, the emulator on 127.0.0.1,
 // clients wired with real fetch and a clock that reads the emulator's time, and admin control-plane helpers.
-import type { Result } from '../../../src-preload/contract';
+import type { Result } from '../../../src-shared/contract';
 import { HttpTransport, systemClock, type ClockPort, type TransportOptions } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';

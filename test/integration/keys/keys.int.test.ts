@@ -2,7 +2,7 @@
 // Every operation and its error paths; the request log proves no partial update body was ever sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WRITABLE_FIELDS } from '../../../src-main/gateway';
-import type { KeyFields } from '../../../src-preload/contract';
+import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway, LogEntry } from '../../gateway/index';
 import { T0, admin, failure, keyValue, readLog, reset, startEmulator, value } from '../gateway/setup';
 import { FakeClipboard, keysApp } from './setup';

@@ -2,12 +2,12 @@
 // gateway clients against the emulator (the accounts service is not needed to test keys).
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { AppErrorException, Router } from '../../../src-main/bridge/router';
-import { registerAccountInfoHandlers } from '../../../src-main/handlers/account-info.handlers';
-import { registerKeysHandlers } from '../../../src-main/handlers/keys.handlers';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
+import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import type { ClipboardPort, SecretFileSinkPort } from '../../../src-main/platform/ports';
-import type { AccountDirectory, AccountHandle } from '../../../src-main/services/account-directory';
-import { createKeyFeatures } from '../../../src-main/services/keys';
-import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-preload/contract';
+import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
+import { createKeyFeatures } from '../../../src-main/features/keys';
+import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/gateway/fakes';
 import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, emulatorClock, keyValue, makeClients } from '../gateway/setup';

@@ -3,13 +3,13 @@
 // through the control plane, re-armed by a top-up, Retry-After respected, and a hanging gateway that does not
 // hold up another one. Scheduling runs on a fake clock; HTTP is real.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertView, BalanceView, Thresholds } from '../../../src-preload/contract';
+import type { AlertView, BalanceView, Thresholds } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { AppErrorException } from '../../../src-main/bridge/router';
 import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
-import type { AccountDirectory, AccountHandle } from '../../../src-main/services/account-directory';
-import { AlertsService, EMPTY_ALERTS } from '../../../src-main/services/alerts.service';
-import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/services/quota/quota.monitor';
+import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
+import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
+import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/features/quota/quota.monitor';
 import { startGateway, type Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
 import { FakeClock } from '../../unit/main/quota/fake-clock';

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoreProblem } from '../../../src-preload/contract';
+import type { StoreProblem } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
-import { ACCOUNTS_VERSION } from '../../../src-main/services/accounts/account-records';
+import { ACCOUNTS_VERSION } from '../../../src-main/features/accounts/account-records';
 import { memoryLogger } from '../../support/memory-logger';
 
 let dir: string;

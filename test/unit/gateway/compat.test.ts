@@ -1,7 +1,7 @@
 // Real-server variants from recorded fixtures (test/fixtures/gateway), served through a fetch stub.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../src-preload/contract';
+import type { Result } from '../../../src-shared/contract';
 import { isMaskedKey, maskKey } from '../../../src-main/gateway/compat';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../src-preload/contract';
+import { ERROR_CODES } from '../../../src-shared/contract';
 import {
   GatewayError,
   classifyResponse,

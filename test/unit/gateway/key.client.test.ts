@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../src-preload/contract';
+import type { Result } from '../../../src-shared/contract';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import type { UnitSettings } from '../../../src-main/gateway/units';

@@ -2,7 +2,7 @@
 // billing answers read back per display type — exact, with property tests against float drift.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountMoney, SiteMoney } from '../../../src-preload/contract';
+import type { AccountMoney, SiteMoney } from '../../../src-shared/contract';
 import {
   SPEC_ACCOUNT_MONEY,
   billingLimitToQuota,

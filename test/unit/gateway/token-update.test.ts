@@ -10,7 +10,7 @@ import {
   enableBlocker,
 } from '../../../src-main/gateway/token-update';
 import type { WireKeyRecord } from '../../../src-main/gateway/schemas';
-import { normalizeIpList } from '../../../src-preload/key-rules';
+import { normalizeIpList } from '../../../src-shared/rules/key-rules';
 import { NOW_SEC, edits, wireKey } from './arbitraries';
 
 const sampleKey = (): WireKeyRecord => {

@@ -1,6 +1,6 @@
 // The preload exposes exactly one object, built from the channel list, and nothing that reaches ipcRenderer.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVOKE_CHANNELS } from '../../../src-preload/contract';
+import { INVOKE_CHANNELS } from '../../../src-shared/contract';
 
 const exposed = new Map<string, unknown>();
 const ipcRenderer = {

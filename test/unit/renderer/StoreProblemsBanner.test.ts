@@ -3,7 +3,7 @@
 // be missing, and where the damaged copy is kept; nothing shows when every file was fine.
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok } from '../../../src-preload/contract';
+import { ok } from '../../../src-shared/contract';
 import StoreProblemsBanner from '../../../src-renderer/src/components/StoreProblemsBanner.vue';
 import { createAppI18n } from '../../../src-renderer/src/i18n';
 import { fake } from './fake-keydesk';

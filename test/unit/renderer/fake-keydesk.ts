@@ -14,7 +14,7 @@ import {
   type SettingsPatch,
   type SubscribeFn,
   type VaultStatus,
-} from '../../../src-preload/contract';
+} from '../../../src-shared/contract';
 
 type Handler = (args: unknown) => Promise<Result<unknown>>;
 

@@ -2,7 +2,7 @@
 // The i18n check: both locales have the same keys, no message is empty or accidentally uses message syntax,
 // every ErrorCode has a message and a remedy, and every key the renderer asks for exists.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, LANGUAGES, THEMES, type AppMode } from '../../../src-preload/contract';
+import { ERROR_CODES, LANGUAGES, THEMES, type AppMode } from '../../../src-shared/contract';
 import { createAppI18n, messages } from '../../../src-renderer/src/i18n';
 import { SECTIONS } from '../../../src-renderer/src/router';
 

@@ -15,8 +15,8 @@ import {
   type KeyPage,
   type KeyUsageView,
   type KeyView,
-} from '../../../src-preload/contract';
-import { SPEC_ACCOUNT_MONEY } from '../../../src-preload/units';
+} from '../../../src-shared/contract';
+import { SPEC_ACCOUNT_MONEY } from '../../../src-shared/units';
 import App from '../../../src-renderer/src/App.vue';
 import BalanceMeter from '../../../src-renderer/src/components/BalanceMeter.vue';
 import KeyDetailDrawer from '../../../src-renderer/src/components/keys/KeyDetailDrawer.vue';

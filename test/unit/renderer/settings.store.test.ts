@@ -2,7 +2,7 @@
 // The settings store against a fake bridge: hydrate once, follow pushed changes, update through main.
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, type Result, type Settings } from '../../../src-preload/contract';
+import { ok, type Result, type Settings } from '../../../src-shared/contract';
 import { useSettingsStore } from '../../../src-renderer/src/stores/settings.store';
 import { DEFAULT_SETTINGS, deferred, fake } from './fake-keydesk';
 

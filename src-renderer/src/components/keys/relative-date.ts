@@ -1,5 +1,5 @@
 // Unix times as the user reads them: relative ("in 3 days", "3 天后") with the exact local time for the tooltip.
-import type { Language } from '../../../../src-preload/contract';
+import type { Language } from '../../../../src-shared/contract';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],

@@ -1,9 +1,9 @@
 // The search rules as the user types, so a pattern the gateway would refuse is never sent: exact without %, fuzzy
-// with at most two %, never `%%`, and at least two bytes besides %. The rule is src-preload/key-rules.ts, shared
+// with at most two %, never `%%`, and at least two bytes besides %. The rule is src-shared/rules/key-rules.ts, shared
 // with main (which checks again before sending); the reason is an i18n key under keys.search.rules.
-import { searchPatternProblem, type SearchRuleReason } from '../../../../src-preload/key-rules';
+import { searchPatternProblem, type SearchRuleReason } from '../../../../src-shared/rules/key-rules';
 
-export type { SearchRuleReason } from '../../../../src-preload/key-rules';
+export type { SearchRuleReason } from '../../../../src-shared/rules/key-rules';
 
 export interface SearchCheck {
   readonly isFuzzy: boolean;

@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountKind, CredentialInput } from '../../../../src-preload/contract';
+import type { AccountKind, CredentialInput } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { HttpTransport, systemClock } from '../../../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
   accountsDocumentSchema,
-} from '../../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../../src-main/services/accounts/accounts.service';
+} from '../../../../src-main/features/accounts/account-records';
+import { AccountsService } from '../../../../src-main/features/accounts/accounts.service';
 import type { KeyringPort } from '../../../../src-main/platform/secret-backends';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
 import { SecretStore } from '../../../../src-main/vault/secret.store';

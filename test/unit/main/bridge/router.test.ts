@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { INVOKE_CHANNELS, ok } from '../../../../src-preload/contract';
+import { INVOKE_CHANNELS, ok } from '../../../../src-shared/contract';
 import { AppErrorException, Router, noArgs } from '../../../../src-main/bridge/router';
-import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../../src-main/services/settings.service';
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 
 const context = { transport: 'test' } as const;

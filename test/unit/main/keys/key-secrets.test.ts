@@ -1,12 +1,12 @@
 // Full keys where the server has no reveal endpoint (early new-api, one-api): reveal, copy, export and the key test
 // fall back to the whole keys a fresh list or detail read carries, and no KeyView ever holds one.
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../../src-preload/contract';
+import type { Result } from '../../../../src-shared/contract';
 import { HttpTransport, KeyClient, ManagementClient, DEFAULT_UNITS } from '../../../../src-main/gateway';
-import type { AccountDirectory, AccountHandle } from '../../../../src-main/services/account-directory';
-import { ClipboardGuard } from '../../../../src-main/services/clipboard-guard';
-import { KeySecretsService } from '../../../../src-main/services/keys/key-secrets.service';
-import { toKeyView } from '../../../../src-main/services/keys/key-view';
+import type { AccountDirectory, AccountHandle } from '../../../../src-main/features/accounts/account-directory';
+import { ClipboardGuard } from '../../../../src-main/features/keys/clipboard-guard';
+import { KeySecretsService } from '../../../../src-main/features/keys/key-secrets.service';
+import { toKeyView } from '../../../../src-main/features/keys/key-view';
 import {
   VirtualClock,
   jsonResponse,

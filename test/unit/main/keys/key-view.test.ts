@@ -1,9 +1,9 @@
 // Key records → KeyView: derived state (expiry passed while status says 1, exhausted, disabled), masking, and the
 // KeyFields → gateway shapes; the clipboard guard; CSV cells that a spreadsheet would not execute.
 import { describe, expect, it } from 'vitest';
-import { ClipboardGuard } from '../../../../src-main/services/clipboard-guard';
-import { csvCell } from '../../../../src-main/services/keys/key-secrets.service';
-import { deriveKeyState, toCreateInput, toKeyEdits, toKeyView } from '../../../../src-main/services/keys/key-view';
+import { ClipboardGuard } from '../../../../src-main/features/keys/clipboard-guard';
+import { csvCell } from '../../../../src-main/features/keys/key-secrets.service';
+import { deriveKeyState, toCreateInput, toKeyEdits, toKeyView } from '../../../../src-main/features/keys/key-view';
 import type { KeyRecord } from '../../../../src-main/gateway';
 
 const NOW = 1_780_000_000;

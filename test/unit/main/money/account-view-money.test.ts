@@ -1,12 +1,12 @@
 // The account view and handle carry the site's money and the yuan rate in force: the site's price until the user
 // sets a rate, the user's rate after; a site read that lands is pushed to the renderer at once.
 import { describe, expect, it } from 'vitest';
-import type { AccountsSnapshot, SiteMoney } from '../../../../src-preload/contract';
+import type { AccountsSnapshot, SiteMoney } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { HttpTransport, systemClock } from '../../../../src-main/gateway';
-import type { AccountsDocument } from '../../../../src-main/services/accounts/account-records';
-import { AccountsService } from '../../../../src-main/services/accounts/accounts.service';
-import type { CachedSite, SiteMoneyLookup } from '../../../../src-main/services/money/account-money';
+import type { AccountsDocument } from '../../../../src-main/features/accounts/account-records';
+import { AccountsService } from '../../../../src-main/features/accounts/accounts.service';
+import type { CachedSite, SiteMoneyLookup } from '../../../../src-main/features/money/account-money';
 import { recordingLogger } from '../../gateway/fakes';
 import { MemoryStore } from '../quota/fakes';
 

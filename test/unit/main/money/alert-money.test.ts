@@ -1,9 +1,9 @@
 // Notifications say money as the account's site shows it: a US$ site's balance in dollars with the yuan beside it,
 // the threshold in the currency the user typed it in — never the spec's ¥ on a dollar site.
 import { describe, expect, it } from 'vitest';
-import type { AccountMoney, SiteMoney } from '../../../../src-preload/contract';
+import type { AccountMoney, SiteMoney } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
-import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/services/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
 import { MemoryStore, recordingNotifier } from '../quota/fakes';
 
 describe('alert notifications', () => {

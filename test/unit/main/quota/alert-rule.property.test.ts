@@ -3,7 +3,7 @@
 // stale or unknown readings.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Thresholds } from '../../../../src-preload/contract';
+import type { Thresholds } from '../../../../src-shared/contract';
 import {
   ARMED,
   MIN_REARM_MARGIN_UNITS,
@@ -12,7 +12,7 @@ import {
   type AlertArming,
   type AlertFiring,
   type AlertReading,
-} from '../../../../src-main/services/quota/alert-rule';
+} from '../../../../src-main/features/quota/alert-rule';
 
 const fresh = (remainingUnits: number | null): AlertReading => ({
   isFresh: true,

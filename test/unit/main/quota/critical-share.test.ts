@@ -1,11 +1,11 @@
 // Watched keys share their host's background slots of the critical budget: N keys on one host are each polled N
 // times less often, password accounts leave room for their session refreshes, other hosts and kinds are untouched.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UNITS } from '../../../../src-preload/units';
-import type { AccountKind, Result } from '../../../../src-preload/contract';
-import type { AccountHandle } from '../../../../src-main/services/account-directory';
-import { fairSpacingMs } from '../../../../src-main/services/quota/critical-share';
-import { QuotaScheduler } from '../../../../src-main/services/quota/scheduler';
+import { DEFAULT_UNITS } from '../../../../src-shared/units';
+import type { AccountKind, Result } from '../../../../src-shared/contract';
+import type { AccountHandle } from '../../../../src-main/features/accounts/account-directory';
+import { fairSpacingMs } from '../../../../src-main/features/quota/critical-share';
+import { QuotaScheduler } from '../../../../src-main/features/quota/scheduler';
 import { FakeClock } from './fake-clock';
 
 const MINUTE = 60_000;

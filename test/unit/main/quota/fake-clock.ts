@@ -1,6 +1,6 @@
 // A deterministic clock for the quota scheduler: timers run only when a test advances time, in due order, with
 // pending promise callbacks flushed after each; `sleep` jumps time without firing, like a suspended machine.
-import type { SchedulerClock } from '../../../../src-main/services/quota/scheduler';
+import type { SchedulerClock } from '../../../../src-main/features/quota/scheduler';
 
 interface Timer {
   readonly at: number;

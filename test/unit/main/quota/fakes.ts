@@ -1,7 +1,7 @@
 // Fakes for the quota services: an in-memory document store, a directory of scripted accounts, a recording
 // notifier and tray port.
-import type { AccountKind, Result, Thresholds } from '../../../../src-preload/contract';
-import { DEFAULT_UNITS } from '../../../../src-preload/units';
+import type { AccountKind, Result, Thresholds } from '../../../../src-shared/contract';
+import { DEFAULT_UNITS } from '../../../../src-shared/units';
 import { AppErrorException } from '../../../../src-main/bridge/router';
 import type { ManagementClient } from '../../../../src-main/gateway';
 import type {
@@ -11,8 +11,8 @@ import type {
   TrayModel,
   TrayPort,
 } from '../../../../src-main/platform/ports';
-import type { AccountHandle } from '../../../../src-main/services/account-directory';
-import type { QuotaAccounts } from '../../../../src-main/services/quota/quota.feature';
+import type { AccountHandle } from '../../../../src-main/features/accounts/account-directory';
+import type { QuotaAccounts } from '../../../../src-main/features/quota/quota.feature';
 import type { DocumentStore } from '../../../../src-main/vault/config.store';
 
 export class MemoryStore<T> implements DocumentStore<T> {

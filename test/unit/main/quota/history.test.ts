@@ -2,14 +2,14 @@
 // or nothing; top-ups start a new run; not spending means no forecast).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BalanceSample } from '../../../../src-preload/contract';
+import type { BalanceSample } from '../../../../src-shared/contract';
 import {
   FULL_RESOLUTION_MS,
   MAX_SAMPLES,
   RETENTION_MS,
   addSample,
   forecastDaysLeft,
-} from '../../../../src-main/services/quota/history';
+} from '../../../../src-main/features/quota/history';
 
 const HOUR = 3_600_000;
 const T0 = 1_780_000_000_000;

@@ -5,18 +5,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AlertView, BalanceView, Settings } from '../../../../src-preload/contract';
+import type { AlertView, BalanceView, Settings } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
-import { AlertsService, EMPTY_ALERTS, type AlertsDocument } from '../../../../src-main/services/alerts.service';
+import { AlertsService, EMPTY_ALERTS, type AlertsDocument } from '../../../../src-main/features/quota/alerts.service';
 import {
   EMPTY_QUOTA_CACHE,
   EMPTY_QUOTA_HISTORY,
   QuotaMonitor,
   type QuotaCacheDocument,
   type QuotaHistoryDocument,
-} from '../../../../src-main/services/quota/quota.monitor';
-import { createQuotaFeature } from '../../../../src-main/services/quota/quota.feature';
-import { DEFAULT_SETTINGS } from '../../../../src-main/services/settings.service';
+} from '../../../../src-main/features/quota/quota.monitor';
+import { createQuotaFeature } from '../../../../src-main/features/quota/quota.feature';
+import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 import { FakeClock } from './fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';

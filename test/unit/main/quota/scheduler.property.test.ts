@@ -3,13 +3,13 @@
 // dead gateway that never delays the others. Each property fails if its rule is broken.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../../../../src-preload/contract';
+import type { AppError, Result } from '../../../../src-shared/contract';
 import {
   QuotaScheduler,
   SCHEDULER_DEFAULTS,
   type SchedulerOptions,
   type Trigger,
-} from '../../../../src-main/services/quota/scheduler';
+} from '../../../../src-main/features/quota/scheduler';
 import { FakeClock, seededRandom } from './fake-clock';
 
 const MINUTE = 60_000;

@@ -1,10 +1,10 @@
 // The tray's content as a pure function of state, in both languages: worst-state icon, active account tooltip,
 // one menu row per account with balance and level word, refresh / open / quit; and the strings kept in sync.
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type BalanceView } from '../../../../src-preload/contract';
-import { DEFAULT_UNITS } from '../../../../src-preload/units';
-import { QUOTA_STRINGS } from '../../../../src-main/services/quota/strings';
-import { trayModel, type TrayState } from '../../../../src-main/services/quota/tray-model';
+import { LANGUAGES, type BalanceView } from '../../../../src-shared/contract';
+import { DEFAULT_UNITS } from '../../../../src-shared/units';
+import { QUOTA_STRINGS } from '../../../../src-main/features/quota/strings';
+import { trayModel, type TrayState } from '../../../../src-main/features/quota/tray-model';
 
 const view = (accountId: string, over: Partial<BalanceView> = {}): BalanceView => ({
   accountId,

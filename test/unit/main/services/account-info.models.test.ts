@@ -1,10 +1,10 @@
 // Models of a group: read through a key that does not narrow them, flagged when none exists, and a revealed probe
 // key reused for a while instead of spending a reveal (new-api's critical rate bucket) on every visit.
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../../src-preload/contract';
+import type { Result } from '../../../../src-shared/contract';
 import { DEFAULT_UNITS, HttpTransport, KeyClient, ManagementClient } from '../../../../src-main/gateway';
-import type { AccountDirectory, AccountHandle } from '../../../../src-main/services/account-directory';
-import { AccountInfoService, pickProbeKey } from '../../../../src-main/services/account-info.service';
+import type { AccountDirectory, AccountHandle } from '../../../../src-main/features/accounts/account-directory';
+import { AccountInfoService, pickProbeKey } from '../../../../src-main/features/account-info/account-info.service';
 import { toKeyRecord } from '../../../../src-main/gateway/compat';
 import { VirtualClock, jsonResponse, okEnvelope, recordingLogger, settle, stubFetch } from '../../gateway/fakes';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../../src-main/bridge/events';
-import { DEFAULT_SETTINGS, SettingsService, settingsSchema } from '../../../../src-main/services/settings.service';
+import { DEFAULT_SETTINGS, SettingsService, settingsSchema } from '../../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
 
 let dir: string;

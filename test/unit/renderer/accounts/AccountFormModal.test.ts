@@ -5,7 +5,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
-import { fail, ok } from '../../../../src-preload/contract';
+import { fail, ok } from '../../../../src-shared/contract';
 import App from '../../../../src-renderer/src/App.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../../src-renderer/src/router';

@@ -15,7 +15,7 @@ import {
 import { accountView } from './fixtures';
 
 // Main's own rules, loaded at run time: the renderer's type project may not include main's files.
-const MAIN_URL_RULES = '../../../../src-main/services/accounts/url-rules';
+const MAIN_URL_RULES = '../../../../src-main/features/accounts/url-rules';
 type MainCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 const { normaliseBaseUrl } = (await import(/* @vite-ignore */ MAIN_URL_RULES)) as {
   normaliseBaseUrl: (input: string, strip: '/v1' | '/api') => MainCheck;

@@ -3,7 +3,7 @@
 // with the right arguments and leaves the store as main answered.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, type AccountsSnapshot, type Result } from '../../../../src-preload/contract';
+import { fail, ok, type AccountsSnapshot, type Result } from '../../../../src-shared/contract';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import { deferred, fake } from '../fake-keydesk';
 import { accountView, snapshotOf } from './fixtures';

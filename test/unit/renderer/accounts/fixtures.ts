@@ -1,6 +1,6 @@
 // Account views for renderer tests, shaped as main sends them.
-import type { AccountView, AccountsSnapshot } from '../../../../src-preload/contract';
-import { SPEC_ACCOUNT_MONEY } from '../../../../src-preload/units';
+import type { AccountView, AccountsSnapshot } from '../../../../src-shared/contract';
+import { SPEC_ACCOUNT_MONEY } from '../../../../src-shared/units';
 
 export function accountView(overrides: Partial<AccountView> & { id: string }): AccountView {
   return {

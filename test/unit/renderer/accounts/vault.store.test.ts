@@ -3,7 +3,7 @@
 // leave the store as main answered (a refusal changes nothing).
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, type VaultStatus } from '../../../../src-preload/contract';
+import { fail, ok, type VaultStatus } from '../../../../src-shared/contract';
 import { useVaultStore } from '../../../../src-renderer/src/stores/vault.store';
 import { fake, MEMORY_VAULT } from '../fake-keydesk';
 

@@ -8,7 +8,7 @@ import KeyQuotaMeter from '../../../../src-renderer/src/components/keys/KeyQuota
 import QuotaInput from '../../../../src-renderer/src/components/keys/QuotaInput.vue';
 import { checkSearch } from '../../../../src-renderer/src/components/keys/search-rules';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
-import { DEFAULT_UNITS, SPEC_ACCOUNT_MONEY, unitsToDecimalString } from '../../../../src-preload/units';
+import { DEFAULT_UNITS, SPEC_ACCOUNT_MONEY, unitsToDecimalString } from '../../../../src-shared/units';
 
 const i18n = (lang: 'en-US' | 'zh-CN' = 'en-US') => createAppI18n(lang);
 const meter = (

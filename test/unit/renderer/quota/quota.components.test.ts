@@ -7,7 +7,7 @@ import { NConfigProvider } from 'naive-ui';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
-import { ok, type AlertView, type BalanceView } from '../../../../src-preload/contract';
+import { ok, type AlertView, type BalanceView } from '../../../../src-shared/contract';
 import BalanceChart from '../../../../src-renderer/src/components/BalanceChart.vue';
 import BalanceMeter from '../../../../src-renderer/src/components/BalanceMeter.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';

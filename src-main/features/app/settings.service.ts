@@ -1,0 +1,58 @@
+// User settings (language, theme): read from and written to the config store; every change is pushed as
+// settings:changed so every window follows.
+import { z } from 'zod';
+import { LANGUAGES, THEMES, type Settings, type SettingsPatch } from '../../../src-shared/contract';
+import type { EventBus } from '../../bridge/events';
+import type { DocumentStore } from '../../vault/config.store';
+
+/** The gateway spec recommends polling quota no more than once a minute; a day is the longest useful interval. */
+export const MIN_REFRESH_MINUTES = 1;
+export const MAX_REFRESH_MINUTES = 1440;
+const refreshMinutes = z.number().int().min(MIN_REFRESH_MINUTES).max(MAX_REFRESH_MINUTES);
+
+export const settingsSchema = z.object({
+  language: z.enum(LANGUAGES).nullable().catch(null),
+  theme: z.enum(THEMES).catch('system'),
+  refreshIntervalMinutes: refreshMinutes.catch(5),
+  closeToTray: z.boolean().catch(true),
+  launchAtLogin: z.boolean().catch(false),
+  alertSound: z.boolean().catch(false),
+});
+
+export const settingsPatchSchema = z.strictObject({
+  language: z.enum(LANGUAGES).nullable().optional(),
+  theme: z.enum(THEMES).optional(),
+  refreshIntervalMinutes: refreshMinutes.optional(),
+  closeToTray: z.boolean().optional(),
+  launchAtLogin: z.boolean().optional(),
+  alertSound: z.boolean().optional(),
+});
+
+export const DEFAULT_SETTINGS: Settings = {
+  language: null,
+  theme: 'system',
+  refreshIntervalMinutes: 5,
+  closeToTray: true,
+  launchAtLogin: false,
+  alertSound: false,
+};
+
+export type SettingsDocument = z.infer<typeof settingsSchema>;
+
+export class SettingsService {
+  constructor(
+    private readonly store: DocumentStore<SettingsDocument>,
+    private readonly events: EventBus,
+  ) {}
+
+  get(): Settings {
+    return { ...DEFAULT_SETTINGS, ...this.store.read() };
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const next: Settings = { ...this.get(), ...patch };
+    this.store.write(next);
+    this.events.emit('settings:changed', next);
+    return next;
+  }
+}

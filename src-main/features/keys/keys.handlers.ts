@@ -1,0 +1,74 @@
+// Handlers of the keys: channels. Thin: the input schema, then the service. Ids are positive integers, pages are
+// 1-based, sizes at most 100 (the gateways' cap), money is integer units.
+import { z } from 'zod';
+import type { Router } from '../../bridge/router';
+import type { KeySecretsService } from './key-secrets.service';
+import type { KeysService } from './keys.service';
+
+const accountId = z.string().min(1).max(200);
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Batches are bounded: a selection is at most a few pages of the table. */
+const ids = z.array(id).min(1).max(1000);
+const units = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+const expiry = z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER);
+const paging = { page: z.number().int().min(1).max(1_000_000), size: z.number().int().min(1).max(100) };
+
+export const keyFieldsSchema = z.strictObject({
+  name: z.string().max(200),
+  remainQuota: units,
+  unlimitedQuota: z.boolean(),
+  expiredTime: expiry,
+  group: z.string().max(200),
+  modelLimitsEnabled: z.boolean(),
+  modelLimits: z.array(z.string().max(200)).max(500),
+  allowIps: z.string().max(10_000),
+});
+
+const ref = z.strictObject({ accountId, id });
+
+export function registerKeysHandlers(router: Router, keys: KeysService, secrets: KeySecretsService): void {
+  router
+    .handle('keys:list', z.strictObject({ accountId, ...paging }), (a) => keys.list(a.accountId, a.page, a.size))
+    .handle('keys:listAll', z.strictObject({ accountId }), (a) => keys.listAll(a.accountId))
+    .handle(
+      'keys:search',
+      z.strictObject({ accountId, field: z.enum(['name', 'key']), pattern: z.string().max(200), ...paging }),
+      (a) => keys.search(a.accountId, a.field, a.pattern, a.page, a.size),
+    )
+    .handle('keys:get', ref, (a) => keys.get(a.accountId, a.id))
+    .handle('keys:create', z.strictObject({ accountId, fields: keyFieldsSchema }), (a) =>
+      keys.create(a.accountId, a.fields),
+    )
+    .handle(
+      'keys:update',
+      z.strictObject({ accountId, id, edits: keyFieldsSchema.partial(), allowExpire: z.boolean().optional() }),
+      (a) => keys.update(a.accountId, a.id, a.edits, a.allowExpire === true),
+    )
+    .handle(
+      'keys:addQuota',
+      z.strictObject({ accountId, id, incrementUnits: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+      (a) => keys.addQuota(a.accountId, a.id, a.incrementUnits),
+    )
+    .handle('keys:setStatus', z.strictObject({ accountId, ids, isEnabled: z.boolean() }), (a) =>
+      keys.setStatus(a.accountId, a.ids, a.isEnabled),
+    )
+    .handle(
+      'keys:extendAndEnable',
+      z.strictObject({
+        accountId,
+        id,
+        expiredTime: expiry.optional(),
+        remainQuota: units.optional(),
+        unlimitedQuota: z.boolean().optional(),
+      }),
+      ({ accountId: account, id: key, ...fix }) => keys.extendAndEnable(account, key, fix),
+    )
+    .handle('keys:delete', z.strictObject({ accountId, ids }), (a) => keys.delete(a.accountId, a.ids))
+    .handle('keys:reveal', ref, (a) => secrets.reveal(a.accountId, a.id))
+    .handle('keys:copy', z.strictObject({ accountId, ids }), (a) => secrets.copy(a.accountId, a.ids))
+    .handle('keys:export', z.strictObject({ accountId, ids, format: z.enum(['csv', 'json']) }), (a) =>
+      secrets.export(a.accountId, a.ids, a.format),
+    )
+    .handle('keys:usage', ref, (a) => secrets.usage(a.accountId, a.id))
+    .handle('keys:test', ref, (a) => secrets.test(a.accountId, a.id));
+}

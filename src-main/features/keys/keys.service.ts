@@ -1,0 +1,185 @@
+// The key lifecycle of one account: list, search, read, create (then find), the safe full update, add quota,
+// enable/disable behind the enable rule, extend-and-enable, delete. Money stays in integer units throughout.
+import {
+  ok,
+  type BatchOutcome,
+  type KeyFields,
+  type KeyPage,
+  type KeySearchField,
+  type KeyUpdateOutcome,
+  type KeyView,
+  type Result,
+} from '../../../src-shared/contract';
+import { AppErrorException } from '../../bridge/router';
+import type { ClockPort, KeyRecord, ManagementClient, Page, SearchKeyRecord } from '../../gateway';
+import type { Logger } from '../../log/logger';
+import type { AccountDirectory } from '../accounts/account-directory';
+import { changedFields, toCreateInput, toFieldName, toKeyEdits, toKeyView } from './key-view';
+import { mapResult, toAppError, unwrap } from './result';
+
+export interface KeysServiceOptions {
+  readonly directory: AccountDirectory;
+  readonly clock: Pick<ClockPort, 'now'>;
+  readonly log: Logger;
+}
+
+/** Cap of listAll for the merged view: 50 pages of 100. */
+const MAX_LIST_PAGES = 50;
+
+export class KeysService {
+  constructor(private readonly options: KeysServiceOptions) {}
+
+  async list(accountId: string, page: number, size: number): Promise<Result<KeyPage>> {
+    const m = await this.management(accountId);
+    return mapResult(await m.listKeys({ page, size }), (p) => this.toPage(accountId, p));
+  }
+
+  async listAll(accountId: string): Promise<Result<KeyView[]>> {
+    const m = await this.management(accountId);
+    const now = this.nowSec();
+    return mapResult(await m.listAllKeys(MAX_LIST_PAGES), (items) => items.map((k) => toKeyView(accountId, k, now)));
+  }
+
+  async search(
+    accountId: string,
+    field: KeySearchField,
+    pattern: string,
+    page: number,
+    size: number,
+  ): Promise<Result<KeyPage>> {
+    const m = await this.management(accountId);
+    const query = field === 'name' ? { keyword: pattern } : { token: pattern };
+    return mapResult(await m.searchKeys(query, { page, size }), (p) => this.toPage(accountId, p));
+  }
+
+  async get(accountId: string, id: number): Promise<Result<KeyView>> {
+    const m = await this.management(accountId);
+    return mapResult(await m.getKey(id), (k) => toKeyView(accountId, k, this.nowSec()));
+  }
+
+  /** Creates, then finds the new key by listing (create answers no key); null when it could not be told apart. */
+  async create(accountId: string, fields: KeyFields): Promise<Result<KeyView | null>> {
+    const m = await this.management(accountId);
+    return mapResult(await m.createKey(toCreateInput(fields)), (k) =>
+      k === null ? null : toKeyView(accountId, k, this.nowSec()),
+    );
+  }
+
+  /**
+   * The safe full update (read fresh, overlay, send every field, read back). `allowExpire` is the user saying an
+   * expiry in the past is meant.
+   */
+  async update(
+    accountId: string,
+    id: number,
+    edits: Partial<KeyFields>,
+    allowExpire = false,
+  ): Promise<Result<KeyUpdateOutcome>> {
+    const m = await this.management(accountId);
+    try {
+      const before = unwrap(await m.getKey(id));
+      const updated = unwrap(await m.updateKey(id, toKeyEdits(edits), { expireOnPurpose: allowExpire }));
+      return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
+    } catch (error) {
+      return { ok: false, error: toAppError(error) };
+    }
+  }
+
+  /** Spec 4.5: remain_quota is the new remaining, so "add" sends the current remaining plus the increment. */
+  async addQuota(accountId: string, id: number, incrementUnits: number): Promise<Result<KeyUpdateOutcome>> {
+    const m = await this.management(accountId);
+    try {
+      const before = unwrap(await m.getKey(id));
+      if (before.unlimited_quota) {
+        return fail('validation', 'This key is unlimited: adding quota would change nothing.', 'remainQuota');
+      }
+      const next = before.remain_quota + incrementUnits;
+      if (!Number.isSafeInteger(next)) return fail('validation', 'That amount is too large.', 'remainQuota');
+      const updated = unwrap(await m.updateKey(id, { remain_quota: next }));
+      return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
+    } catch (error) {
+      return { ok: false, error: toAppError(error) };
+    }
+  }
+
+  /** Status-only updates, one key after another; each failure is reported with its id, the rest go on. */
+  async setStatus(accountId: string, ids: readonly number[], isEnabled: boolean): Promise<Result<BatchOutcome>> {
+    const m = await this.management(accountId);
+    return ok(await batch(ids, (id) => m.setKeyStatus(id, isEnabled)));
+  }
+
+  /** Moves the expiry and/or quota through the full update, then enables. */
+  async extendAndEnable(
+    accountId: string,
+    id: number,
+    fix: { expiredTime?: number; remainQuota?: number; unlimitedQuota?: boolean },
+  ): Promise<Result<KeyView>> {
+    const m = await this.management(accountId);
+    const result = await m.extendAndEnable(id, {
+      ...(fix.expiredTime === undefined ? {} : { expired_time: fix.expiredTime }),
+      ...(fix.remainQuota === undefined ? {} : { remain_quota: fix.remainQuota }),
+      ...(fix.unlimitedQuota === undefined ? {} : { unlimited_quota: fix.unlimitedQuota }),
+    });
+    return mapResult(result, (k) => toKeyView(accountId, k, this.nowSec()));
+  }
+
+  async delete(accountId: string, ids: readonly number[]): Promise<Result<BatchOutcome>> {
+    const m = await this.management(accountId);
+    return ok(await batch(ids, (id) => m.deleteKey(id)));
+  }
+
+  // -- internals -----------------------------------------------------------------------------------------------
+
+  private management(accountId: string): Promise<ManagementClient> {
+    return this.options.directory.management(accountId);
+  }
+
+  private nowSec(): number {
+    return Math.floor(this.options.clock.now() / 1000);
+  }
+
+  private toPage(accountId: string, p: Page<KeyRecord | SearchKeyRecord>): KeyPage {
+    const now = this.nowSec();
+    return {
+      items: p.items.map((k) => toKeyView(accountId, k, now)),
+      page: p.page,
+      size: p.pageSize,
+      total: p.total,
+    };
+  }
+
+  private outcome(
+    accountId: string,
+    before: KeyRecord,
+    after: KeyRecord,
+    mismatches: readonly string[],
+  ): KeyUpdateOutcome {
+    if (mismatches.length > 0) {
+      this.options.log.warn('key update read back differently', { fields: mismatches.join(',') });
+    }
+    return {
+      key: toKeyView(accountId, after, this.nowSec()),
+      changed: changedFields(before, after),
+      mismatches: mismatches.map(toFieldName),
+    };
+  }
+}
+
+const fail = (code: 'validation', message: string, field: string) =>
+  ({ ok: false, error: { code, message, field } }) as const;
+
+async function batch(ids: readonly number[], run: (id: number) => Promise<Result<unknown>>): Promise<BatchOutcome> {
+  const succeeded: number[] = [];
+  const failed: BatchOutcome['failed'][number][] = [];
+  // Sequential on purpose: writes never retry on their own, and a burst would trip gateway rate limits.
+  for (const id of new Set(ids)) {
+    try {
+      const r = await run(id);
+      if (r.ok) succeeded.push(id);
+      else failed.push({ id, error: r.error });
+    } catch (error) {
+      failed.push({ id, error: error instanceof AppErrorException ? error.appError : toAppError(error) });
+    }
+  }
+  return { succeeded, failed };
+}

@@ -1,0 +1,96 @@
+// The tray's content as a pure function of state: icon (worst state across accounts), tooltip (the active
+// account's balance) and menu (every account with its balance and colour, refresh, open, quit). The Electron
+// adapter only draws what this returns, so everything the user reads in the tray is unit-tested here.
+import type { AccountMoney, BalanceLevel, BalanceView, Language } from '../../../src-shared/contract';
+import { formatQuota, formatQuotaMoney, type UnitSettings } from '../../../src-shared/units';
+import type { TrayIconState, TrayItem, TrayModel } from '../../platform/ports';
+import { QUOTA_STRINGS } from './strings';
+
+export interface TrayAccount {
+  readonly id: string;
+  readonly label: string;
+  readonly units: UnitSettings;
+  /** With the yuan rate: non-yuan balances show the yuan they cost beside them. */
+  readonly money?: AccountMoney;
+  readonly isHidden?: boolean;
+  readonly isDisabled?: boolean;
+}
+
+export interface TrayState {
+  readonly language: Language;
+  readonly accounts: readonly TrayAccount[];
+  readonly activeId: string | null;
+  /** By account id; a missing view is unknown. */
+  readonly balances: ReadonlyMap<string, BalanceView>;
+}
+
+const ICON_RANK: Readonly<Record<TrayIconState, number>> = { ok: 0, low: 1, stale: 2, critical: 3 };
+
+/** One account's icon state: critical beats not-current (money may be gone), not-current beats low. */
+export function iconStateOf(view: BalanceView | undefined): TrayIconState {
+  if (!view || view.level === 'unknown') return 'stale';
+  if (view.level === 'critical') return 'critical';
+  if (view.isStale || view.error !== null) return 'stale';
+  return view.level === 'warn' ? 'low' : 'ok';
+}
+
+export function balanceText(view: BalanceView | undefined, account: TrayAccount, language: Language): string {
+  if (!view) return QUOTA_STRINGS[language].unknown;
+  if (view.isUnlimited) return formatQuota({ kind: 'unlimited' }, language, account.units);
+  if (view.remainingUnits === null) return QUOTA_STRINGS[language].unknown;
+  const value = { kind: 'limited', units: view.remainingUnits } as const;
+  return account.money ? formatQuotaMoney(value, language, account.money) : formatQuota(value, language, account.units);
+}
+
+function accountLabel(account: TrayAccount, view: BalanceView | undefined, language: Language): string {
+  const strings = QUOTA_STRINGS[language];
+  const level: BalanceLevel = view?.level ?? 'unknown';
+  // Colour is never the only signal: the level word goes in the label too (menus cannot colour text anyway).
+  const marks: string[] = [];
+  if (level !== 'ok') marks.push(strings.levels[level]);
+  if (view && level !== 'unknown' && (view.isStale || view.error !== null)) marks.push(strings.stale);
+  const suffix = marks.length > 0 ? ` (${marks.join(', ')})` : '';
+  return `${account.label} — ${balanceText(view, account, language)}${suffix}`;
+}
+
+export function trayModel(state: TrayState): TrayModel {
+  const strings = QUOTA_STRINGS[state.language];
+  const shown = state.accounts.filter((a) => a.isHidden !== true);
+  let icon: TrayIconState = 'ok';
+  for (const account of shown) {
+    if (account.isDisabled === true) continue;
+    const candidate = iconStateOf(state.balances.get(account.id));
+    if (ICON_RANK[candidate] > ICON_RANK[icon]) icon = candidate;
+  }
+  const active = shown.find((a) => a.id === state.activeId) ?? shown[0];
+  const tooltip = active
+    ? strings.tooltip(active.label, balanceText(state.balances.get(active.id), active, state.language))
+    : strings.tooltipNoAccount;
+
+  const accountItems: TrayItem[] =
+    shown.length === 0
+      ? [{ kind: 'item', id: 'no-accounts', label: strings.noAccounts, action: { kind: 'open' }, isEnabled: false }]
+      : shown.map((account) => {
+          const view = state.balances.get(account.id);
+          return {
+            kind: 'item',
+            id: `account:${account.id}`,
+            label: accountLabel(account, view, state.language),
+            action: { kind: 'account', accountId: account.id },
+            level: view?.level ?? 'unknown',
+            isChecked: account.id === active?.id,
+          };
+        });
+  return {
+    icon,
+    tooltip,
+    items: [
+      ...accountItems,
+      { kind: 'separator', id: 'separator-1' },
+      { kind: 'item', id: 'refresh', label: strings.refreshNow, action: { kind: 'refresh' } },
+      { kind: 'item', id: 'open', label: strings.openKeydesk, action: { kind: 'open' } },
+      { kind: 'separator', id: 'separator-2' },
+      { kind: 'item', id: 'quit', label: strings.quit, action: { kind: 'quit' } },
+    ],
+  };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES, EVENT_NAMES, INVOKE_CHANNELS, buildApi, isInvokeChannel } from '../../../src-shared/contract';
+
+describe('contract', () => {
+  it('pins the channel list: adding or removing a channel is a deliberate change of this test', () => {
+    expect([...INVOKE_CHANNELS].sort()).toEqual([
+      'account:groups',
+      'account:models',
+      'account:self',
+      'account:subscription',
+      'accounts:add',
+      'accounts:answerChallenge',
+      'accounts:list',
+      'accounts:remove',
+      'accounts:reorder',
+      'accounts:setCredential',
+      'accounts:signIn',
+      'accounts:signOut',
+      'accounts:switch',
+      'accounts:test',
+      'accounts:update',
+      'alerts:acknowledge',
+      'alerts:list',
+      'app:info',
+      'app:storeProblems',
+      'keys:addQuota',
+      'keys:copy',
+      'keys:create',
+      'keys:delete',
+      'keys:export',
+      'keys:extendAndEnable',
+      'keys:get',
+      'keys:list',
+      'keys:listAll',
+      'keys:reveal',
+      'keys:search',
+      'keys:setStatus',
+      'keys:test',
+      'keys:update',
+      'keys:usage',
+      'quota:history',
+      'quota:refresh',
+      'quota:snapshot',
+      'settings:get',
+      'settings:update',
+      'site:refresh',
+      'vault:changePassphrase',
+      'vault:lock',
+      'vault:setPassphrase',
+      'vault:status',
+      'vault:unlock',
+    ]);
+    expect([...EVENT_NAMES].sort()).toEqual([
+      'accounts:changed',
+      'alert:raised',
+      'quota:updated',
+      'settings:changed',
+      'vault:changed',
+    ]);
+  });
+
+  it('names every channel domain:verb', () => {
+    for (const channel of INVOKE_CHANNELS) expect(channel).toMatch(/^[a-z]+:[a-zA-Z]+$/);
+  });
+
+  it('keeps error codes unique', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it('recognises only contract channels', () => {
+    expect(isInvokeChannel('settings:get')).toBe(true);
+    expect(isInvokeChannel('settings:delete')).toBe(false);
+    expect(isInvokeChannel('toString')).toBe(false);
+    expect(isInvokeChannel(42)).toBe(false);
+  });
+
+  it('builds one method per channel that forwards its channel and argument', async () => {
+    const invoke = vi.fn((channel: string, args: unknown) =>
+      Promise.resolve({ ok: true as const, value: { channel, args } }),
+    );
+    const api = buildApi(invoke, () => () => undefined);
+    await api.settings.update({ theme: 'dark' });
+    await api.app.info();
+    expect(invoke.mock.calls).toEqual([
+      ['settings:update', { theme: 'dark' }],
+      ['app:info', undefined],
+    ]);
+    expect(Object.keys(api).sort()).toEqual([
+      'account',
+      'accounts',
+      'alerts',
+      'app',
+      'keys',
+      'on',
+      'quota',
+      'settings',
+      'site',
+      'vault',
+    ]);
+  });
+
+  it('refuses to subscribe to an unknown event', () => {
+    const api = buildApi(
+      () => Promise.resolve({ ok: true as const, value: null }),
+      () => () => undefined,
+    );
+    expect(() => api.on('nope' as 'settings:changed', () => undefined)).toThrow(/Unknown event/);
+  });
+});
