@@ -1,0 +1,38 @@
+// English (en-US) messages, one file per section of the screen. This object's shape is the message schema:
+// zh-CN must match it key for key.
+import { app, storeProblems, nav, sidebar, topBar, empty, common, unsupportedFeatures } from './shell';
+import { settings } from './settings';
+import { keys } from './keys';
+import { account, models } from './account';
+import { quota, alerts } from './quota';
+import { accounts } from './accounts';
+import { vault } from './vault';
+import { errors, rateWait, remediesInForm, remedies } from './errors';
+import { money } from './money';
+
+const enUS = {
+  app,
+  storeProblems,
+  nav,
+  sidebar,
+  topBar,
+  empty,
+  settings,
+  keys,
+  account,
+  models,
+  quota,
+  alerts,
+  accounts,
+  vault,
+  common,
+  unsupportedFeatures,
+  errors,
+  rateWait,
+  remediesInForm,
+  remedies,
+  money,
+};
+
+export type MessageSchema = typeof enUS;
+export default enUS;

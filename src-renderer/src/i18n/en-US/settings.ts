@@ -1,0 +1,46 @@
+// en-US messages: settings.
+
+export const settings = {
+  appearance: 'Appearance',
+  language: 'Language',
+  languageHint: 'Until you pick one, Keydesk follows the system language.',
+  followSystem: 'Follow system',
+  theme: 'Theme',
+  themeHint: 'Follow system switches between light and dark with your OS.',
+  themes: {
+    system: 'Follow system',
+    light: 'Light',
+    dark: 'Dark',
+  },
+  saving: 'Saving…',
+  loadFailed: 'Settings could not be loaded. Showing the defaults.',
+  saveFailed: 'The change was not saved.',
+  about: 'About',
+  name: 'Name',
+  version: 'Version',
+  mode: 'Mode',
+  platform: 'Platform',
+  modes: {
+    electron: 'Desktop app',
+    browser: 'Browser mode',
+  },
+  aboutFailed: 'App information could not be loaded.',
+  monitoring: 'Monitoring & alerts',
+  refreshInterval: 'Balance refresh interval',
+  refreshIntervalHint:
+    'How often each account’s balance is checked, in minutes (1–1440). Never more than once a minute.',
+  minutes: 'min',
+  intervalProblems: {
+    required: 'Enter a number of minutes.',
+    notWhole: 'Use whole minutes, for example 5.',
+    range: 'Choose between 1 and 1440 minutes (one day).',
+  },
+  alertSound: 'Alert sound',
+  alertSoundHint: 'A short chime when a balance alert is raised.',
+  playTestSound: 'Play test sound',
+  closeToTray: 'Close to tray',
+  closeToTrayHint: 'Closing the window keeps Keydesk running in the tray, watching balances.',
+  launchAtLogin: 'Launch at login',
+  launchAtLoginHint: 'Start Keydesk when you log in to your computer.',
+  desktopOnly: 'Only in the desktop app: in browser mode there is no tray and nothing to start at login.',
+};

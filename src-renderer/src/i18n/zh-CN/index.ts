@@ -1,0 +1,37 @@
+// Simplified Chinese (zh-CN) messages. Typed by the en-US schema, so a missing or extra key fails to compile.
+import type { MessageSchema } from '../en-US';
+import { app, storeProblems, nav, sidebar, topBar, empty, common, unsupportedFeatures } from './shell';
+import { settings } from './settings';
+import { keys } from './keys';
+import { account, models } from './account';
+import { quota, alerts } from './quota';
+import { accounts } from './accounts';
+import { vault } from './vault';
+import { errors, rateWait, remediesInForm, remedies } from './errors';
+import { money } from './money';
+
+const zhCN: MessageSchema = {
+  app,
+  storeProblems,
+  nav,
+  sidebar,
+  topBar,
+  empty,
+  settings,
+  keys,
+  account,
+  models,
+  quota,
+  alerts,
+  accounts,
+  vault,
+  common,
+  unsupportedFeatures,
+  errors,
+  rateWait,
+  remediesInForm,
+  remedies,
+  money,
+};
+
+export default zhCN;

@@ -1,0 +1,46 @@
+// zh-CN messages: settings.
+import type { MessageSchema } from '../en-US';
+
+export const settings: MessageSchema['settings'] = {
+  appearance: '外观',
+  language: '语言',
+  languageHint: '在你选择之前，Keydesk 跟随系统语言。',
+  followSystem: '跟随系统',
+  theme: '主题',
+  themeHint: '跟随系统时，会随操作系统在浅色和深色之间切换。',
+  themes: {
+    system: '跟随系统',
+    light: '浅色',
+    dark: '深色',
+  },
+  saving: '正在保存…',
+  loadFailed: '无法加载设置，当前显示默认值。',
+  saveFailed: '更改未保存。',
+  about: '关于',
+  name: '名称',
+  version: '版本',
+  mode: '模式',
+  platform: '平台',
+  modes: {
+    electron: '桌面应用',
+    browser: '浏览器模式',
+  },
+  aboutFailed: '无法加载应用信息。',
+  monitoring: '监控与提醒',
+  refreshInterval: '余额刷新间隔',
+  refreshIntervalHint: '每个账户多久查询一次余额，单位为分钟（1–1440）。每分钟最多一次。',
+  minutes: '分钟',
+  intervalProblems: {
+    required: '请输入分钟数。',
+    notWhole: '请输入整数分钟，例如 5。',
+    range: '请在 1 到 1440 分钟（一天）之间选择。',
+  },
+  alertSound: '提醒声音',
+  alertSoundHint: '余额提醒出现时播放一声短促的提示音。',
+  playTestSound: '试听',
+  closeToTray: '关闭到托盘',
+  closeToTrayHint: '关闭窗口后 Keydesk 留在托盘中继续监控余额。',
+  launchAtLogin: '开机自动启动',
+  launchAtLoginHint: '登录电脑时自动启动 Keydesk。',
+  desktopOnly: '仅桌面应用可用：浏览器模式下没有托盘，也无法开机启动。',
+};
