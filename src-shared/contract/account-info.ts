@@ -1,0 +1,63 @@
+// The contract for an account's profile, subscription, groups and models: its types, channels and events.
+import type { KeyAccountRef } from './keys';
+
+export interface GroupView {
+  readonly name: string;
+  readonly desc: string;
+  readonly ratio: number | string;
+}
+
+export interface ModelView {
+  readonly id: string;
+  readonly ownedBy: string;
+  readonly created: number | null;
+  readonly endpointTypes: readonly string[];
+}
+
+/** account:models — what a group can call, as seen through one of its keys. */
+export interface GroupModels {
+  readonly models: readonly ModelView[];
+  /** Every usable key of the group narrows its models: the list is what that key may call, maybe not all. */
+  readonly isPossiblyIncomplete: boolean;
+}
+
+/** GET /api/user/self, money in units. */
+export interface AccountSelfView {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly email: string;
+  readonly role: number;
+  readonly status: number;
+  readonly group: string;
+  readonly quota: number;
+  readonly usedQuota: number;
+  readonly requestCount: number;
+  readonly affCode: string;
+  readonly affCount: number;
+  readonly affQuota: number;
+  readonly affHistoryQuota: number;
+  readonly inviterId: number;
+}
+
+/** GET /api/subscription/self; entries are not specified, so they are rendered generically. */
+export interface SubscriptionView {
+  readonly subscriptions: readonly unknown[];
+  readonly allSubscriptions: readonly unknown[];
+  readonly billingPreference: string;
+}
+
+/** Invoke channels of an account's profile, subscription, groups and models. */
+export interface AccountInfoInvokeMap {
+  'account:self': { args: KeyAccountRef; result: AccountSelfView };
+  'account:subscription': { args: KeyAccountRef; result: SubscriptionView };
+  'account:groups': { args: KeyAccountRef; result: readonly GroupView[] };
+  'account:models': { args: KeyAccountRef & { group?: string }; result: GroupModels };
+}
+
+export const ACCOUNT_INFO_CHANNELS: { readonly [C in keyof AccountInfoInvokeMap]: true } = {
+  'account:self': true,
+  'account:subscription': true,
+  'account:groups': true,
+  'account:models': true,
+};

@@ -1,0 +1,69 @@
+// The contract for the app itself: settings, app info, damaged data files: its types, channels and events.
+
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface Settings {
+  /** null = follow the system language until the user picks one. */
+  readonly language: Language | null;
+  readonly theme: Theme;
+  /** Minutes between quota refreshes of each account; at least 1 (the gateway's polling limit). */
+  readonly refreshIntervalMinutes: number;
+  /** Electron: closing the window keeps Keydesk in the tray. */
+  readonly closeToTray: boolean;
+  /** Electron: start Keydesk when the user logs in. */
+  readonly launchAtLogin: boolean;
+  /** Play a short tone when an alert is raised. */
+  readonly alertSound: boolean;
+}
+export type SettingsPatch = Partial<Settings>;
+
+export type AppMode = 'electron' | 'browser';
+
+export interface AppInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly mode: AppMode;
+  readonly platform: string;
+}
+
+/** Which kind of data a damaged file held: decides what the user is told was lost. */
+export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache';
+
+/** A data file found damaged at start: what Keydesk did about it and where the damaged copies are kept. */
+export interface StoreProblem {
+  readonly store: StoreKind;
+  /** The file's name in the data folder, e.g. `accounts.json`. */
+  readonly file: string;
+  /** From the last-known-good backup (one save behind), or from nothing (defaults: the contents are missing). */
+  readonly outcome: 'restored_from_backup' | 'started_empty';
+  /** Full paths of the damaged copies, kept aside untouched. */
+  readonly keptAt: readonly string[];
+  /** Why the file could not be used, in plain words (not translated: it names a parse error). */
+  readonly reason: string;
+}
+
+/** Invoke channels of the app itself. */
+export interface AppInvokeMap {
+  'app:info': { args: undefined; result: AppInfo };
+  /** Data files found damaged at start (empty when all were fine); shown as a banner until dismissed. */
+  'app:storeProblems': { args: undefined; result: readonly StoreProblem[] };
+  'settings:get': { args: undefined; result: Settings };
+  'settings:update': { args: SettingsPatch; result: Settings };
+}
+
+export const APP_CHANNELS: { readonly [C in keyof AppInvokeMap]: true } = {
+  'app:info': true,
+  'app:storeProblems': true,
+  'settings:get': true,
+  'settings:update': true,
+};
+
+export interface AppEventMap {
+  'settings:changed': Settings;
+}
+export const APP_EVENTS: { readonly [E in keyof AppEventMap]: true } = {
+  'settings:changed': true,
+};

@@ -1,0 +1,94 @@
+// THE contract between renderer and main, one file per domain: every invoke channel with its argument and result,
+// every event with its payload, the Result envelope and the error codes. Imports nothing outside this folder: main,
+// preload and renderer all use it.
+import { type AppInvokeMap, APP_CHANNELS, type AppEventMap, APP_EVENTS } from './app';
+import { type AccountsInvokeMap, ACCOUNTS_CHANNELS, type AccountsEventMap, ACCOUNTS_EVENTS } from './accounts';
+import { type VaultInvokeMap, VAULT_CHANNELS, type VaultEventMap, VAULT_EVENTS } from './vault';
+import { type KeysInvokeMap, KEYS_CHANNELS } from './keys';
+import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info';
+import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
+import type { Result } from './errors';
+
+export * from './errors';
+export * from './app';
+export * from './accounts';
+export * from './vault';
+export * from './keys';
+export * from './account-info';
+export * from './quota';
+
+/** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
+export interface InvokeMap
+  extends AppInvokeMap, AccountsInvokeMap, VaultInvokeMap, KeysInvokeMap, AccountInfoInvokeMap, QuotaInvokeMap {}
+
+/** Events pushed from main to the renderer. */
+export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap {}
+
+export type InvokeChannel = keyof InvokeMap;
+export type EventName = keyof EventMap;
+export type ArgsOf<C extends InvokeChannel> = InvokeMap[C]['args'];
+export type ResultOf<C extends InvokeChannel> = InvokeMap[C]['result'];
+
+// Runtime lists, checked against the maps above so neither can drift from the other.
+const invokeTable: { readonly [C in InvokeChannel]: true } = {
+  ...APP_CHANNELS,
+  ...ACCOUNTS_CHANNELS,
+  ...VAULT_CHANNELS,
+  ...KEYS_CHANNELS,
+  ...ACCOUNT_INFO_CHANNELS,
+  ...QUOTA_CHANNELS,
+};
+const eventTable: { readonly [E in EventName]: true } = {
+  ...APP_EVENTS,
+  ...ACCOUNTS_EVENTS,
+  ...VAULT_EVENTS,
+  ...QUOTA_EVENTS,
+};
+export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
+export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];
+
+export const isInvokeChannel = (value: unknown): value is InvokeChannel =>
+  typeof value === 'string' && Object.hasOwn(invokeTable, value);
+export const isEventName = (value: unknown): value is EventName =>
+  typeof value === 'string' && Object.hasOwn(eventTable, value);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API object: window.keydesk in Electron, the loopback client in browser mode. Both are built by buildApi
+// from the channel list, so neither has per-channel code.
+
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type VerbOf<C extends string> = C extends `${string}:${infer V}` ? V : never;
+type Domain = DomainOf<InvokeChannel>;
+
+type Method<C extends InvokeChannel> = [ArgsOf<C>] extends [undefined]
+  ? () => Promise<Result<ResultOf<C>>>
+  : (args: ArgsOf<C>) => Promise<Result<ResultOf<C>>>;
+
+export type KeydeskApi = {
+  readonly [D in Domain]: {
+    readonly [C in InvokeChannel as DomainOf<C> extends D ? VerbOf<C> : never]: Method<C>;
+  };
+} & {
+  /** Subscribe to an event; returns the unsubscribe function. */
+  readonly on: <E extends EventName>(event: E, listener: (payload: EventMap[E]) => void) => () => void;
+};
+
+export type InvokeFn = (channel: InvokeChannel, args: unknown) => Promise<Result<unknown>>;
+export type SubscribeFn = (event: EventName, listener: (payload: unknown) => void) => () => void;
+
+export function buildApi(invoke: InvokeFn, subscribe: SubscribeFn): KeydeskApi {
+  const api: Record<string, Record<string, (args?: unknown) => Promise<Result<unknown>>>> = {};
+  for (const channel of INVOKE_CHANNELS) {
+    const [domain = '', verb = ''] = channel.split(':');
+    api[domain] ??= {};
+    api[domain][verb] = (args?: unknown) => invoke(channel, args);
+  }
+  const on = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
+    if (!isEventName(event)) throw new TypeError(`Unknown event: ${String(event)}`);
+    return subscribe(event, listener);
+  };
+  return Object.freeze({ ...api, on }) as unknown as KeydeskApi;
+}
+
+/** Name of the global the preload exposes. */
+export const API_GLOBAL = 'keydesk';

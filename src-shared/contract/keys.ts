@@ -1,0 +1,171 @@
+// The contract for an account's API keys: its types, channels and events.
+import type { AppError } from './errors';
+import type { ModelView } from './account-info';
+
+export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as const;
+/** Derived from status, expiry and quota together: a key may read status 1 while its expiry has passed. */
+export type KeyState = (typeof KEY_STATES)[number];
+
+export interface KeyView {
+  readonly accountId: string;
+  readonly id: number;
+  readonly name: string;
+  /** `sk-` + the masked key as listed; never a full key. */
+  readonly maskedKey: string;
+  readonly status: number;
+  readonly state: KeyState;
+  readonly createdTime: number | null;
+  readonly accessedTime: number | null;
+  /** Unix seconds; -1 = never. */
+  readonly expiredTime: number | null;
+  readonly remainQuota: number | null;
+  readonly usedQuota: number | null;
+  readonly unlimitedQuota: boolean;
+  readonly group: string;
+  readonly modelLimitsEnabled: boolean;
+  readonly modelLimits: readonly string[];
+  readonly allowIps: string;
+}
+
+export interface KeyPage {
+  readonly items: readonly KeyView[];
+  readonly page: number;
+  readonly size: number;
+  readonly total: number | null;
+}
+
+/** Every writable field of a key, as the user edits it (spec 4.2, 4.5). */
+export interface KeyFields {
+  readonly name: string;
+  readonly remainQuota: number;
+  readonly unlimitedQuota: boolean;
+  readonly expiredTime: number;
+  readonly group: string;
+  readonly modelLimitsEnabled: boolean;
+  readonly modelLimits: readonly string[];
+  readonly allowIps: string;
+}
+
+export interface BatchOutcome {
+  readonly succeeded: readonly number[];
+  readonly failed: readonly { readonly id: number; readonly error: AppError }[];
+}
+
+/** A key as the gateway stored it after an update, and which fields differ from the form's start. */
+export interface KeyUpdateOutcome {
+  readonly key: KeyView;
+  /** Fields whose value changed (camelCase KeyFields names). */
+  readonly changed: readonly string[];
+  /** Fields the server stored differently from what was sent (empty when the update landed as meant). */
+  readonly mismatches: readonly string[];
+}
+
+/** keys:reveal — the one full key that may reach the renderer, for display or copy, until hideAt (epoch ms). */
+export interface RevealedKey {
+  readonly id: number;
+  readonly key: string;
+  readonly hideAt: number;
+}
+
+export interface CopyOutcome {
+  readonly copied: number;
+  /** Epoch ms when the clipboard is cleared if it still holds what Keydesk put there. */
+  readonly clearAt: number;
+  /** Ids the gateway did not return a key for. */
+  readonly missing: readonly number[];
+}
+
+export interface ExportOutcome {
+  /** null when the user cancelled the save dialog. */
+  readonly path: string | null;
+  readonly count: number;
+  readonly missing: readonly number[];
+}
+
+export interface KeyUsageView {
+  /** GET /api/usage/token/ (units). */
+  readonly usage: {
+    readonly name: string;
+    readonly totalGranted: number;
+    readonly totalUsed: number;
+    readonly totalAvailable: number;
+    readonly unlimitedQuota: boolean;
+    readonly modelLimitsEnabled: boolean;
+    readonly modelLimits: readonly string[];
+    /** Unix seconds; null = never. */
+    readonly expiresAt: number | null;
+  } | null;
+  readonly usageError: AppError | null;
+  /** The billing endpoints, converted to units; limits null = unlimited. */
+  readonly billing: {
+    readonly softLimitUnits: number | null;
+    readonly hardLimitUnits: number | null;
+    readonly usedUnits: number;
+    readonly remainingUnits: number | null;
+    readonly accessUntil: number | null;
+  } | null;
+  readonly billingError: AppError | null;
+  readonly models: readonly ModelView[] | null;
+  readonly modelsError: AppError | null;
+}
+
+export interface KeyTestOutcome {
+  readonly modelCount: number;
+  readonly latencyMs: number;
+}
+
+export type KeySearchField = 'name' | 'key';
+export type KeyExportFormat = 'csv' | 'json';
+
+export interface KeyAccountRef {
+  readonly accountId: string;
+}
+export interface KeyRef extends KeyAccountRef {
+  readonly id: number;
+}
+
+/** Invoke channels of an account's API keys. */
+export interface KeysInvokeMap {
+  'keys:list': { args: KeyAccountRef & { page: number; size: number }; result: KeyPage };
+  'keys:listAll': { args: KeyAccountRef; result: readonly KeyView[] };
+  'keys:search': {
+    args: KeyAccountRef & { field: KeySearchField; pattern: string; page: number; size: number };
+    result: KeyPage;
+  };
+  'keys:get': { args: KeyRef; result: KeyView };
+  'keys:create': { args: KeyAccountRef & { fields: KeyFields }; result: KeyView | null };
+  'keys:update': { args: KeyRef & { edits: Partial<KeyFields>; allowExpire?: boolean }; result: KeyUpdateOutcome };
+  'keys:addQuota': { args: KeyRef & { incrementUnits: number }; result: KeyUpdateOutcome };
+  'keys:setStatus': { args: KeyAccountRef & { ids: readonly number[]; isEnabled: boolean }; result: BatchOutcome };
+  'keys:extendAndEnable': {
+    args: KeyRef & { expiredTime?: number; remainQuota?: number; unlimitedQuota?: boolean };
+    result: KeyView;
+  };
+  'keys:delete': { args: KeyAccountRef & { ids: readonly number[] }; result: BatchOutcome };
+  'keys:reveal': { args: KeyRef; result: RevealedKey };
+  'keys:copy': { args: KeyAccountRef & { ids: readonly number[] }; result: CopyOutcome };
+  'keys:export': {
+    args: KeyAccountRef & { ids: readonly number[]; format: KeyExportFormat };
+    result: ExportOutcome;
+  };
+  'keys:usage': { args: KeyRef; result: KeyUsageView };
+  'keys:test': { args: KeyRef; result: KeyTestOutcome };
+}
+
+export const KEYS_CHANNELS: { readonly [C in keyof KeysInvokeMap]: true } = {
+  'keys:list': true,
+  'keys:listAll': true,
+  'keys:search': true,
+  'keys:get': true,
+  'keys:create': true,
+  'keys:update': true,
+  'keys:addQuota': true,
+  'keys:setStatus': true,
+  'keys:extendAndEnable': true,
+  'keys:delete': true,
+  'keys:reveal': true,
+  'keys:copy': true,
+  'keys:export': true,
+  'keys:usage': true,
+  'keys:test': true,
+};
