@@ -43,7 +43,7 @@ function showSaveDialog(
   const isWindowFirst = second !== undefined;
   saveDialogCalls.push({
     parent: isWindowFirst ? (first as unknown as StandInBrowserWindow) : null,
-    options: isWindowFirst ? second : (first),
+    options: isWindowFirst ? second : first,
   });
   const answer = nextSaveAnswer;
   nextSaveAnswer = { canceled: true, filePath: '' };
