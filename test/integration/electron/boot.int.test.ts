@@ -36,6 +36,8 @@ vi.mock('@napi-rs/keyring', () => {
   return { AsyncEntry };
 });
 
+/** Main's log lines (JSON on stderr), kept to check that no secret reaches them. */
+const logged: string[] = [];
 let gw: Gateway;
 let dir: string;
 let window: StandInBrowserWindow;
@@ -69,6 +71,10 @@ const tray = () => {
 const trayLabels = () => tray().contextMenu?.items.map((item) => item.label) ?? [];
 
 beforeAll(async () => {
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    logged.push(String(chunk));
+    return true;
+  });
   gw = await startGateway({ seed: SEED, clock: { now: T0, frozen: true } });
   dir = await mkdtemp(join(tmpdir(), 'keydesk-electron-'));
   process.env.KEYDESK_DATA_DIR = join(dir, 'data');
@@ -85,6 +91,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  vi.restoreAllMocks();
   await gw.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -314,5 +321,13 @@ describe('the Electron entry booted on the stand-in', () => {
       expect(tray().isDestroyed()).toBe(true);
       expect(powerMonitor.listenerCount('resume')).toBe(0);
     });
+  });
+
+  it('wrote no token or key to its log', () => {
+    const log = logged.join('');
+    expect(log).toContain('refused IPC from an untrusted sender'); // the log was captured
+    expect(log).not.toContain(ALICE_TOKEN);
+    expect(log).not.toContain(BOB_TOKEN);
+    expect(log).not.toContain(keyValue(1));
   });
 });
