@@ -51,7 +51,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onFileReport: storeStatus.reporter('vault', `${VAULT_FILE}.json`),
   });
   return {
-    ...options,
+    mode: options.mode,
+    dataDir,
+    version: options.version,
+    log,
+    platform,
     events,
     router: new Router(log.child('router')),
     storeStatus,
