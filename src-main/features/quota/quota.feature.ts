@@ -4,10 +4,10 @@ import type { ZodType } from 'zod';
 import type { Language, Settings, Thresholds } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
-import type { Router } from '../../bridge/router';
 import type { Platform } from '../../platform/ports';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
 import { AlertsService, EMPTY_ALERTS, alertsDocumentSchema } from './alerts.service';
 import {
   EMPTY_QUOTA_CACHE,
@@ -40,11 +40,10 @@ export interface QuotaFeatureOptions {
   readonly onStoreReport?: (name: string) => (report: StoreReport) => void;
 }
 
-export interface QuotaFeature {
+export interface QuotaFeature extends Feature {
   readonly monitor: QuotaMonitor;
   readonly alerts: AlertsService;
   readonly tray: TrayController;
-  register(router: Router): void;
   dispose(): void;
 }
 
