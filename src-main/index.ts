@@ -1,17 +1,15 @@
-// Electron entry: single instance, hardened window and session, the shared app carried over IPC.
+// Electron entry: single instance, hardened window and session, the Electron platform, and the shared app carried
+// over IPC. Close-to-tray and launch-at-login live here: they are the desktop window's and login item's business.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, session, shell } from 'electron';
+import { BrowserWindow, app, session } from 'electron';
 import { version } from '../package.json';
 import { createApp, type App } from './app';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
-import { ElectronNotifier } from './platform/electron/notifier.adapter';
-import { electronPower } from './platform/electron/power.adapter';
-import { electronSafeStorage } from './platform/electron/safe-storage.adapter';
-import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
-import { napiKeyring } from './platform/node/keyring.adapter';
+import { electronPlatform } from './platform/electron/electron.platform';
+import type { Platform } from './platform/ports';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import {
@@ -40,7 +38,7 @@ function hardenSession(): void {
   });
 }
 
-function createWindow(core: App): BrowserWindow {
+function createWindow(core: App, platform: Platform): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 780,
@@ -60,7 +58,7 @@ function createWindow(core: App): BrowserWindow {
   window.on('closed', detach);
   window.webContents.setWindowOpenHandler(({ url }) => {
     const offered = [...APP_LINKS, ...core.accounts.snapshot().accounts.map((account) => account.baseUrl)];
-    if (isAllowedExternalLink(url, offered)) void shell.openExternal(url);
+    if (isAllowedExternalLink(url, offered)) void platform.shell.openExternal(url);
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event, url) => {
@@ -88,18 +86,6 @@ if (!app.requestSingleInstanceLock()) {
     moduleDir: import.meta.dirname,
   });
 
-  /** Shows the window (re-created if it was closed); the tray and notifications open it on the active account. */
-  const showWindow = (): void => {
-    if (!core) return;
-    if (!mainWindow || mainWindow.isDestroyed()) {
-      mainWindow = createWindow(core);
-      watchWindow(mainWindow);
-      return;
-    }
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show();
-    mainWindow.focus();
-  };
   /** Closing keeps Keydesk in the tray when the setting says so; focusing the window is a quota refresh trigger. */
   const watchWindow = (window: BrowserWindow): void => {
     window.on('close', (event) => {
@@ -119,52 +105,29 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', () => {
     isQuitting = true;
   });
+  // A second launch brings this one's window back, also from the tray.
   app.on('second-instance', () => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
-    }
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
   });
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => {
       event.preventDefault();
     });
   });
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     hardenSession();
-    // Gateway HTTP goes through an in-memory session of its own: the system proxy and certificates, but no disk
-    // cache and no cookies shared with the window.
-    const gateway = session.fromPartition('keydesk-gateway', { cache: false });
-    void createApp({
-      mode: 'electron',
-      dataDir: app.getPath('userData'),
-      version,
-      platform: process.platform,
-      log,
-      // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
-      // add or keep any of its own beside them.
-      fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
-      safeStorage: electronSafeStorage,
-      keyring: napiKeyring('Keydesk', 'vault-data-key'),
-      shell: {
-        tray: new ElectronTrayAdapter(trayIcons),
-        notifier: new ElectronNotifier(),
-        power: electronPower,
-        openWindow: showWindow,
-        quit: () => {
-          isQuitting = true;
-          app.quit();
-        },
-      },
-    }).then((created) => {
-      core = created;
-      applyLoginItem(created.settings.get().launchAtLogin);
-      created.events.subscribe((event, payload) => {
-        if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
-      });
-      mainWindow = createWindow(created);
-      watchWindow(mainWindow);
+    const platform = electronPlatform(() => mainWindow, { trayIconDir: trayIcons });
+    const created = await createApp({ mode: 'electron', dataDir: app.getPath('userData'), version, log, platform });
+    core = created;
+    applyLoginItem(created.settings.get().launchAtLogin);
+    created.events.subscribe((event, payload) => {
+      if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
     });
+    mainWindow = createWindow(created, platform);
+    watchWindow(mainWindow);
   });
   app.on('window-all-closed', () => {
     app.quit();

@@ -1,6 +1,5 @@
 // Browser-mode entry: the same app under plain Node, its renderer served on 127.0.0.1 behind a one-time launch code.
 // Used where the Electron binary is absent (offline machines, CI) and by the end-to-end tests.
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,14 +8,19 @@ import { createApp } from './app';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
-import { napiKeyring } from './platform/node/keyring.adapter';
+import type { SchedulerOptions } from './features/quota/scheduler';
+import { nodePlatform } from './platform/node/node.platform';
 import { acquireDataDirLock } from './vault/data-dir-lock';
 
-function openBrowser(url: string): void {
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
-  child.on('error', () => undefined); // no default browser: the printed URL is enough
-  child.unref();
+/**
+ * End-to-end tests only: KEYDESK_QUOTA_TEST_FLOOR_MS shortens the one-per-minute floor and the cache (never below
+ * one second) so a test can watch several refreshes without waiting minutes. Unset in every real launch.
+ */
+function testPollingFloor(env: NodeJS.ProcessEnv): SchedulerOptions | null {
+  const raw = Number(env.KEYDESK_QUOTA_TEST_FLOOR_MS);
+  if (!Number.isFinite(raw) || raw <= 0) return null;
+  const floor = Math.max(1_000, raw);
+  return { minSpacingMs: floor, cacheTtlMs: Math.floor(floor / 2), backoffBaseMs: floor };
 }
 
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
@@ -29,14 +33,15 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // One writer per data dir: Electron has its single-instance lock, browser mode this lock file.
   const lock = acquireDataDirLock(dataDir);
+  const platform = nodePlatform(dataDir);
+  const quotaScheduler = testPollingFloor(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
     version,
-    platform: process.platform,
     log,
-    fetch: (url, init) => fetch(url, init),
-    keyring: napiKeyring('Keydesk', 'vault-data-key'),
+    platform,
+    ...(quotaScheduler ? { quotaScheduler } : {}),
   });
   const server = await startLoopback({
     router: app.router,
@@ -47,7 +52,8 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   });
   // One line, parsed by tests and scripts: the URL carries the one-time launch code in its fragment.
   process.stdout.write(`Keydesk is running in browser mode at ${server.url}\n`);
-  if (values.open) openBrowser(server.url);
+  // No default browser is not an error: the printed URL is enough.
+  if (values.open) platform.shell.openExternal(server.url).catch(() => undefined);
 
   const stop = (): void => {
     void server

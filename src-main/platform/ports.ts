@@ -1,7 +1,33 @@
-// Ports of the desktop shell the services use without importing Electron: the tray, native notifications and
-// power events. Adapters: platform/electron (real tray, Notification, powerMonitor) and platform/node (browser
-// mode: no tray, in-app alerts only, no power events).
+// Every runtime port main uses, and the one `Platform` that carries them all: fetch, the clock, the clipboard, the
+// save dialog, notifications, the tray, power events, the window, the OS secret backends and the system browser.
+// Every member is required: a runtime says what it has (a port that answers "not here") instead of leaving a hole a
+// default fills in silently. Built by platform/electron (electronPlatform) and platform/node (nodePlatform).
 import type { BalanceLevel } from '../../src-shared/contract';
+import type { KeyringPort, SafeStoragePort } from './secret-backends';
+
+/** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
+export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A timer handle of the clock that made it; only that clock's clearTimer understands it. */
+export type TimerHandle = unknown;
+
+/**
+ * Time as one port, so retry, backoff, timeouts, schedules and clipboard clearing are tested without real waiting.
+ * Services take the slice they need (`Pick<Clock, 'now'>`); the runtime gives the whole of it.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Resolves after ms; rejects with the signal's reason if it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Uniform in [0, 1), for jitter. */
+  random(): number;
+  /** Runs callback once after ms. A pending timer never keeps the process alive on its own. */
+  setTimer(ms: number, callback: () => void): TimerHandle;
+  clearTimer(handle: TimerHandle): void;
+  /** Runs callback every ms until the returned stop is called; never keeps the process alive on its own. */
+  every(ms: number, callback: () => void): () => void;
+}
 
 export type TrayIconState = 'ok' | 'low' | 'critical' | 'stale';
 
@@ -78,4 +104,41 @@ export interface ClipboardPort {
  */
 export interface SecretFileSinkPort {
   save(defaultName: string, contents: string): Promise<string | null>;
+}
+
+/** The app's window as the tray and notifications need it: bring it up (on an account), or quit the app. */
+export interface WindowPort {
+  /**
+   * Restores, shows and focuses the window (the account, when given, was made active just before); browser mode
+   * has no window of its own to raise.
+   */
+  show(accountId?: string): void;
+  quit(): void;
+}
+
+/** The system browser for links the app offers (the window's own policy decides which). */
+export interface ShellPort {
+  openExternal(url: string): Promise<void>;
+}
+
+/**
+ * Everything main needs from the runtime it runs in. All members required (no optional port, no default): the
+ * compiler refuses a platform that forgets one, which is how the desktop app once shipped without its clipboard.
+ */
+export interface Platform {
+  /** process.platform of the machine (`linux`, `darwin`, `win32`), shown in the app's info. */
+  readonly os: string;
+  readonly fetch: FetchPort;
+  readonly clock: Clock;
+  readonly clipboard: ClipboardPort;
+  readonly secretFiles: SecretFileSinkPort;
+  readonly notifier: NotifierPort;
+  readonly tray: TrayPort;
+  readonly power: PowerPort;
+  readonly window: WindowPort;
+  /** Electron's safeStorage; null where the runtime has none (browser mode). */
+  readonly safeStorage: SafeStoragePort | null;
+  /** The OS keyring; null where it must not be touched. */
+  readonly keyring: KeyringPort | null;
+  readonly shell: ShellPort;
 }

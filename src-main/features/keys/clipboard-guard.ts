@@ -2,16 +2,8 @@
 // if (and only if) it still holds what we put there, so a user's later copy is never wiped.
 import type { ClipboardPort } from '../../platform/ports';
 
+/** Runs fn once after ms and answers its cancel; built on the platform Clock (whose timers never hold the process). */
 export type Schedule = (fn: () => void, ms: number) => () => void;
-
-const realSchedule: Schedule = (fn, ms) => {
-  const timer = setTimeout(fn, ms);
-  // A pending clear must not keep a browser-mode process alive on its own.
-  timer.unref();
-  return () => {
-    clearTimeout(timer);
-  };
-};
 
 export const CLIPBOARD_CLEAR_MS = 30_000;
 
@@ -21,9 +13,9 @@ export class ClipboardGuard {
 
   constructor(
     private readonly port: ClipboardPort,
-    private readonly now: () => number = Date.now,
-    private readonly delayMs = CLIPBOARD_CLEAR_MS,
-    private readonly schedule: Schedule = realSchedule,
+    private readonly now: () => number,
+    private readonly delayMs: number,
+    private readonly schedule: Schedule,
   ) {}
 
   get isAvailable(): boolean {

@@ -1,11 +1,9 @@
-// The key features (issue 6) built from their ports: keys, key secrets, account info, and the clipboard guard
-// whose dispose (on quit) clears a key still on the clipboard.
-import type { ClockPort } from '../../gateway';
+// The key services (issue 6) built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
+// quit) clears a key still on the clipboard. keys.feature.ts registers them; tests build them over fakes.
 import type { Logger } from '../../log/logger';
-import type { ClipboardPort, SecretFileSinkPort } from '../../platform/ports';
+import type { ClipboardPort, Clock, SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../accounts/account-directory';
-import { AccountInfoService } from '../account-info/account-info.service';
-import { ClipboardGuard } from './clipboard-guard';
+import { CLIPBOARD_CLEAR_MS, ClipboardGuard } from './clipboard-guard';
 import { KeySecretsService } from './key-secrets.service';
 import { KeysService } from './keys.service';
 
@@ -13,17 +11,26 @@ export interface KeyFeaturesOptions {
   readonly directory: AccountDirectory;
   readonly clipboard: ClipboardPort;
   readonly files: SecretFileSinkPort;
-  readonly clock: Pick<ClockPort, 'now'>;
+  readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
   readonly log: Logger;
 }
 
 export function createKeyFeatures(options: KeyFeaturesOptions) {
   const { directory, clock } = options;
-  const clipboard = new ClipboardGuard(options.clipboard, () => clock.now());
+  const clipboard = new ClipboardGuard(
+    options.clipboard,
+    () => clock.now(),
+    CLIPBOARD_CLEAR_MS,
+    (fn, ms) => {
+      const timer = clock.setTimer(ms, fn);
+      return () => {
+        clock.clearTimer(timer);
+      };
+    },
+  );
   return {
     keys: new KeysService({ directory, clock, log: options.log }),
     secrets: new KeySecretsService({ directory, clipboard, files: options.files, clock, log: options.log }),
-    info: new AccountInfoService({ directory, clock }),
     clipboard,
   };
 }

@@ -1,13 +1,13 @@
-// Builds the quota monitor, the alerts service and (where there is one) the tray controller from the app's
-// stores, settings and shell ports; app.ts calls this once and disposes what it returns on quit.
+// The quota feature: the monitor, the alerts service and the tray controller, built from the app's stores,
+// settings and the platform's tray, notifier, power and window ports; app.ts registers it and disposes it on quit.
 import type { ZodType } from 'zod';
 import type { Language, Settings, Thresholds } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
-import { InAppOnlyNotifier, noPowerEvents } from '../../platform/node/in-app.notifier';
-import type { NotifierPort, PowerPort, TrayPort } from '../../platform/ports';
+import type { Platform } from '../../platform/ports';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
 import { AlertsService, EMPTY_ALERTS, alertsDocumentSchema } from './alerts.service';
 import {
   EMPTY_QUOTA_CACHE,
@@ -16,17 +16,12 @@ import {
   quotaCacheSchema,
   quotaHistorySchema,
 } from './quota.monitor';
-import { systemSchedulerClock, type SchedulerClock, type SchedulerOptions } from './scheduler';
+import { registerQuotaHandlers } from './quota.handlers';
+import type { SchedulerClock, SchedulerOptions } from './scheduler';
 import { TrayController } from './tray.controller';
 
-/** What the desktop shell offers; browser mode passes nothing and gets in-app alerts only. */
-export interface QuotaShell {
-  readonly tray?: TrayPort;
-  readonly notifier?: NotifierPort;
-  readonly power?: PowerPort;
-  readonly openWindow?: (accountId?: string) => void;
-  readonly quit?: () => void;
-}
+/** The platform ports the feature drives: browser mode's say "nothing native" (in-app alerts only). */
+export type QuotaShell = Pick<Platform, 'tray' | 'notifier' | 'power' | 'window'>;
 
 /** The accounts service as the quota feature sees it. */
 export type QuotaAccounts = AccountDirectory;
@@ -37,16 +32,18 @@ export interface QuotaFeatureOptions {
   readonly log: Logger;
   readonly accounts: QuotaAccounts;
   readonly settings: () => Settings;
-  readonly shell?: QuotaShell;
-  readonly clock?: SchedulerClock;
+  readonly shell: QuotaShell;
+  readonly clock: SchedulerClock;
+  /** Test-only tuning of the polling floor, set by the browser-mode entry (serve.ts); never in a real launch. */
+  readonly schedulerOptions?: SchedulerOptions;
   /** Where each cache file's problems go (the store status); the name is the file's base name. */
   readonly onStoreReport?: (name: string) => (report: StoreReport) => void;
 }
 
-export interface QuotaFeature {
+export interface QuotaFeature extends Feature {
   readonly monitor: QuotaMonitor;
   readonly alerts: AlertsService;
-  readonly tray: TrayController | null;
+  readonly tray: TrayController;
   dispose(): void;
 }
 
@@ -56,21 +53,9 @@ export function systemLanguage(): Language {
   return tag.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
-/**
- * End-to-end tests only: KEYDESK_QUOTA_TEST_FLOOR_MS shortens the one-per-minute floor and the cache (never below
- * one second) so a test can watch several refreshes without waiting minutes. Unset in every real launch.
- */
-function testPollingFloor(): { schedulerOptions?: SchedulerOptions } {
-  const raw = Number(process.env.KEYDESK_QUOTA_TEST_FLOOR_MS);
-  if (!Number.isFinite(raw) || raw <= 0) return {};
-  const floor = Math.max(1_000, raw);
-  return { schedulerOptions: { minSpacingMs: floor, cacheTtlMs: Math.floor(floor / 2), backoffBaseMs: floor } };
-}
-
 export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
   const { dataDir, events, log, accounts } = options;
-  const clock = options.clock ?? systemSchedulerClock;
-  const shell = options.shell ?? {};
+  const { clock, shell } = options;
   const onCorrupt = (name: string) => (keptAt: string, reason: string) => {
     log.warn(`${name} file was unreadable; kept aside and started empty`, { keptAt, reason });
   };
@@ -86,7 +71,7 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
     });
 
   const language = (): Language => options.settings().language ?? systemLanguage();
-  const notifier = shell.notifier ?? new InAppOnlyNotifier();
+  const { notifier } = shell;
   const alerts = new AlertsService({
     store: store('alerts', alertsDocumentSchema, EMPTY_ALERTS),
     events,
@@ -111,32 +96,32 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
     clock,
     intervalMinutes: options.settings().refreshIntervalMinutes,
     log: log.child('quota'),
-    ...testPollingFloor(),
+    ...(options.schedulerOptions ? { schedulerOptions: options.schedulerOptions } : {}),
   });
 
-  let tray: TrayController | null = null;
-  if (shell.tray) {
-    const openWindow = shell.openWindow ?? (() => undefined);
-    tray = new TrayController({
-      port: shell.tray,
-      monitor,
-      accounts: () => accounts.list(),
-      activeId: () => accounts.activeId(),
-      language,
-      switchAccount: (id) => {
-        accounts.switch(id);
-      },
-      openWindow,
-      quit: shell.quit ?? (() => undefined),
-    });
-  }
+  const tray = new TrayController({
+    port: shell.tray,
+    monitor,
+    accounts: () => accounts.list(),
+    activeId: () => accounts.activeId(),
+    language,
+    switchAccount: (id) => {
+      accounts.switch(id);
+    },
+    openWindow: (accountId) => {
+      shell.window.show(accountId);
+    },
+    quit: () => {
+      shell.window.quit();
+    },
+  });
   notifier.onClick((accountId) => {
     try {
       accounts.switch(accountId);
     } catch {
       // the account was removed since the alert: just open the window
     }
-    shell.openWindow?.(accountId);
+    shell.window.show(accountId);
   });
 
   let lastLanguage = language();
@@ -145,29 +130,32 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
       monitor.setIntervalMinutes((payload as Settings).refreshIntervalMinutes);
       if (language() !== lastLanguage) {
         lastLanguage = language();
-        tray?.render();
+        tray.render();
       }
     }
   });
   // Added, removed, renamed, re-thresholded or switched accounts redraw the tray (the monitor syncs itself).
   const unsubscribeAccounts = accounts.onChange(() => {
-    tray?.render();
+    tray.render();
   });
-  const unsubscribePower = (shell.power ?? noPowerEvents).onResume(() => {
+  const unsubscribePower = shell.power.onResume(() => {
     monitor.resume();
   });
 
   monitor.start();
-  tray?.start();
+  tray.start();
   return {
     monitor,
     alerts,
     tray,
+    register: (router) => {
+      registerQuotaHandlers(router, monitor, alerts);
+    },
     dispose: () => {
       unsubscribePower();
       unsubscribeEvents();
       unsubscribeAccounts();
-      tray?.dispose();
+      tray.dispose();
       monitor.dispose();
     },
   };

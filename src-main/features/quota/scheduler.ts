@@ -4,28 +4,10 @@
 // answers cached for CACHE_TTL, concurrent callers share one request, temporary failures back off exponentially
 // with jitter and never sooner than Retry-After, and after sleep or going online the refreshes are staggered.
 import type { AppError, Result } from '../../../src-shared/contract';
+import type { Clock } from '../../platform/ports';
 
-/** Time as a port: tests drive a fake clock, so no test sleeps or races the wall clock. */
-export interface SchedulerClock {
-  now(): number;
-  /** Uniform in [0, 1). */
-  random(): number;
-  setTimer(ms: number, callback: () => void): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-export const systemSchedulerClock: SchedulerClock = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  setTimer: (ms, callback) => {
-    const timer = setTimeout(callback, ms);
-    timer.unref();
-    return timer;
-  },
-  clearTimer: (handle) => {
-    clearTimeout(handle as ReturnType<typeof setTimeout>);
-  },
-};
+/** The part of the one Clock the scheduler uses: tests drive a fake one, so no test sleeps or races the wall clock. */
+export type SchedulerClock = Pick<Clock, 'now' | 'random' | 'setTimer' | 'clearTimer'>;
 
 export type Trigger = 'start' | 'timer' | 'focus' | 'manual' | 'resume' | 'online' | 'tray';
 

@@ -1,5 +1,5 @@
 // The Electron tray: draws a TrayModel (icon by state, tooltip, menu) and reports clicks. It holds no logic of its
-// own: the model comes from services/quota/tray-model.ts. When only labels change, the items are updated in place
+// own: the model comes from features/quota/tray-model.ts. When only labels change, the items are updated in place
 // and the same menu is set again (Linux needs the set to show the change); a new structure builds a new menu.
 import { trayIconFile } from '../tray-icons';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';

@@ -1,6 +1,6 @@
-// Browser mode has no native notifications: alerts reach the user through the in-app alert centre (the
-// alert:raised event), so this notifier does nothing and says so.
-import type { NotifierPort, PowerPort } from '../ports';
+// Browser mode has no native notifications, tray or power events: alerts reach the user through the in-app alert
+// centre (the alert:raised event), so these ports do nothing and say so.
+import type { NotifierPort, PowerPort, TrayPort } from '../ports';
 
 export class InAppOnlyNotifier implements NotifierPort {
   readonly isNative = false;
@@ -14,3 +14,11 @@ export class InAppOnlyNotifier implements NotifierPort {
 
 /** No power events under plain Node; the scheduler still notices a long sleep from its late timers. */
 export const noPowerEvents: PowerPort = { onResume: () => () => undefined };
+
+/** No tray under plain Node: the model is computed and dropped; nothing is ever clicked. */
+export const noTray: TrayPort = {
+  render: () => undefined,
+  onAction: () => undefined,
+  onOpen: () => undefined,
+  dispose: () => undefined,
+};

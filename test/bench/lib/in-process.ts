@@ -14,6 +14,7 @@ import {
 } from '../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
+import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/platform/node/in-app.notifier';
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
@@ -114,6 +115,13 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
         accounts,
         settings: () => ({ ...DEFAULT_SETTINGS, refreshIntervalMinutes }),
         clock,
+        // Browser mode's shell: no tray, notifications or power events to measure.
+        shell: {
+          tray: noTray,
+          notifier: new InAppOnlyNotifier(),
+          power: noPowerEvents,
+          window: { show: () => undefined, quit: () => undefined },
+        },
       });
       return quota;
     },

@@ -8,6 +8,7 @@ import { createApp, type App } from '../../../src-main/app';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { memoryLogger } from '../../support/memory-logger';
+import { testPlatform } from '../../support/test-platform';
 
 let dir: string;
 let app: App;
@@ -20,12 +21,13 @@ beforeEach(async () => {
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',
-    platform: 'linux',
     log: memoryLogger().log,
-    fetch: (url, init) => {
-      fetched++;
-      return fetch(url, init);
-    },
+    platform: testPlatform(join(dir, 'data'), {
+      fetch: (url, init) => {
+        fetched++;
+        return fetch(url, init);
+      },
+    }),
   });
 });
 

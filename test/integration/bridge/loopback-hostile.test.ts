@@ -12,6 +12,7 @@ import { createApp, type App } from '../../../src-main/app';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { openBridgeSession } from '../../support/bridge-session';
 import { memoryLogger } from '../../support/memory-logger';
+import { testPlatform } from '../../support/test-platform';
 
 let dir: string;
 let app: App;
@@ -29,9 +30,8 @@ beforeAll(async () => {
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',
-    platform: 'linux',
     log,
-    fetch: () => Promise.reject(new TypeError('fetch failed')),
+    platform: testPlatform(join(dir, 'data'), { fetch: () => Promise.reject(new TypeError('fetch failed')) }),
   });
   server = await startLoopback({ router: app.router, events: app.events, rendererDir: join(dir, 'renderer'), log });
   port = Number(new URL(server.origin).port);

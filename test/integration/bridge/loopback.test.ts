@@ -12,6 +12,7 @@ import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { memoryLogger } from '../../support/memory-logger';
 import { openBridgeSession } from '../../support/bridge-session';
 import { rawRequest } from '../../support/http';
+import { testPlatform } from '../../support/test-platform';
 
 let dir: string;
 let app: App;
@@ -30,9 +31,8 @@ beforeEach(async () => {
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',
-    platform: 'linux',
     log,
-    fetch: () => Promise.reject(new Error('no network in this test')),
+    platform: testPlatform(join(dir, 'data'), { fetch: () => Promise.reject(new Error('no network in this test')) }),
   });
   server = await startLoopback({ router: app.router, events: app.events, rendererDir, log });
   cookie = await openBridgeSession(server.origin, server.launchCode);

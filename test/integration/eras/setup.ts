@@ -16,6 +16,7 @@ import { EventBus } from '../../../src-main/bridge/events';
 import { Router } from '../../../src-main/bridge/router';
 import { HttpTransport } from '../../../src-main/gateway';
 import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
+import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import {
   ACCOUNTS_VERSION,
@@ -140,7 +141,7 @@ export async function eraApp(gw: Gateway) {
   const features = createKeyFeatures({ directory: accounts, clipboard, files, clock, log });
   const router = new Router(log);
   registerKeysHandlers(router, features.keys, features.secrets);
-  registerAccountInfoHandlers(router, features.info);
+  registerAccountInfoHandlers(router, new AccountInfoService({ directory: accounts, clock }));
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
     router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
   return {

@@ -1,10 +1,11 @@
 // Shared setup of the gateway client's integration tests: a seed made for them, the emulator on 127.0.0.1,
 // clients wired with real fetch and a clock that reads the emulator's time, and admin control-plane helpers.
 import type { Result } from '../../../src-shared/contract';
-import { HttpTransport, systemClock, type ClockPort, type TransportOptions } from '../../../src-main/gateway/http';
+import { HttpTransport, systemClock, type TransportOptions } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';
 import { startGateway, type FaultInput, type Gateway, type LogEntry, type SeedInput } from '../../gateway/index';
+import type { Clock } from '../../../src-main/platform/ports';
 import { recordingLogger } from '../../unit/gateway/fakes';
 
 export const T0 = 1_780_000_000;
@@ -94,10 +95,9 @@ export async function startEmulator(options: { isClockRunning?: boolean } = {}):
 }
 
 /** Local time as the emulator sees it, so expiry checks agree with the server; real timers for waiting. */
-export const emulatorClock = (gw: Gateway): ClockPort => ({
+export const emulatorClock = (gw: Gateway): Clock => ({
+  ...systemClock,
   now: () => gw.clock.now() * 1000,
-  sleep: (ms, signal) => systemClock.sleep(ms, signal),
-  random: () => systemClock.random(),
 });
 
 export function makeClients(

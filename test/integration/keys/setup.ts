@@ -3,6 +3,7 @@
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { AppErrorException, Router } from '../../../src-main/bridge/router';
 import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
+import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import type { ClipboardPort, SecretFileSinkPort } from '../../../src-main/platform/ports';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
@@ -112,15 +113,16 @@ export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard; files
   const router = new Router(log);
   const clipboard = options.clipboard ?? new FakeClipboard();
   const files = new MemoryFiles();
+  const directory = new EmulatorDirectory(gw);
   const features = createKeyFeatures({
-    directory: new EmulatorDirectory(gw),
+    directory,
     clipboard,
     files: options.files ?? files,
     clock: emulatorClock(gw),
     log,
   });
   registerKeysHandlers(router, features.keys, features.secrets);
-  registerAccountInfoHandlers(router, features.info);
+  registerAccountInfoHandlers(router, new AccountInfoService({ directory: directory, clock: emulatorClock(gw) }));
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
     router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
   return { router, call, clipboard, files, features, log };

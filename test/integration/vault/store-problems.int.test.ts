@@ -8,6 +8,7 @@ import type { StoreProblem } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import { ACCOUNTS_VERSION } from '../../../src-main/features/accounts/account-records';
 import { memoryLogger } from '../../support/memory-logger';
+import { testPlatform } from '../../support/test-platform';
 
 let dir: string;
 let dataDir: string;
@@ -30,9 +31,8 @@ async function start(): Promise<readonly StoreProblem[]> {
     mode: 'browser',
     dataDir,
     version: '9.9.9',
-    platform: 'linux',
     log: memoryLogger().log,
-    fetch: () => Promise.reject(new Error('no network in this test')),
+    platform: testPlatform(dataDir, { fetch: () => Promise.reject(new Error('no network in this test')) }),
   });
   const result = await app.router.dispatch('app:storeProblems', undefined, { transport: 'test' });
   if (!result.ok) throw new Error(JSON.stringify(result.error));

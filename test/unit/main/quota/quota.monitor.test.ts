@@ -16,6 +16,7 @@ import {
   type QuotaHistoryDocument,
 } from '../../../../src-main/features/quota/quota.monitor';
 import { createQuotaFeature } from '../../../../src-main/features/quota/quota.feature';
+import { noPowerEvents } from '../../../../src-main/platform/node/in-app.notifier';
 import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 import { FakeClock } from './fake-clock';
@@ -248,8 +249,8 @@ describe('createQuotaFeature with a tray', () => {
       shell: {
         tray: tray.port,
         notifier: notes.notifier,
-        openWindow: (id) => opened.push(id),
-        quit: () => opened.push('quit'),
+        power: noPowerEvents,
+        window: { show: (id) => opened.push(id), quit: () => opened.push('quit') },
       },
     });
     expect(tray.models.at(-1)?.icon).toBe('stale');

@@ -1,0 +1,16 @@
+// The account info feature: who the account is, its groups, models and usage, read through the directory.
+import type { Core } from '../../core';
+import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
+import { registerAccountInfoHandlers } from './account-info.handlers';
+import { AccountInfoService } from './account-info.service';
+
+export function createAccountInfoFeature(core: Core, directory: AccountDirectory): Feature {
+  const info = new AccountInfoService({ directory, clock: core.platform.clock });
+  return {
+    register: (router) => {
+      registerAccountInfoHandlers(router, info);
+    },
+    dispose: () => undefined,
+  };
+}

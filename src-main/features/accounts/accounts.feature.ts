@@ -1,0 +1,44 @@
+// The accounts feature: the accounts document, their sessions and the vault's channels, over the Core's vault
+// and transport. Its service is also the account directory the keys, account info and quota features read.
+import type { Core } from '../../core';
+import { ConfigStore } from '../../vault/config.store';
+import type { Feature } from '../feature';
+import type { SiteMoneyService } from '../money/site-money.service';
+import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './account-records';
+import { registerAccountsHandlers } from './accounts.handlers';
+import { AccountsService } from './accounts.service';
+
+export interface AccountsFeature extends Feature {
+  readonly service: AccountsService;
+}
+
+export async function createAccountsFeature(core: Core, siteMoney: SiteMoneyService): Promise<AccountsFeature> {
+  const { log } = core;
+  const service = new AccountsService({
+    store: new ConfigStore({
+      dataDir: core.dataDir,
+      name: 'accounts',
+      schema: accountsDocumentSchema,
+      defaults: EMPTY_ACCOUNTS,
+      version: ACCOUNTS_VERSION,
+      onCorrupt: (keptAt, reason) => {
+        log.warn('accounts file was unreadable; kept aside', { keptAt, reason });
+      },
+      onReport: core.storeStatus.reporter('accounts', 'accounts.json'),
+    }),
+    vault: core.vault,
+    transport: core.transport,
+    events: core.events,
+    log: log.child('accounts'),
+    clock: core.platform.clock,
+    siteMoney,
+  });
+  await service.init();
+  return {
+    service,
+    register: (router) => {
+      registerAccountsHandlers(router, service, core.vault, core.events, siteMoney);
+    },
+    dispose: () => undefined,
+  };
+}

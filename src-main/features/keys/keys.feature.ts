@@ -1,0 +1,26 @@
+// The keys feature: list, search, edit, reveal, copy and export keys of the account directory, through the
+// platform's clipboard (cleared later if still ours, and on quit) and save dialog.
+import type { Core } from '../../core';
+import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
+import { createKeyFeatures } from './index';
+import { registerKeysHandlers } from './keys.handlers';
+
+export function createKeysFeature(core: Core, directory: AccountDirectory): Feature {
+  const { platform } = core;
+  const keys = createKeyFeatures({
+    directory,
+    clipboard: platform.clipboard,
+    files: platform.secretFiles,
+    clock: platform.clock,
+    log: core.log.child('keys'),
+  });
+  return {
+    register: (router) => {
+      registerKeysHandlers(router, keys.keys, keys.secrets);
+    },
+    dispose: () => {
+      keys.clipboard.dispose();
+    },
+  };
+}

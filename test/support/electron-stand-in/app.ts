@@ -1,0 +1,112 @@
+// Stand-in for Electron's `app`: ready (whenReady, 'ready', isReady), paths, the single-instance lock, login
+// items, and quitting as documented — 'before-quit' (preventable), every window asked to close (a prevented close
+// cancels the quit), then 'will-quit' and 'quit'; the last window closing otherwise emits 'window-all-closed'.
+import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { App, LoginItemSettings, Settings } from 'electron';
+import { electronEvent } from './events';
+import { safeStorageReady } from './system';
+import { StandInBrowserWindow, windowHooks } from './window';
+
+const state = {
+  isReady: false,
+  isQuitting: false,
+  hasQuit: false,
+  /** Another Keydesk already holds the single-instance lock. */
+  isLockHeldElsewhere: false,
+  openAtLogin: false,
+  loginItemCalls: [] as Settings[],
+};
+const paths = new Map<string, string>([['userData', join(tmpdir(), 'electron-stand-in', 'userData')]]);
+let resolveReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  resolveReady = resolve;
+});
+
+class StandInApp
+  extends EventEmitter
+  implements
+    Pick<App, 'getPath' | 'setPath' | 'requestSingleInstanceLock' | 'whenReady' | 'isReady' | 'quit' | 'isPackaged'>
+{
+  readonly isPackaged = false;
+
+  getPath(name: Parameters<App['getPath']>[0]): string {
+    const path = paths.get(name);
+    if (path === undefined) throw new Error(`Failed to get '${name}' path`);
+    return path;
+  }
+  setPath(name: string, path: string): void {
+    paths.set(name, path);
+  }
+  requestSingleInstanceLock(): boolean {
+    return !state.isLockHeldElsewhere;
+  }
+  whenReady(): Promise<void> {
+    return ready;
+  }
+  isReady(): boolean {
+    return state.isReady;
+  }
+  getLoginItemSettings(): LoginItemSettings {
+    return { openAtLogin: state.openAtLogin } as LoginItemSettings;
+  }
+  setLoginItemSettings(settings: Settings): void {
+    state.loginItemCalls.push(settings);
+    if (settings.openAtLogin !== undefined) state.openAtLogin = settings.openAtLogin;
+  }
+
+  quit(): void {
+    if (state.hasQuit || state.isQuitting) return;
+    const beforeQuit = electronEvent();
+    this.emit('before-quit', beforeQuit);
+    if (beforeQuit.defaultPrevented) return;
+    state.isQuitting = true;
+    for (const window of StandInBrowserWindow.getAllWindows()) {
+      window.close();
+      if (!window.isDestroyed()) {
+        state.isQuitting = false; // a window refused to close: the quit is cancelled
+        return;
+      }
+    }
+    const willQuit = electronEvent();
+    this.emit('will-quit', willQuit);
+    if (willQuit.defaultPrevented) {
+      state.isQuitting = false;
+      return;
+    }
+    state.hasQuit = true;
+    this.emit('quit', electronEvent(), 0);
+  }
+}
+
+export const app = new StandInApp();
+
+windowHooks.onCreated = (window) => {
+  app.emit('web-contents-created', electronEvent(), window.webContents);
+  app.emit('browser-window-created', electronEvent(), window);
+};
+windowHooks.onAllClosed = () => {
+  if (state.isQuitting) return; // documented: not emitted while quitting
+  // Without a listener Electron's default is to quit.
+  if (app.listenerCount('window-all-closed') === 0) app.quit();
+  else app.emit('window-all-closed');
+};
+
+export const appControl = {
+  state: state as Readonly<typeof state>,
+  holdLockElsewhere(): void {
+    state.isLockHeldElsewhere = true;
+  },
+  setOpenAtLogin(isOpen: boolean): void {
+    state.openAtLogin = isOpen;
+  },
+  /** The app finished launching: 'ready', then whenReady resolves; safeStorage becomes usable. */
+  ready(): void {
+    if (state.isReady) return;
+    state.isReady = true;
+    safeStorageReady();
+    app.emit('ready', electronEvent(), {});
+    resolveReady();
+  },
+};

@@ -1,0 +1,139 @@
+// Stand-ins for Electron's process-wide modules Keydesk uses: clipboard, dialog (save), safeStorage, powerMonitor,
+// shell, nativeImage. Each keeps what a test checks (the clipboard's text, dialogs asked, links opened) and behaves
+// as the documentation says (safeStorage throws when encryption is unavailable, images from missing files are empty).
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import type {
+  BaseWindow,
+  Clipboard,
+  Dialog,
+  SafeStorage,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+  Shell,
+} from 'electron';
+import type { StandInBrowserWindow } from './window';
+
+// ---- clipboard ----------------------------------------------------------------------------------------------
+let clipboardText = '';
+export const clipboard = {
+  readText: () => clipboardText,
+  writeText: (text: string) => {
+    clipboardText = text;
+  },
+  clear: () => {
+    clipboardText = '';
+  },
+} satisfies Pick<Clipboard, 'readText' | 'writeText' | 'clear'>;
+
+// ---- dialog -------------------------------------------------------------------------------------------------
+export interface SaveDialogCall {
+  readonly parent: StandInBrowserWindow | null;
+  readonly options: SaveDialogOptions;
+}
+const saveDialogCalls: SaveDialogCall[] = [];
+let nextSaveAnswer: SaveDialogReturnValue = { canceled: true, filePath: '' };
+
+function showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
+function showSaveDialog(window: BaseWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
+function showSaveDialog(
+  first: BaseWindow | SaveDialogOptions,
+  second?: SaveDialogOptions,
+): Promise<SaveDialogReturnValue> {
+  const isWindowFirst = second !== undefined;
+  saveDialogCalls.push({
+    parent: isWindowFirst ? (first as unknown as StandInBrowserWindow) : null,
+    options: isWindowFirst ? second : first,
+  });
+  const answer = nextSaveAnswer;
+  nextSaveAnswer = { canceled: true, filePath: '' };
+  return Promise.resolve(answer);
+}
+export const dialog = { showSaveDialog } satisfies Pick<Dialog, 'showSaveDialog'>;
+
+// ---- safeStorage --------------------------------------------------------------------------------------------
+/** What safeStorage offers on this fake machine; Linux picks a backend, Keydesk refuses `basic_text`. */
+const safeStorageState = {
+  isReady: false,
+  backend: 'gnome_libsecret' as ReturnType<SafeStorage['getSelectedStorageBackend']>,
+};
+const SEALED = Buffer.from('v11');
+const mask = (bytes: Buffer): Buffer => Buffer.from(bytes.map((byte, i) => byte ^ ((0x5a + i) % 256)));
+
+export const safeStorage = {
+  // Documented: on Linux, true only once the app is ready and a secret store is there.
+  isEncryptionAvailable: () => safeStorageState.isReady && safeStorageState.backend !== 'unknown',
+  getSelectedStorageBackend: () => (safeStorageState.isReady ? safeStorageState.backend : 'unknown'),
+  encryptString: (plainText: string): Buffer => {
+    if (!safeStorage.isEncryptionAvailable())
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
+    return Buffer.concat([SEALED, mask(Buffer.from(plainText, 'utf8'))]);
+  },
+  decryptString: (encrypted: Buffer): string => {
+    if (!safeStorage.isEncryptionAvailable())
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+      );
+    if (!Buffer.isBuffer(encrypted))
+      throw new TypeError('Expected the first argument of decryptString() to be a buffer');
+    if (!encrypted.subarray(0, SEALED.length).equals(SEALED))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    return mask(encrypted.subarray(SEALED.length)).toString('utf8');
+  },
+} satisfies Pick<
+  SafeStorage,
+  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+>;
+
+/** The app stand-in calls this at 'ready': safeStorage is not usable before. */
+export function safeStorageReady(): void {
+  safeStorageState.isReady = true;
+}
+
+// ---- powerMonitor -------------------------------------------------------------------------------------------
+export const powerMonitor = new EventEmitter();
+
+// ---- shell --------------------------------------------------------------------------------------------------
+const openedExternally: string[] = [];
+export const shell = {
+  openExternal: (url: string) => {
+    openedExternally.push(url);
+    return Promise.resolve();
+  },
+} satisfies Pick<Shell, 'openExternal'>;
+
+// ---- nativeImage --------------------------------------------------------------------------------------------
+/** An image read from a file; as in Electron, a path that cannot be read gives an empty image, not an error. */
+export class StandInNativeImage {
+  constructor(readonly path: string) {}
+  isEmpty(): boolean {
+    return this.path === '' || !existsSync(this.path);
+  }
+}
+export const nativeImage = {
+  createFromPath: (path: string) => new StandInNativeImage(path),
+  createEmpty: () => new StandInNativeImage(''),
+};
+
+/** The test's side of these modules. */
+export const systemControl = {
+  get clipboardText(): string {
+    return clipboardText;
+  },
+  /** The user (or another app) copies something. */
+  userCopies(text: string): void {
+    clipboardText = text;
+  },
+  saveDialogCalls: saveDialogCalls as readonly SaveDialogCall[],
+  /** The next save dialog answers this path (or is cancelled when null). */
+  answerNextSaveDialog(filePath: string | null): void {
+    nextSaveAnswer = filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath };
+  },
+  safeStorage: safeStorageState,
+  openedExternally: openedExternally as readonly string[],
+  resume(): void {
+    powerMonitor.emit('resume');
+  },
+};
