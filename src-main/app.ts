@@ -13,6 +13,7 @@ import { registerAccountsHandlers } from './features/accounts/accounts.handlers'
 import type { Logger } from './log/logger';
 import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
 import type { ClipboardPort, SecretFileSinkPort } from './platform/ports';
+import type { StoreEngine } from './platform/store-engine';
 import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
 import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './features/accounts/account-records';
 import { AccountsService } from './features/accounts/accounts.service';
@@ -31,6 +32,11 @@ export interface AppOptions {
   readonly version: string;
   readonly platform: string;
   readonly log: Logger;
+  /**
+   * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
+   * app, conf (its engine) in browser mode and tests. Required: there is no silent default.
+   */
+  readonly storeEngine: StoreEngine;
   /** Electron's net.fetch (system proxy and certificates) or Node's fetch. */
   readonly fetch: FetchPort;
   /** The vault's OS backends: Electron's safeStorage (absent in browser mode) and the OS keyring. */
@@ -63,7 +69,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const storeStatus = new StoreStatus(log.child('stores'));
   registerStoreStatusHandlers(router, storeStatus);
 
+  const engine = options.storeEngine;
   const settingsStore = new ConfigStore({
+    engine,
     dataDir: options.dataDir,
     name: 'settings',
     schema: settingsSchema,
@@ -83,6 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // Accounts and the vault (issue 5): secrets sealed by the best cipher available, the rest in the config store.
   const vault = await SecretStore.open({
+    engine,
     dataDir: options.dataDir,
     sources: { safeStorage: options.safeStorage ?? null, keyring: options.keyring ?? null },
     log: log.child('vault'),
@@ -92,6 +101,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // How each site shows money, from disk at once; re-read in the background (below), never awaited at start.
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
+      engine,
       dataDir: options.dataDir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,
@@ -106,6 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const accounts = new AccountsService({
     store: new ConfigStore({
+      engine,
       dataDir: options.dataDir,
       name: 'accounts',
       schema: accountsDocumentSchema,
@@ -157,6 +168,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Quota monitor, alerts, tray (issue 7): follows the same directory as the keys.
   const quota = createQuotaFeature({
     dataDir: options.dataDir,
+    storeEngine: engine,
     events,
     log,
     accounts: accountDirectory,

@@ -8,6 +8,7 @@ import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
 import { ElectronNotifier } from './platform/electron/notifier.adapter';
+import { electronStoreEngine } from './platform/electron/electron-store.engine';
 import { electronPower } from './platform/electron/power.adapter';
 import { electronSafeStorage } from './platform/electron/safe-storage.adapter';
 import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
@@ -146,6 +147,7 @@ if (!app.requestSingleInstanceLock()) {
       fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
       safeStorage: electronSafeStorage,
       keyring: napiKeyring('Keydesk', 'vault-data-key'),
+      storeEngine: electronStoreEngine(),
       shell: {
         tray: new ElectronTrayAdapter(trayIcons),
         notifier: new ElectronNotifier(),

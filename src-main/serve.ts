@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
+import { confStoreEngine } from './platform/node/conf.engine';
 import { napiKeyring } from './platform/node/keyring.adapter';
 import { acquireDataDirLock } from './vault/data-dir-lock';
 
@@ -37,6 +38,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     log,
     fetch: (url, init) => fetch(url, init),
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
+    storeEngine: confStoreEngine(),
   });
   const server = await startLoopback({
     router: app.router,

@@ -6,6 +6,7 @@ import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
 import { InAppOnlyNotifier, noPowerEvents } from '../../platform/node/in-app.notifier';
 import type { NotifierPort, PowerPort, TrayPort } from '../../platform/ports';
+import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../accounts/account-directory';
 import { AlertsService, EMPTY_ALERTS, alertsDocumentSchema } from './alerts.service';
@@ -33,6 +34,8 @@ export type QuotaAccounts = AccountDirectory;
 
 export interface QuotaFeatureOptions {
   readonly dataDir: string;
+  /** Carries the cache files (alerts, history, …) like every other data file. */
+  readonly storeEngine: StoreEngine;
   readonly events: EventBus;
   readonly log: Logger;
   readonly accounts: QuotaAccounts;
@@ -68,7 +71,7 @@ function testPollingFloor(): { schedulerOptions?: SchedulerOptions } {
 }
 
 export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
-  const { dataDir, events, log, accounts } = options;
+  const { dataDir, events, log, accounts, storeEngine } = options;
   const clock = options.clock ?? systemSchedulerClock;
   const shell = options.shell ?? {};
   const onCorrupt = (name: string) => (keptAt: string, reason: string) => {
@@ -76,6 +79,7 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
   };
   const store = <T extends object>(name: string, schema: ZodType<T>, defaults: T) =>
     new ConfigStore<T>({
+      engine: storeEngine,
       dataDir,
       name,
       schema,

@@ -8,6 +8,7 @@ import { createApp, type App } from '../../../src-main/app';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { memoryLogger } from '../../support/memory-logger';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 let app: App;
@@ -17,6 +18,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'keydesk-cred-'));
   fetched = 0;
   app = await createApp({
+    storeEngine: confStoreEngine(),
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',

@@ -12,6 +12,7 @@ import { createApp, type App } from '../../../src-main/app';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { openBridgeSession } from '../../support/bridge-session';
 import { memoryLogger } from '../../support/memory-logger';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 let app: App;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const { log } = memoryLogger();
   // The real handlers behind the server: random bodies reach every channel's schema and service.
   app = await createApp({
+    storeEngine: confStoreEngine(),
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',

@@ -12,6 +12,7 @@ import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { memoryLogger } from '../../support/memory-logger';
 import { openBridgeSession } from '../../support/bridge-session';
 import { rawRequest } from '../../support/http';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 let app: App;
@@ -27,6 +28,7 @@ beforeEach(async () => {
   await writeFile(join(dir, 'outside.txt'), 'not for the browser');
   const { log } = memoryLogger();
   app = await createApp({
+    storeEngine: confStoreEngine(),
     mode: 'browser',
     dataDir: join(dir, 'data'),
     version: '9.9.9',

@@ -8,6 +8,7 @@ import type { StoreProblem } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import { ACCOUNTS_VERSION } from '../../../src-main/features/accounts/account-records';
 import { memoryLogger } from '../../support/memory-logger';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 let dataDir: string;
@@ -27,6 +28,7 @@ afterEach(async () => {
 
 async function start(): Promise<readonly StoreProblem[]> {
   app = await createApp({
+    storeEngine: confStoreEngine(),
     mode: 'browser',
     dataDir,
     version: '9.9.9',
