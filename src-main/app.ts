@@ -10,6 +10,8 @@ import { registerQuotaHandlers } from './features/quota/quota.handlers';
 import { registerSiteHandlers } from './features/money/site.handlers';
 import { HttpTransport, systemClock, type FetchPort } from './gateway';
 import { registerAccountsHandlers } from './features/accounts/accounts.handlers';
+import { registerVaultHandlers } from './features/vault/vault.handlers';
+import { VaultService } from './features/vault/vault.service';
 import type { Logger } from './log/logger';
 import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
 import type { ClipboardPort, SecretFileSinkPort } from './platform/ports';
@@ -135,7 +137,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     siteMoney,
   });
   await accounts.init();
-  registerAccountsHandlers(router, accounts, vault, events, siteMoney);
+  registerAccountsHandlers(router, accounts, siteMoney);
+  registerVaultHandlers(router, new VaultService({ vault, accounts, events }));
   registerSiteHandlers(router, accounts, siteMoney);
   const refreshSites = (): void => {
     void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));
