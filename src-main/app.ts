@@ -13,6 +13,7 @@ import type { SettingsService } from './features/app/settings.service';
 import type { Feature } from './features/feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
+import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
@@ -46,6 +47,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const accounts = await createAccountsFeature(core, siteMoney);
   const quota = createQuotaFeature({
     dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
     events: core.events,
     log,
     accounts: accounts.service,
@@ -58,6 +60,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
+    createVaultFeature(core, accounts.service),
     createMoneyFeature(core, accounts.service, siteMoney),
     createKeysFeature(core, accounts.service),
     createAccountInfoFeature(core, accounts.service),

@@ -34,6 +34,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventBus();
   const storeStatus = new StoreStatus(log.child('stores'));
   const settingsStore = new ConfigStore({
+    engine: platform.storeEngine,
     dataDir,
     name: 'settings',
     schema: settingsSchema,
@@ -45,6 +46,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // Secrets sealed by the best cipher the platform offers (issue 5); the rest lives in config stores.
   const vault = await SecretStore.open({
+    engine: platform.storeEngine,
     dataDir,
     sources: { safeStorage: platform.safeStorage, keyring: platform.keyring },
     log: log.child('vault'),

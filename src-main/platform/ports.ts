@@ -4,6 +4,7 @@
 // default fills in silently. Built by platform/electron (electronPlatform) and platform/node (nodePlatform).
 import type { BalanceLevel } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
+import type { StoreEngine } from './store-engine';
 
 /** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
@@ -141,4 +142,9 @@ export interface Platform {
   /** The OS keyring; null where it must not be touched. */
   readonly keyring: KeyringPort | null;
   readonly shell: ShellPort;
+  /**
+   * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
+   * app, conf (its engine) in browser mode.
+   */
+  readonly storeEngine: StoreEngine;
 }

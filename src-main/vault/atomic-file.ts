@@ -53,7 +53,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
 }
 
 /** Makes the rename itself durable. Windows cannot open a directory; NTFS journals the rename. */
-function syncDir(dir: string): void {
+export function syncDir(dir: string): void {
   if (process.platform === 'win32') return;
   const fd = openSync(dir, 'r');
   try {

@@ -1,10 +1,11 @@
 // The config store: one versioned JSON document per name in the data dir ({"version": n, ...fields}), validated by
-// a zod schema, migrated forward, written atomically with mode 0600 after a last-known-good .bak. A corrupt, empty
-// or newer-version file is moved aside (.corrupt-<ts>) and reported, never wiped; a good .bak is recovered.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+// a zod schema, migrated forward, written atomically with mode 0600 after a last-known-good .bak, through the store
+// engine (electron-store or conf). A corrupt, empty or newer-version file is moved aside (.corrupt-<ts>) and
+// reported, never wiped; a good .bak is recovered.
+import { existsSync, renameSync } from 'node:fs';
 import type { z } from 'zod';
-import { ensurePrivateDir, removeStaleTemps, writeFileAtomicSync } from './atomic-file';
+import type { StoreEngine, StoreFile } from '../platform/store-engine';
+import { ensurePrivateDir, removeStaleTemps } from './atomic-file';
 
 export interface DocumentStore<T> {
   read(): T;
@@ -19,6 +20,8 @@ export type StoreReport =
   | { readonly kind: 'recovered'; readonly from: string; readonly reason: string };
 
 export interface ConfigStoreOptions<T> {
+  /** Reads and atomically replaces the main file and its .bak: electron-store in Electron, conf elsewhere. */
+  readonly engine: StoreEngine;
   readonly dataDir: string;
   readonly name: string;
   readonly schema: z.ZodType<T>;
@@ -43,6 +46,8 @@ type Candidate<T> =
 export class ConfigStore<T extends object> implements DocumentStore<T> {
   readonly path: string;
   readonly backupPath: string;
+  readonly #main: StoreFile;
+  readonly #backup: StoreFile;
   readonly #options: ConfigStoreOptions<T>;
   readonly #version: number;
   readonly #reports: StoreReport[] = [];
@@ -53,9 +58,12 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
   constructor(options: ConfigStoreOptions<T>) {
     this.#options = options;
     this.#version = options.version ?? 1;
-    this.path = join(options.dataDir, `${options.name}.json`);
-    this.backupPath = `${this.path}.bak`;
     ensurePrivateDir(options.dataDir);
+    this.#main = options.engine.open(options.dataDir, `${options.name}.json`);
+    this.#backup = options.engine.open(options.dataDir, `${options.name}.json.bak`);
+    this.path = this.#main.path;
+    this.backupPath = this.#backup.path;
+    // A writer killed mid-write leaves its temp file (<name>.tmp-…, the engine's naming as ours was) behind.
     removeStaleTemps(this.path);
     removeStaleTemps(this.backupPath);
     this.#value = this.#load();
@@ -75,14 +83,14 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     const text = `${JSON.stringify({ version: this.#version, ...parsed }, null, 2)}\n`;
     // The backup holds the last state that loaded or was written whole; it is replaced before the main file so
     // a crash in between leaves two good copies, never zero.
-    if (this.#lastGood !== null && this.#lastGood !== text) writeFileAtomicSync(this.backupPath, this.#lastGood);
-    writeFileAtomicSync(this.path, text);
+    if (this.#lastGood !== null && this.#lastGood !== text) this.#backup.write(this.#lastGood);
+    this.#main.write(text);
     this.#lastGood = text;
     this.#value = parsed;
   }
 
   #load(): T {
-    const main = this.#inspect(this.path);
+    const main = this.#inspect(this.#main);
     if (main.state === 'ok') {
       this.#lastGood = main.text;
       return main.value;
@@ -92,10 +100,10 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
       this.#quarantine(this.path, main.reason);
       why = main.reason;
     }
-    const backup = this.#inspect(this.backupPath);
+    const backup = this.#inspect(this.#backup);
     if (backup.state === 'ok') {
       // Put the good copy back in place now, so the next start does not depend on the backup again.
-      writeFileAtomicSync(this.path, backup.text);
+      this.#main.write(backup.text);
       this.#lastGood = backup.text;
       this.#report({ kind: 'recovered', from: this.backupPath, reason: why });
       this.#options.onRecovered?.(this.backupPath, why);
@@ -105,14 +113,10 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     return this.#options.defaults;
   }
 
-  #inspect(path: string): Candidate<T> {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
-      throw error; // unreadable for another reason (permissions, I/O): say so rather than start from defaults
-    }
+  #inspect(file: StoreFile): Candidate<T> {
+    // Unreadable for another reason than absence (permissions, I/O) throws: say so rather than start from defaults.
+    const text = file.read();
+    if (text === undefined) return { state: 'missing' };
     if (text.trim() === '') return { state: 'bad', reason: 'the file is empty' };
     let raw: unknown;
     try {

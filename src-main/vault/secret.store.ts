@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import { CIPHER_BACKENDS, CipherError, type CipherBackend, type SecretCipher } from './cipher';
 import { selectCipher, type BackendProbe, type CipherSources } from './cipher-selection';
+import type { StoreEngine } from '../platform/store-engine';
 import { ConfigStore, type StoreReport } from './config.store';
 import { kdfHeaderSchema, PassphraseCipher, type ScryptParams } from './passphrase.cipher';
 
@@ -57,6 +58,8 @@ const envelopeSchema = z.object({ account: z.string(), secrets: accountSecretsSc
 export const VAULT_FILE = 'vault';
 
 export interface SecretStoreOptions {
+  /** Carries vault.json and its .bak (electron-store or conf); the blobs inside are sealed before they reach it. */
+  readonly engine: StoreEngine;
   readonly dataDir: string;
   readonly sources: CipherSources;
   readonly log?: Logger;
@@ -95,6 +98,7 @@ export class SecretStore {
   static async open(options: SecretStoreOptions): Promise<SecretStore> {
     const log = options.log;
     const file = new ConfigStore<VaultDocument>({
+      engine: options.engine,
       dataDir: options.dataDir,
       name: VAULT_FILE,
       schema: vaultSchema,

@@ -1,4 +1,4 @@
-// The accounts feature: the accounts document, their sessions and the vault's channels, over the Core's vault
+// The accounts feature: the accounts document and their sessions, over the Core's vault
 // and transport. Its service is also the account directory the keys, account info and quota features read.
 import type { Core } from '../../core';
 import { ConfigStore } from '../../vault/config.store';
@@ -16,6 +16,7 @@ export async function createAccountsFeature(core: Core, siteMoney: SiteMoneyServ
   const { log } = core;
   const service = new AccountsService({
     store: new ConfigStore({
+      engine: core.platform.storeEngine,
       dataDir: core.dataDir,
       name: 'accounts',
       schema: accountsDocumentSchema,
@@ -37,7 +38,7 @@ export async function createAccountsFeature(core: Core, siteMoney: SiteMoneyServ
   return {
     service,
     register: (router) => {
-      registerAccountsHandlers(router, service, core.vault, core.events, siteMoney);
+      registerAccountsHandlers(router, service, siteMoney);
     },
     dispose: () => undefined,
   };

@@ -1,13 +1,11 @@
-// Handlers of the accounts: and vault: channels. Thin: schemas for the renderer's input, then the services.
+// Handlers of the accounts: channels (the vault: ones are features/vault). Thin: schemas for the renderer's input, then the services.
 import { z } from 'zod';
-import { ok, type VaultStatus as VaultStatusView } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
-import { AppErrorException, noArgs, type Router } from '../../bridge/router';
+import { ok } from '../../../src-shared/contract';
+import { noArgs, type Router } from '../../bridge/router';
 import { thresholdsSchema, yuanRateSchema } from './account-records';
 import { credentialText } from './credential-text';
 import type { AccountsService } from './accounts.service';
 import { withSiteMoney, type SiteMoneyService } from '../money/site-money.service';
-import type { SecretStore, VaultStatus } from '../../vault/secret.store';
 
 const id = z.string().min(1).max(100);
 const secret = credentialText(4096);
@@ -49,48 +47,11 @@ const patchSchema = z.strictObject({
   isDisabled: z.boolean().optional(),
 });
 
-const passphrase = z.string().min(8, 'Use at least 8 characters').max(1024);
-
-/** The vault's own status, in the contract's words for the renderer. */
-export function vaultStatusView(status: VaultStatus): VaultStatusView {
-  return {
-    backend: status.backend,
-    isPersistent: status.isPersistent,
-    isLocked: status.isLocked,
-    hasPassphrase: status.hasPassphrase,
-    reason: status.reason,
-    isPassphraseSuggested: status.canSetPassphrase,
-    problems: [
-      ...status.fileNotices.map((detail) => ({ kind: 'file', detail })),
-      ...status.lockedAccounts.map((account) => ({ kind: 'locked_account', detail: account })),
-    ],
-  };
-}
-
 export function registerAccountsHandlers(
   router: Router,
   accounts: AccountsService,
-  vault: SecretStore,
-  events: EventBus,
   siteMoney?: SiteMoneyService,
 ): void {
-  const vaultCall = async (action: () => Promise<void> | void) => {
-    try {
-      await action();
-    } catch (error) {
-      throw new AppErrorException({
-        code: 'vault.locked',
-        message: error instanceof Error ? error.message : 'The vault refused',
-      });
-    }
-    const status = vaultStatusView(vault.status());
-    events.emit('vault:changed', status);
-    // Entries sealed by a passphrase become readable (or not) with it: re-read every account's state.
-    await accounts.init();
-    events.emit('accounts:changed', accounts.snapshot());
-    return ok(status);
-  };
-
   router
     .handle('accounts:list', noArgs, () => ok(accounts.snapshot()))
     .handle('accounts:test', draftSchema, async (draft) => {
@@ -123,18 +84,5 @@ export function registerAccountsHandlers(
     )
     .handle('accounts:remove', z.strictObject({ id }), async ({ id: account }) => ok(await accounts.remove(account)))
     .handle('accounts:reorder', z.strictObject({ ids: z.array(id).max(1000) }), ({ ids }) => ok(accounts.reorder(ids)))
-    .handle('accounts:switch', z.strictObject({ id }), ({ id: account }) => ok(accounts.switch(account)))
-    .handle('vault:status', noArgs, () => ok(vaultStatusView(vault.status())))
-    .handle('vault:setPassphrase', z.strictObject({ passphrase }), ({ passphrase: value }) =>
-      vaultCall(() => vault.setPassphrase(value)),
-    )
-    .handle('vault:unlock', z.strictObject({ passphrase: z.string().min(1).max(1024) }), ({ passphrase: value }) =>
-      vaultCall(() => vault.unlock(value)),
-    )
-    .handle(
-      'vault:changePassphrase',
-      z.strictObject({ current: z.string().min(1).max(1024), next: passphrase }),
-      ({ current, next }) => vaultCall(() => vault.changePassphrase(current, next)),
-    )
-    .handle('vault:lock', noArgs, () => vaultCall(() => vault.lock()));
+    .handle('accounts:switch', z.strictObject({ id }), ({ id: account }) => ok(accounts.switch(account)));
 }

@@ -14,6 +14,7 @@ export function createSiteMoneyService(core: Core): SiteMoneyService {
   const { log } = core;
   return new SiteMoneyService({
     store: new ConfigStore({
+      engine: core.platform.storeEngine,
       dataDir: core.dataDir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,

@@ -5,6 +5,7 @@ import type { Language, Settings, Thresholds } from '../../../src-shared/contrac
 import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
 import type { Platform } from '../../platform/ports';
+import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
@@ -28,6 +29,8 @@ export type QuotaAccounts = AccountDirectory;
 
 export interface QuotaFeatureOptions {
   readonly dataDir: string;
+  /** Carries the cache files (alerts, history, …) like every other data file. */
+  readonly storeEngine: StoreEngine;
   readonly events: EventBus;
   readonly log: Logger;
   readonly accounts: QuotaAccounts;
@@ -61,6 +64,7 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
   };
   const store = <T extends object>(name: string, schema: ZodType<T>, defaults: T) =>
     new ConfigStore<T>({
+      engine: options.storeEngine,
       dataDir,
       name,
       schema,

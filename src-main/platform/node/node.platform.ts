@@ -3,6 +3,7 @@
 // own, each said honestly by its port (the renderer copies and alerts in the page instead).
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
+import { confStoreEngine } from './conf.engine';
 import { exportsFolderSink, noClipboard } from './clipboard.adapter';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from './in-app.notifier';
 import { napiKeyring } from './keyring.adapter';
@@ -28,5 +29,6 @@ export function nodePlatform(dataDir: string): Platform {
     safeStorage: null,
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: systemBrowserShell,
+    storeEngine: confStoreEngine(),
   } satisfies Platform;
 }

@@ -19,6 +19,7 @@ import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.servic
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { FakeClock } from './fake-clock';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
 
@@ -85,9 +86,15 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     maxQueueMs: 0,
   });
   const events = new EventBus();
-  const vault = await SecretStore.open({ dataDir, sources: { safeStorage: null, keyring: null }, log: silentLogger });
+  const vault = await SecretStore.open({
+    engine: confStoreEngine(),
+    dataDir,
+    sources: { safeStorage: null, keyring: null },
+    log: silentLogger,
+  });
   const accounts = new AccountsService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir,
       name: 'accounts',
       schema: accountsDocumentSchema,
@@ -109,6 +116,7 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     budget,
     startQuota: (refreshIntervalMinutes = DEFAULT_SETTINGS.refreshIntervalMinutes) => {
       quota = createQuotaFeature({
+        storeEngine: confStoreEngine(),
         dataDir,
         events,
         log: silentLogger,

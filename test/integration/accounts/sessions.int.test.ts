@@ -14,6 +14,7 @@ import { startGateway, type Gateway, type LogEntry, type SeedInput } from '../..
 import type { ProfileName } from '../../gateway/profiles';
 import { emulatorClock } from '../gateway/setup';
 import { openAccounts } from './setup';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 const T0 = 1_780_000_000;
 const PASSWORD = 'fake-password-erin';
@@ -254,7 +255,7 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
     await pending;
     await new Promise((r) => setTimeout(r, 50));
     const { log } = memoryLogger();
-    const vault = await SecretStore.open({ dataDir: dir, sources: { keyring }, log });
+    const vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources: { keyring }, log });
     expect((await vault.get(id)).status).toBe('missing');
     expect((await open()).snapshot().accounts).toHaveLength(0);
   });

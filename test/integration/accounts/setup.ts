@@ -13,6 +13,7 @@ import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../support/memory-logger';
 import type { memoryKeyring } from '../../unit/main/vault/fakes';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 export interface OpenedAccounts {
   readonly service: AccountsService;
@@ -33,9 +34,15 @@ export async function openAccounts(options: {
   events.subscribe((event, payload) => {
     if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
   });
-  const vault = await SecretStore.open({ dataDir: options.dir, sources: { keyring: options.keyring }, log });
+  const vault = await SecretStore.open({
+    engine: confStoreEngine(),
+    dataDir: options.dir,
+    sources: { keyring: options.keyring },
+    log,
+  });
   const service = new AccountsService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir: options.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

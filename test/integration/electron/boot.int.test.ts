@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, type AccountsSnapshot, type Result } from '../../../src-shared/contract';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { startGateway, type Gateway } from '../../gateway/index';
-import { BrowserWindow, powerMonitor, standIn } from '../../support/electron-stand-in';
+import { BrowserWindow, ipcMain, powerMonitor, standIn } from '../../support/electron-stand-in';
 import type { StandInBrowserWindow, StandInWebFrame } from '../../support/electron-stand-in/window';
 import { ALICE_TOKEN, BOB_TOKEN, SEED, T0, keyValue } from '../gateway/setup';
 
@@ -118,6 +118,8 @@ describe('the Electron entry booted on the stand-in', () => {
     // Waking from sleep and unlocking the screen are quota refresh triggers.
     expect(powerMonitor.listenerCount('resume')).toBe(1);
     expect(powerMonitor.listenerCount('unlock-screen')).toBe(1);
+    // The data files go through electron-store: it announces itself on ipcMain when first built.
+    expect(ipcMain.listenerCount('electron-store-get-data')).toBe(1);
   });
 
   it('hardens the session: permissions refused, CSP on every response, navigation, webviews and pop-ups denied', async () => {

@@ -38,6 +38,7 @@ import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { ALICE_PASSWORD, ALICE_TOKEN, SEED, T0, admin, emulatorClock, keyValue } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
+import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 /** Every era the emulator models: a new profile is tested here without touching these files. */
 export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
@@ -108,9 +109,15 @@ export async function eraApp(gw: Gateway) {
     totalTimeoutMs: 7000,
     clock,
   });
-  const vault = await SecretStore.open({ dataDir: dir, sources: { keyring: memoryKeyring() }, log });
+  const vault = await SecretStore.open({
+    engine: confStoreEngine(),
+    dataDir: dir,
+    sources: { keyring: memoryKeyring() },
+    log,
+  });
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir: dir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,
@@ -122,6 +129,7 @@ export async function eraApp(gw: Gateway) {
   });
   const accounts = new AccountsService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir: dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

@@ -8,6 +8,7 @@ import type { App, LoginItemSettings, Settings } from 'electron';
 import { electronEvent } from './events';
 import { safeStorageReady } from './system';
 import { StandInBrowserWindow, windowHooks } from './window';
+import packageJson from '../../../package.json';
 
 const state = {
   isReady: false,
@@ -27,7 +28,18 @@ const ready = new Promise<void>((resolve) => {
 class StandInApp
   extends EventEmitter
   implements
-    Pick<App, 'getPath' | 'setPath' | 'requestSingleInstanceLock' | 'whenReady' | 'isReady' | 'quit' | 'isPackaged'>
+    Pick<
+      App,
+      | 'getPath'
+      | 'setPath'
+      | 'getVersion'
+      | 'getName'
+      | 'requestSingleInstanceLock'
+      | 'whenReady'
+      | 'isReady'
+      | 'quit'
+      | 'isPackaged'
+    >
 {
   readonly isPackaged = false;
 
@@ -38,6 +50,13 @@ class StandInApp
   }
   setPath(name: string, path: string): void {
     paths.set(name, path);
+  }
+  /** Electron answers the version and name of the app's package.json (electron-store asks for the version). */
+  getVersion(): string {
+    return packageJson.version;
+  }
+  getName(): string {
+    return packageJson.productName;
   }
   requestSingleInstanceLock(): boolean {
     return !state.isLockHeldElsewhere;

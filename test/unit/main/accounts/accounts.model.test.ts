@@ -21,6 +21,7 @@ import { SecretStore } from '../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../support/memory-logger';
 import { memoryKeyring, unreachableKeyring } from '../vault/fakes';
 import { fakeGatewayFetch } from './fake-gateway';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 type Fault = 'none' | 'keychain_unreachable' | 'keychain_other_key';
 
@@ -55,9 +56,10 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       : fault === 'keychain_unreachable'
         ? unreachableKeyring('No Secret Service')
         : other;
-  real.vault = await SecretStore.open({ dataDir: real.dir, sources: { keyring }, log });
+  real.vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: real.dir, sources: { keyring }, log });
   real.service = new AccountsService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir: real.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

@@ -17,6 +17,7 @@ import {
 } from '../../../../src-main/features/money/site-money.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
 import { VirtualClock, okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 beforeEach(() => {
@@ -33,6 +34,7 @@ function open(route: Route, clock = new VirtualClock()) {
   const logger = recordingLogger();
   const service = new SiteMoneyService({
     store: new ConfigStore({
+      engine: confStoreEngine(),
       dataDir: dir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,

@@ -21,6 +21,7 @@ import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.ser
 import { memoryLogger } from '../../../support/memory-logger';
 import { FakeClock } from './fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 const MINUTE = 60_000;
 const YUAN = 500_000;
@@ -240,6 +241,7 @@ describe('createQuotaFeature with a tray', () => {
     const dir = fakeDirectory([account(), account({ id: 'b', label: 'Home', answers: [okSelf(YUAN)] })]);
     const settings: Settings = { ...DEFAULT_SETTINGS, language: 'zh-CN' };
     const feature = createQuotaFeature({
+      storeEngine: confStoreEngine(),
       dataDir,
       events: new EventBus(),
       log: memoryLogger().log,

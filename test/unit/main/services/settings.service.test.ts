@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { DEFAULT_SETTINGS, SettingsService, settingsSchema } from '../../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 beforeEach(async () => {
@@ -15,7 +16,14 @@ afterEach(async () => {
 });
 
 const open = (onCorrupt?: (keptAt: string) => void) =>
-  new ConfigStore({ dataDir: dir, name: 'settings', schema: settingsSchema, defaults: DEFAULT_SETTINGS, onCorrupt });
+  new ConfigStore({
+    engine: confStoreEngine(),
+    dataDir: dir,
+    name: 'settings',
+    schema: settingsSchema,
+    defaults: DEFAULT_SETTINGS,
+    onCorrupt,
+  });
 
 describe('SettingsService', () => {
   it('starts from defaults, persists updates across restarts and emits settings:changed', () => {

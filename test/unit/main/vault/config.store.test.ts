@@ -1,5 +1,6 @@
-// The config store's durability rules: versioned file, migrations, 0600/0700, a .bak before every replace, and
-// corrupt / truncated / empty / newer-version files kept byte-identical aside and reported — never wiped.
+// The config store's durability rules, on both store engines (conf, electron-store): versioned file, migrations,
+// 0600/0700, a .bak before every replace, and corrupt / truncated / empty / newer-version files kept byte-identical
+// aside and reported — never wiped.
 import {
   chmodSync,
   existsSync,
@@ -12,9 +13,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConfigStore, type ConfigStoreOptions } from '../../../../src-main/vault/config.store';
+import { electronStoreEngine } from '../../../../src-main/platform/electron/electron-store.engine';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import type { StoreEngine } from '../../../../src-main/platform/store-engine';
+
+vi.mock('electron', async () => (await import('../../../support/electron-for-store')).electronForStore);
 
 const schema = z.object({ name: z.string(), count: z.number().int() });
 type Doc = z.infer<typeof schema>;
@@ -33,6 +39,7 @@ afterEach(() => {
 const open = (extra: Partial<ConfigStoreOptions<Doc>> = {}) => {
   const events: string[] = [];
   const store = new ConfigStore<Doc>({
+    engine: makeEngine(),
     dataDir: dir,
     name: 'doc',
     schema,
@@ -47,7 +54,18 @@ const open = (extra: Partial<ConfigStoreOptions<Doc>> = {}) => {
 const written = (doc: Doc, version = 1) => `${JSON.stringify({ version, ...doc }, null, 2)}\n`;
 const corruptCopies = (name = 'doc.json') => readdirSync(dir).filter((n) => n.startsWith(`${name}.corrupt-`));
 
-describe('ConfigStore', () => {
+// Every rule below holds on both engines: conf (browser mode) and electron-store (the desktop app).
+const ENGINES: [string, () => StoreEngine][] = [
+  ['conf', confStoreEngine],
+  ['electron-store', electronStoreEngine],
+];
+let makeEngine: () => StoreEngine = confStoreEngine;
+
+describe.each(ENGINES)('ConfigStore on %s', (_name, engine) => {
+  beforeEach(() => {
+    makeEngine = engine;
+  });
+
   it('starts from defaults, writes a versioned file with mode 0600 in a 0700 dir, and reads it back', () => {
     const { store } = open();
     expect(store.read()).toEqual(DEFAULTS);

@@ -10,6 +10,7 @@ import type { CipherSources } from '../../../../src-main/vault/cipher-selection'
 import { SecretStore, VaultLockedError } from '../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../support/memory-logger';
 import { CHEAP_SCRYPT, fakeSafeStorage, memoryKeyring, unreachableKeyring } from './fakes';
+import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 let dir: string;
 let vault: string;
@@ -22,7 +23,8 @@ afterEach(() => {
   clearRegisteredSecrets();
 });
 
-const open = (sources: CipherSources) => SecretStore.open({ dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
+const open = (sources: CipherSources) =>
+  SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
 const noKeyring: CipherSources = { keyring: unreachableKeyring('DBus error: no session bus'), platform: 'linux' };
 const bytes = () => readFileSync(vault);
 const SECRETS = { password: 'hunter2-pässwörd', accessToken: 'nap_tokenvalue123', userId: 7 };
