@@ -1,7 +1,7 @@
 // The key write flows that must not lose data: create-then-find, the read-overlay-write-verify full update,
 // status changes behind the enable rule, and extend-then-enable.
 import { z } from 'zod';
-import { toKeyRecord, type KeyRecord, type Page } from './compat';
+import type { KeyRecord, Page } from './compat';
 import { GatewayError } from './errors';
 import type { ManagementSession } from './management.session';
 import { keyRecordSchema, type WireKeyRecord } from './schemas';
@@ -23,12 +23,16 @@ export interface KeyWriteDeps {
   /** Local Unix seconds. */
   nowSec(): number;
   fetchWireKey(id: number): Promise<WireKeyRecord>;
+  /** The wire record as Keydesk holds it (a whole key registered as a secret on the way). */
+  toRecord(wire: WireKeyRecord): KeyRecord;
   /** Page 1 of the key list, large (newest first on the servers we know). */
   newestKeys(): Promise<Page<KeyRecord>>;
 }
 
 export interface UpdatedKey {
-  /** The key as read back after the update. */
+  /** The key as read just before the update (what the edits were laid over). */
+  readonly before: KeyRecord;
+  /** The key as the server stored it: the write's answer, or a read-back when the answer carries no record. */
   readonly key: KeyRecord;
   /** Fields the server stored differently from what we sent (empty when the update landed as meant). */
   readonly mismatches: readonly WritableField[];
@@ -104,18 +108,27 @@ export function pickCreated(
   return newest !== undefined && matches[0] === newest ? newest : null;
 }
 
+/** Edits, or edits worked out from the fresh record (add quota: current remaining + increment); may throw a refusal. */
+export type EditsFor = KeyEdits | ((current: KeyRecord) => KeyEdits);
+
+/**
+ * The full update at its floor: one fresh read, one full write, and the comparison with what the server stored.
+ * new-api and one-api answer the update with the stored record (controller/token.go: `"data": cleanToken`), so
+ * that answer is compared; only a server whose answer carries no record of this key is read back.
+ */
 export async function updateKey(
   deps: KeyWriteDeps,
   id: number,
-  edits: KeyEdits,
+  edits: EditsFor,
   intent: UpdateIntent,
 ): Promise<UpdatedKey> {
   // Fresh, not from any cache: the full update overwrites every field with what we send.
   const current = await deps.fetchWireKey(id);
-  const body = buildUpdateBody(current, edits);
+  const before = deps.toRecord(current);
+  const body = buildUpdateBody(current, typeof edits === 'function' ? edits(before) : edits);
   const problem = checkUpdateBody(body, current, deps.nowSec(), intent);
   if (problem) throw problem;
-  await withNamedRefusal(() =>
+  const answer = await withNamedRefusal(() =>
     deps.session().call({
       method: 'PUT',
       path: '/api/token/',
@@ -126,8 +139,9 @@ export async function updateKey(
       businessFailure: 'validation',
     }),
   );
-  const after = await deps.fetchWireKey(id);
-  return { key: toKeyRecord(after), mismatches: compareReadBack(body, after) };
+  const answered = keyRecordSchema.safeParse(answer);
+  const after = answered.success && answered.data.id === id ? answered.data : await deps.fetchWireKey(id);
+  return { before, key: deps.toRecord(after), mismatches: compareReadBack(body, after) };
 }
 
 export async function setKeyStatus(deps: KeyWriteDeps, id: number, isEnabled: boolean): Promise<KeyRecord | null> {
@@ -164,5 +178,5 @@ async function sendStatus(deps: KeyWriteDeps, id: number, status: 1 | 2): Promis
     businessFailure: 'validation',
   });
   const parsed = keyRecordSchema.safeParse(data);
-  return parsed.success ? toKeyRecord(parsed.data) : null;
+  return parsed.success ? deps.toRecord(parsed.data) : null;
 }

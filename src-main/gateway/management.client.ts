@@ -20,7 +20,15 @@ import {
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
-import { createKey, extendAndEnable, setKeyStatus, updateKey, type KeyWriteDeps, type UpdatedKey } from './key-writes';
+import {
+  createKey,
+  extendAndEnable,
+  setKeyStatus,
+  updateKey,
+  type EditsFor,
+  type KeyWriteDeps,
+  type UpdatedKey,
+} from './key-writes';
 import { answerSecondFactor, login, type LoginOutcome, type SecondFactorChallenge } from './login';
 import { ManagementSession, type ManagementSessionOptions, type SessionState } from './management.session';
 import { toResult } from './request';
@@ -271,8 +279,11 @@ export class ManagementClient {
     return this.run('create key', () => createKey(this.deps, input));
   }
 
-  /** Safe full update: read fresh, overlay, send every writable field, read back and compare. */
-  updateKey(id: number, edits: KeyEdits, intent: UpdateIntent = {}): Promise<Result<UpdatedKey>> {
+  /**
+   * Safe full update: read fresh, overlay, send every writable field, compare with what the server stored (its
+   * answer, or a read-back when the answer carries no record).
+   */
+  updateKey(id: number, edits: EditsFor, intent: UpdateIntent = {}): Promise<Result<UpdatedKey>> {
     return this.run('update key', () => updateKey(this.deps, checkId(id), edits, intent));
   }
 
@@ -310,6 +321,7 @@ export class ManagementClient {
     session: () => this.session,
     nowSec: () => Math.floor(this.clock.now() / 1000),
     fetchWireKey: (id) => this.fetchWireKey(id),
+    toRecord: (wire) => guardedKeyRecord(wire),
     newestKeys: () => this.fetchKeyPage({ page: 1, size: MAX_BATCH_REVEAL }),
   };
 

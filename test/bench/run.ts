@@ -1,4 +1,4 @@
-// `npm run bench` (after electron-vite build): runs the figures of issue 8 (and 10–11, rate budgets) against the gateway emulator, prints a
+// `npm run bench` (after electron-vite build): runs the figures of issue 8 (10–11, rate budgets; 12–13, issue 14's floors) against the gateway emulator, prints a
 // Markdown table (figure, value, target, how measured) and writes bench-results.json. `run.ts 1 8` runs a subset.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +6,9 @@ import type { Browser } from '@playwright/test';
 import { bundleSize } from './figures/bundle-size';
 import { criticalBucket } from './figures/critical-bucket';
 import { emulatorCapacity } from './figures/emulator-capacity';
+import { floorComparison } from './figures/floor';
 import { idleCost } from './figures/idle-cpu';
+import { keyUpdateRequests } from './figures/key-update';
 import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
@@ -43,6 +45,8 @@ const FIGURES: readonly Entry[] = [
   { n: 9, name: 'Emulator capacity', needsBrowser: false, run: emulatorCapacity },
   { n: 10, name: 'New sessions per password account per day', needsBrowser: false, run: sessionsPerDay },
   { n: 11, name: 'Critical bucket per host', needsBrowser: false, run: criticalBucket },
+  { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
+  { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

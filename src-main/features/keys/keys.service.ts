@@ -11,11 +11,18 @@ import {
   type Result,
 } from '../../../src-shared/contract';
 import { AppErrorException } from '../../bridge/router';
-import type { ClockPort, KeyRecord, ManagementClient, Page, SearchKeyRecord } from '../../gateway';
+import {
+  GatewayError,
+  type ClockPort,
+  type KeyRecord,
+  type ManagementClient,
+  type Page,
+  type SearchKeyRecord,
+} from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory } from '../accounts/account-directory';
 import { changedFields, toCreateInput, toFieldName, toKeyEdits, toKeyView } from './key-view';
-import { mapResult, toAppError, unwrap } from './result';
+import { mapResult, toAppError } from './result';
 
 export interface KeysServiceOptions {
   readonly directory: AccountDirectory;
@@ -66,8 +73,8 @@ export class KeysService {
   }
 
   /**
-   * The safe full update (read fresh, overlay, send every field, read back). `allowExpire` is the user saying an
-   * expiry in the past is meant.
+   * The safe full update (read fresh, overlay, send every field, compare with what the server stored): one read and
+   * one write. `allowExpire` is the user saying an expiry in the past is meant.
    */
   async update(
     accountId: string,
@@ -76,30 +83,25 @@ export class KeysService {
     allowExpire = false,
   ): Promise<Result<KeyUpdateOutcome>> {
     const m = await this.management(accountId);
-    try {
-      const before = unwrap(await m.getKey(id));
-      const updated = unwrap(await m.updateKey(id, toKeyEdits(edits), { expireOnPurpose: allowExpire }));
-      return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
-    } catch (error) {
-      return { ok: false, error: toAppError(error) };
-    }
+    const updated = await m.updateKey(id, toKeyEdits(edits), { expireOnPurpose: allowExpire });
+    return mapResult(updated, (u) => this.outcome(accountId, u.before, u.key, u.mismatches));
   }
 
-  /** Spec 4.5: remain_quota is the new remaining, so "add" sends the current remaining plus the increment. */
+  /**
+   * Spec 4.5: remain_quota is the new remaining, so "add" sends the current remaining (of the same fresh read the
+   * full update overlays) plus the increment.
+   */
   async addQuota(accountId: string, id: number, incrementUnits: number): Promise<Result<KeyUpdateOutcome>> {
     const m = await this.management(accountId);
-    try {
-      const before = unwrap(await m.getKey(id));
-      if (before.unlimited_quota) {
-        return fail('validation', 'This key is unlimited: adding quota would change nothing.', 'remainQuota');
+    const updated = await m.updateKey(id, (current) => {
+      if (current.unlimited_quota) {
+        throw refusal('This key is unlimited: adding quota would change nothing.', 'remainQuota');
       }
-      const next = before.remain_quota + incrementUnits;
-      if (!Number.isSafeInteger(next)) return fail('validation', 'That amount is too large.', 'remainQuota');
-      const updated = unwrap(await m.updateKey(id, { remain_quota: next }));
-      return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
-    } catch (error) {
-      return { ok: false, error: toAppError(error) };
-    }
+      const next = current.remain_quota + incrementUnits;
+      if (!Number.isSafeInteger(next)) throw refusal('That amount is too large.', 'remainQuota');
+      return { remain_quota: next };
+    });
+    return mapResult(updated, (u) => this.outcome(accountId, u.before, u.key, u.mismatches));
   }
 
   /** Status-only updates, one key after another; each failure is reported with its id, the rest go on. */
@@ -165,8 +167,8 @@ export class KeysService {
   }
 }
 
-const fail = (code: 'validation', message: string, field: string) =>
-  ({ ok: false, error: { code, message, field } }) as const;
+/** A refusal before anything is sent, with the contract's field name. */
+const refusal = (message: string, field: string) => new GatewayError('validation', message, { field });
 
 async function batch(ids: readonly number[], run: (id: number) => Promise<Result<unknown>>): Promise<BatchOutcome> {
   const succeeded: number[] = [];

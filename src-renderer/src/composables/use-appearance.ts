@@ -1,23 +1,48 @@
 // Applies the resolved language and theme: vue-i18n locale, Naive UI theme and locales, and <html lang/data-theme>.
-import { darkTheme, dateEnUS, dateZhCN, enUS, useOsTheme, zhCN } from 'naive-ui';
-import { computed, watchEffect } from 'vue';
+// The language pack and the dark theme are chunks of their own, loaded when first needed (main.ts loads the ones
+// the first paint needs before mounting, so nothing flashes).
+import { useOsTheme } from 'naive-ui';
+import { computed, watch, watchEffect } from 'vue';
 import { useI18n } from 'vue-i18n';
+import { loadPack, loadedPacks } from '../i18n/packs/load';
 import { useSettingsStore } from '../stores/settings.store';
+import { darkTheme, loadDarkTheme } from '../theme/dark-theme';
 import { darkOverrides, lightOverrides } from '../theme/theme-overrides';
 
 export function useAppearance() {
   const settings = useSettingsStore();
-  const { locale } = useI18n({ useScope: 'global' });
+  const i18n = useI18n({ useScope: 'global' });
+  const { locale } = i18n;
   const osTheme = useOsTheme();
 
   const isDark = computed(() => settings.theme === 'dark' || (settings.theme === 'system' && osTheme.value === 'dark'));
-  const naiveTheme = computed(() => (isDark.value ? darkTheme : null));
+  const naiveTheme = computed(() => (isDark.value ? darkTheme.value : null));
   const themeOverrides = computed(() => (isDark.value ? darkOverrides : lightOverrides));
-  const naiveLocale = computed(() => (settings.language === 'zh-CN' ? zhCN : enUS));
-  const naiveDateLocale = computed(() => (settings.language === 'zh-CN' ? dateZhCN : dateEnUS));
+  const naiveLocale = computed(() => loadedPacks.get(settings.language)?.naive ?? null);
+  const naiveDateLocale = computed(() => loadedPacks.get(settings.language)?.naiveDate ?? null);
+
+  watch(
+    () => settings.language,
+    (language) => {
+      // Switch at once when the messages are there; else once the pack has arrived (if still the one wanted).
+      if (i18n.availableLocales.includes(language)) locale.value = language;
+      void loadPack(language).then((pack) => {
+        if (settings.language !== language) return;
+        if (!i18n.availableLocales.includes(language)) i18n.setLocaleMessage(language, pack.messages);
+        locale.value = language;
+      });
+    },
+    { immediate: true },
+  );
+  watch(
+    isDark,
+    (dark) => {
+      if (dark) void loadDarkTheme();
+    },
+    { immediate: true },
+  );
 
   watchEffect(() => {
-    locale.value = settings.language;
     const root = document.documentElement;
     root.lang = settings.language;
     root.dataset.theme = isDark.value ? 'dark' : 'light';

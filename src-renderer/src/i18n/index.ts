@@ -1,29 +1,14 @@
-// vue-i18n instance (composition mode) with zh-CN and en-US, typed by the en-US schema.
-import { createI18n } from 'vue-i18n';
+// Both languages' messages at once, and the vue-i18n instance holding both (tests and checks). The app itself loads
+// only the language it shows (packs/load.ts), so the other one stays out of the first screen's bundle.
 import type { Language } from '../../../src-shared/contract';
 import enUS, { type MessageSchema } from './en-US';
+import { createI18nWith } from './setup';
 import zhCN from './zh-CN';
 
 export const messages: Readonly<Record<Language, MessageSchema>> = { 'en-US': enUS, 'zh-CN': zhCN };
 
-declare module 'vue-i18n' {
-  // Typed keys for t() everywhere: a wrong or missing key is a compile error.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface DefineLocaleMessage extends MessageSchema {}
-}
-
 export function createAppI18n(locale: Language) {
-  return createI18n<[MessageSchema], Language, false>({
-    // Composition mode. The option is deprecated only because v12 drops legacy mode, which makes this the default.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    legacy: false,
-    locale,
-    fallbackLocale: 'en-US',
-    messages,
-    // Missing keys are caught by the type checker and the i18n unit test, not at run time in the console.
-    missingWarn: false,
-    fallbackWarn: false,
-  });
+  return createI18nWith(locale, messages);
 }
 
 export type AppI18n = ReturnType<typeof createAppI18n>;

@@ -1,42 +1,82 @@
-// Figure 8: renderer size. The JS and CSS that out/renderer/index.html loads eagerly (module script, modulepreload,
-// stylesheets), raw and gzip bytes (zlib level 9, deterministic); the rest of the bundle is lazy.
-import { readFileSync, readdirSync } from 'node:fs';
+// Figure 8: first-screen size. The JS and CSS the first screen loads before it paints: what out/renderer/index.html
+// loads eagerly (module script, modulepreload, stylesheets), their static imports, and the shown language's pack
+// (a chunk main.ts loads before mounting); raw and gzip bytes (zlib level 9, deterministic). Views, dialogs, the
+// other language and the dark theme are lazy.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Figure } from '../lib/figure';
 
 const RENDERER = join(import.meta.dirname, '..', '..', '..', 'out', 'renderer');
-const TARGET = 400 * 1024;
+const TARGET = 150 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface FileSize {
+  readonly file: string;
+  readonly raw: number;
+  readonly gzip: number;
+}
+
+const sizeOf = (file: string): FileSize => {
+  const bytes = readFileSync(join(RENDERER, file));
+  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+};
+
+/** The file and every JS file it imports statically (import … from "./x.js", import "./x.js"), transitively. */
+function withStaticImports(files: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...files];
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (seen.has(file) || !existsSync(join(RENDERER, file))) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(join(RENDERER, file), 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) queue.push(`assets/${m[1] ?? ''}`);
+  }
+  return seen;
+}
+
+const total = (files: readonly FileSize[], key: 'raw' | 'gzip', ext = '') =>
+  files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f[key], 0);
 
 export function bundleSize(): Figure {
   const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
   const refs = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1] ?? '');
-  const files = [...new Set(refs)].map((ref) => {
-    const bytes = readFileSync(join(RENDERER, ref));
-    return { file: ref, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  ].map((m) => (m[1] ?? '').replace(/^\.\//, ''));
+  const assets = readdirSync(join(RENDERER, 'assets'));
+  const packOf = (language: string) => assets.find((f) => f.startsWith(`${language}-`) && f.endsWith('.js'));
+  const shell = withStaticImports(refs);
+  const perLanguage = ['en-US', 'zh-CN'].map((language) => {
+    const pack = packOf(language);
+    const files = [...withStaticImports(pack === undefined ? refs : [...refs, `assets/${pack}`])].map(sizeOf);
+    return { language, pack: pack ?? null, files, gzip: total(files, 'gzip'), raw: total(files, 'raw') };
   });
-  const sum = (key: 'raw' | 'gzip', ext: string) =>
-    files.filter((f) => f.file.endsWith(ext)).reduce((total, f) => total + f[key], 0);
-  const raw = sum('raw', '.js') + sum('raw', '.css');
-  const gzip = sum('gzip', '.js') + sum('gzip', '.css');
-  const assets = readdirSync(join(RENDERER, 'assets')).filter((f) => /\.(js|css)$/.test(f));
-  const allRaw = assets.reduce((total, f) => total + readFileSync(join(RENDERER, 'assets', f)).length, 0);
+  // The larger of the two languages is the figure: each user loads exactly one.
+  const worst = perLanguage.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  const files = worst.files;
+  const dark = assets.find((f) => f.startsWith('dark-') && f.endsWith('.js'));
+  const darkGzip = dark === undefined ? null : sizeOf(`assets/${dark}`).gzip;
+  const allRaw = assets
+    .filter((f) => /\.(js|css)$/.test(f))
+    .reduce((sum, f) => sum + readFileSync(join(RENDERER, 'assets', f)).length, 0);
   return {
-    figure: '8. Renderer size (initial JS + CSS)',
+    figure: '8. First-screen size (JS + CSS)',
     value:
-      `${kb(gzip)} gzip (JS ${kb(sum('gzip', '.js'))}, CSS ${kb(sum('gzip', '.css'))}); ${kb(raw)} raw ` +
-      `(JS ${kb(sum('raw', '.js'))}, CSS ${kb(sum('raw', '.css'))})`,
-    ratio: gzip,
-    target: '≤ 400 KB gzip',
-    meetsTarget: gzip <= TARGET,
+      `${kb(worst.gzip)} gzip with ${worst.language} (JS ${kb(total(files, 'gzip', '.js'))}, CSS ` +
+      `${kb(total(files, 'gzip', '.css'))}); ${perLanguage.map((l) => `${l.language} ${kb(l.gzip)}`).join(', ')}; ` +
+      `${kb(worst.raw)} raw`,
+    ratio: worst.gzip,
+    target: '≤ 150 KB gzip',
+    meetsTarget: worst.gzip <= TARGET,
     how:
-      `Files index.html loads eagerly (${files.length}: module script, modulepreload, stylesheets) in out/renderer ` +
-      `after electron-vite build; gzip = zlib level 9. Whole bundle for comparison: ${kb(allRaw)} raw in ` +
-      `${assets.length} files.`,
-    details: { files, raw, gzip, allAssetsRaw: allRaw, allAssets: assets.length },
+      `What loads before the first paint, after electron-vite build: index.html's eager files (${refs.length}: module ` +
+      `script, modulepreload, stylesheets), their static imports (${shell.size} files in all) and the shown ` +
+      `language's pack; the larger language counts. gzip = zlib level 9. Lazy: views, dialogs, the other language, ` +
+      `the dark theme (${darkGzip === null ? 'not found' : `${kb(darkGzip)} gzip, loaded before mounting in dark mode`}). ` +
+      `Whole bundle for comparison: ${kb(allRaw)} raw.`,
+    details: { perLanguage, darkGzip, allAssetsRaw: allRaw },
   };
 }

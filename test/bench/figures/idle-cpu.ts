@@ -5,7 +5,7 @@ import { startGateway } from '../../gateway';
 import { CONTEXT } from '../lib/browser';
 import { draftFor, mixedKind } from '../lib/drafts';
 import type { Figure } from '../lib/figure';
-import { addAccounts, cpuMs, newDataDir, removeDataDir, sleep, startApp } from '../lib/keydesk';
+import { addAccounts, cpuMs, newDataDir, removeDataDir, sleep, startApp, shareSession } from '../lib/keydesk';
 import { benchSeed } from '../lib/seed';
 import { round } from '../lib/stats';
 
@@ -24,7 +24,8 @@ export async function idleCost(browser: Browser): Promise<Figure> {
     );
     await app.invoke('settings:update', { refreshIntervalMinutes: 1 });
     const page = await context.newPage();
-    await page.goto(app.process.url);
+    await shareSession(context, app);
+    await page.goto(app.pageUrl);
     await page.getByTestId('account-row').first().waitFor();
     await app.invoke('quota:refresh', {});
     await sleep(5_000);

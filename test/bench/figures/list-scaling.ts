@@ -5,7 +5,7 @@ import { startGateway } from '../../gateway';
 import { CONTEXT } from '../lib/browser';
 import { draftFor } from '../lib/drafts';
 import type { Figure } from '../lib/figure';
-import { addAccounts, newDataDir, removeDataDir, sleep, startApp, type BenchApp } from '../lib/keydesk';
+import { addAccounts, newDataDir, removeDataDir, sleep, startApp, type BenchApp, shareSession } from '../lib/keydesk';
 import { benchSeed } from '../lib/seed';
 import { describe, median, percentile, round, summarise } from '../lib/stats';
 
@@ -92,7 +92,8 @@ async function oneRun(
       );
     };
     await page.addInitScript(PROBE);
-    await page.goto(app.process.url);
+    await shareSession(context, app);
+    await page.goto(app.pageUrl);
     try {
       await page.waitForFunction(
         `window.__bench.arrivals.length >= ${ACCOUNTS} && document.querySelector('[data-testid="key-row"]') !== null && !document.querySelector('[data-testid="loading-accounts"]')`,

@@ -5,7 +5,7 @@ import { startGateway, type Gateway } from '../../gateway';
 import { CONTEXT } from '../lib/browser';
 import { draftFor, mixedKind } from '../lib/drafts';
 import type { Figure } from '../lib/figure';
-import { addAccounts, newDataDir, removeDataDir, sleep, startApp } from '../lib/keydesk';
+import { addAccounts, newDataDir, removeDataDir, sleep, startApp, shareSession } from '../lib/keydesk';
 import { benchSeed } from '../lib/seed';
 import { describe, median, round, summarise } from '../lib/stats';
 
@@ -38,7 +38,8 @@ async function timeToBalances(browser: Browser, dataDir: string): Promise<number
   await sleep(500); // let the freshly started process settle; the figure starts at navigation
   try {
     const page = await context.newPage();
-    await page.goto(app.process.url);
+    await shareSession(context, app);
+    await page.goto(app.pageUrl);
     const handle = await page.waitForFunction(BALANCES_SHOWN, undefined, { polling: 'raf', timeout: 30_000 });
     return (await handle.jsonValue()) as number;
   } finally {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
 import type { AccountDraft } from '../../../src-shared/contract';
 import { keyringHome, startKeydesk, type KeydeskProcess, type StartOptions } from '../../e2e/support/keydesk-process';
 import { launchCodeOf, openBridgeSession } from '../../support/bridge-session';
@@ -11,6 +12,10 @@ import { launchCodeOf, openBridgeSession } from '../../support/bridge-session';
 export interface BenchApp {
   readonly process: KeydeskProcess;
   readonly pid: number;
+  /** The bridge session's Cookie header (name=value): the launch code opens once, so pages reuse this session. */
+  readonly cookie: string;
+  /** The app's page URL without a launch code (pages carry the session cookie instead). */
+  readonly pageUrl: string;
   invoke<T = unknown>(channel: string, args?: unknown): Promise<T>;
   stop(): Promise<void>;
 }
@@ -38,6 +43,8 @@ export async function startApp(dataDir: string, options: StartOptions = {}): Pro
   return {
     process: proc,
     pid,
+    cookie,
+    pageUrl: `${proc.origin}/#/keys`,
     async invoke<T>(channel: string, args?: unknown): Promise<T> {
       const res = await fetch(`${proc.origin}/bridge/invoke/${encodeURIComponent(channel)}`, {
         method: 'POST',
@@ -50,6 +57,12 @@ export async function startApp(dataDir: string, options: StartOptions = {}): Pro
     },
     stop: () => proc.stop(),
   };
+}
+
+/** Gives a browser context the bench's bridge session, as a reload of the launched page would have it. */
+export async function shareSession(context: BrowserContext, app: BenchApp): Promise<void> {
+  const [name = '', value = ''] = app.cookie.split(/=(.*)/s);
+  await context.addCookies([{ name, value, url: app.process.origin, httpOnly: true, sameSite: 'Strict' }]);
 }
 
 export async function addAccounts(app: BenchApp, drafts: readonly AccountDraft[]): Promise<string[]> {

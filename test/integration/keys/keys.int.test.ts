@@ -168,6 +168,8 @@ describe('create and update', () => {
     });
     const log = await readLog(gw);
     expect(expectNoPartialUpdate(log)).toBe(1);
+    // At its floor: one fresh read and one full write; the write's answer carries the stored record.
+    expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/token/6', 'PUT /api/token/']);
     const put = log.find((e) => e.method === 'PUT');
     expect(put?.body).toMatchObject({
       id: 6,
@@ -192,7 +194,9 @@ describe('create and update', () => {
     const out = value(await app.call('keys:addQuota', { accountId: alice, id: 1, incrementUnits: 250_000 }));
     expect(out.key.remainQuota).toBe(5_250_000);
     expect(out.changed).toEqual(['remainQuota']);
-    expect(expectNoPartialUpdate(await readLog(gw))).toBe(1);
+    const log = await readLog(gw);
+    expect(expectNoPartialUpdate(log)).toBe(1);
+    expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
     expect(failure(await app.call('keys:addQuota', { accountId: alice, id: 4, incrementUnits: 1 }))).toMatchObject({
       code: 'validation',
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src-shared/contract';
+import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import {
   ManagementClient,
@@ -264,11 +265,12 @@ describe('ManagementClient auth', () => {
 });
 
 describe('ManagementClient safe writes', () => {
-  it('updateKey reads fresh, sends every writable field with the edit, and reads back', async () => {
+  it('updateKey reads fresh, sends every writable field with the edit, and compares with the answer', async () => {
     const puts: SentRequest[] = [];
     const { client, fetch, run } = setup(keyStore([wire()], (r) => puts.push(r)));
     const updated = value(await run(client.updateKey(7, { remain_quota: 9_000_000 })));
-    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'PUT', 'GET']);
+    // One read and one write: the answer carries the stored record, so no read-back.
+    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'PUT']);
     const body = puts[0]?.body as Record<string, unknown>;
     for (const f of ['id', ...WRITABLE_FIELDS]) expect(body, f).toHaveProperty(f);
     const { id, name, status, expired_time, unlimited_quota, group, model_limits_enabled, model_limits, allow_ips } =
@@ -282,6 +284,50 @@ describe('ManagementClient safe writes', () => {
     expect(updated.mismatches).toEqual([]);
     expect(updated.key.remain_quota).toBe(9_000_000);
     expect(updated.key.key).toBe('sk-abcd**********wxyz');
+    expect(updated.before.remain_quota).toBe(5_000_000);
+  });
+
+  it('reads back only when the write answers no record of this key', async () => {
+    for (const answer of [null, {}, { success: true }, wire({ id: 8 })]) {
+      const route = keyStore([wire()]);
+      const { client, fetch, run } = setup((req) => {
+        const res = route(req);
+        return req.method === 'PUT' ? okEnvelope(answer) : res;
+      });
+      const updated = value(await run(client.updateKey(7, { name: 'renamed' })));
+      expect(
+        fetch.sent.map((r) => r.method),
+        JSON.stringify(answer),
+      ).toEqual(['GET', 'PUT', 'GET']);
+      expect(updated.key.id).toBe(7);
+      expect(updated.key.name).toBe('renamed');
+      expect(updated.mismatches).toEqual([]);
+    }
+  });
+
+  it('reports a field the answer says was stored differently, without reading again', async () => {
+    const route = keyStore([wire()]);
+    const { client, fetch, run } = setup((req) =>
+      req.method === 'PUT' ? okEnvelope({ ...wire(), ...(req.body as WireKeyRecord), allow_ips: '' }) : route(req),
+    );
+    const updated = value(await run(client.updateKey(7, { allow_ips: '10.0.0.2' })));
+    expect(updated.mismatches).toEqual(['allow_ips']);
+    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'PUT']);
+  });
+
+  it('works edits out from the fresh read, and a refusal there sends nothing', async () => {
+    const puts: SentRequest[] = [];
+    const { client, fetch, run } = setup(keyStore([wire()], (r) => puts.push(r)));
+    const updated = value(await run(client.updateKey(7, (k) => ({ remain_quota: k.remain_quota + 1 }))));
+    expect((puts[0]?.body as WireKeyRecord).remain_quota).toBe(5_000_001);
+    expect(updated.key.remain_quota).toBe(5_000_001);
+    const refused = await run(
+      client.updateKey(7, () => {
+        throw new GatewayError('validation', 'no', { field: 'remainQuota' });
+      }),
+    );
+    expect(error(refused)).toMatchObject({ code: 'validation', field: 'remainQuota' });
+    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'PUT', 'GET']);
   });
 
   it('reports fields the server stored differently', async () => {
@@ -303,7 +349,7 @@ describe('ManagementClient safe writes', () => {
     });
     expect(fetch.sent.map((r) => r.method)).toEqual(['GET']);
     value(await run(client.updateKey(7, { expired_time: NOW_SEC - 1 }, { expireOnPurpose: true })));
-    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'GET', 'PUT', 'GET']);
+    expect(fetch.sent.map((r) => r.method)).toEqual(['GET', 'GET', 'PUT']);
   });
 
   it('refuses to enable an expired or exhausted key, and extendAndEnable fixes then enables', async () => {
