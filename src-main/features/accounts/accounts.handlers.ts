@@ -1,5 +1,6 @@
 // Handlers of the accounts: and vault: channels. Thin: schemas for the renderer's input, then the services.
 import { z } from 'zod';
+import { MAX_URL_CHARS } from '../../../src-shared/rules/url-rules';
 import { ok, type VaultStatus as VaultStatusView } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import { AppErrorException, noArgs, type Router } from '../../bridge/router';
@@ -11,7 +12,7 @@ import type { SecretStore, VaultStatus } from '../../vault/secret.store';
 
 const id = z.string().min(1).max(100);
 const secret = credentialText(4096);
-const url = z.string().max(2048);
+const url = z.string().max(MAX_URL_CHARS);
 
 const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({

@@ -32,6 +32,7 @@ import { sessionStateSchema, type AccountRecord, type AccountsDocument, type Sto
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
 import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
 import { normaliseBaseUrl } from './url-rules';
+import { MAX_LABEL, checkLabel } from '../../../src-shared/rules/account-rules';
 
 /** The part of the secret store this service needs. */
 export interface AccountVault {
@@ -62,7 +63,6 @@ interface Runtime {
 type Purpose =
   { readonly kind: 'add'; readonly draft: AccountDraft } | { readonly kind: 'sign_in'; readonly id: string };
 
-const MAX_LABEL = 60;
 const AUTO_LOGIN_INTERVAL_MS = 24 * 60 * 60_000;
 
 const plainSecrets = (secrets: StoredSecrets): Record<string, string> => {
@@ -654,11 +654,11 @@ export class AccountsService implements AccountDirectory {
   }
 
   #label(text: string): string {
-    const label = text.trim();
-    if (label === '' || label.length > MAX_LABEL) {
+    const checked = checkLabel(text);
+    if (!checked.ok) {
       raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
     }
-    return label;
+    return text.trim();
   }
 
   #url(text: string, strip: '/v1' | '/api', field: string): string {
