@@ -17,7 +17,7 @@ import { createQuotaFeature, type QuotaFeature } from '../../../src-main/feature
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { SecretStore } from '../../../src-main/vault/secret.store';
-import { FakeClock } from './fake-clock';
+import { FakeClock, seededRandom } from '../../support/fake-clock';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
 
@@ -53,7 +53,7 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
       quiet = inFlight === 0 ? quiet + 1 : 0;
     }
   };
-  const clock = new FakeClock(startMs, seed, idle);
+  const clock = new FakeClock({ start: startMs, random: seededRandom(seed), settle: idle });
   const fetchPort: FetchPort = async (url, init) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
     const auth = headers.Authorization ?? headers.authorization ?? null;
