@@ -7,16 +7,10 @@ import type { AccountDraft } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { CriticalBudget, HttpTransport, systemClock, type FetchPort } from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
-import {
-  ACCOUNTS_VERSION,
-  EMPTY_ACCOUNTS,
-  accountsDocumentSchema,
-} from '../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
-import { ConfigStore } from '../../../src-main/vault/config.store';
-import { SecretStore } from '../../../src-main/vault/secret.store';
+import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
@@ -84,22 +78,14 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     maxQueueMs: 0,
   });
   const events = new EventBus();
-  const vault = await SecretStore.open({ dataDir, sources: { safeStorage: null, keyring: null }, log: silentLogger });
-  const accounts = new AccountsService({
-    store: new ConfigStore({
-      dataDir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
-      version: ACCOUNTS_VERSION,
-    }),
-    vault,
+  const { service: accounts } = await openAccounts({
+    dir: dataDir,
+    sources: { safeStorage: null, keyring: null },
+    clock: systemClock,
     transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget }),
     events,
     log: silentLogger,
-    clock: systemClock,
   });
-  await accounts.init();
   let quota: QuotaFeature | null = null;
   return {
     accounts,

@@ -10,11 +10,12 @@ import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../s
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
 import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
 import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/features/quota/quota.monitor';
-import { startGateway, type Gateway } from '../../gateway/index';
+import type { Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
 import { FakeClock } from '../../support/fake-clock';
 import { MemoryStore, recordingNotifier } from '../../unit/main/quota/fakes';
-import { ALICE_TOKEN, SEED, T0, addFault, admin, makeClients, readLog, reset, startEmulator } from '../gateway/setup';
+import { startEmulator } from '../../support/emulator';
+import { ALICE_TOKEN, SEED, addFault, admin, makeClients, readLog, reset } from '../gateway/setup';
 
 const YUAN = 500_000;
 
@@ -100,7 +101,7 @@ function monitorFor(specs: Record<string, Spec>) {
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(async () => {
   await gw.close();
@@ -163,7 +164,7 @@ describe('quota monitor against the emulator', () => {
   it('reads a watched key on one-api, which has no key usage endpoint, from its billing endpoints', async () => {
     // Before the fix the missing /api/usage/token/ (unsupported) left a watched key on one-api or early new-api
     // with no balance at all.
-    const oneApi = await startGateway({ seed: SEED, profile: 'one-api', clock: { now: T0, frozen: true } });
+    const oneApi = await startEmulator({ seed: SEED, profile: 'one-api' });
     try {
       const t = monitorFor({
         key: { gw: oneApi, kind: 'api_key', thresholds: { warnUnits: null, criticalUnits: null } },
@@ -200,7 +201,7 @@ describe('quota monitor against the emulator', () => {
   });
 
   it('does not let a hanging gateway hold up another account', async () => {
-    const dead = await startEmulator();
+    const dead = await startEmulator({ seed: SEED });
     try {
       await addFault(dead, { match: '*', kind: 'hang' });
       const t = monitorFor({
