@@ -45,7 +45,7 @@ export function parseIpList(value: string | null | undefined): string[] {
     .filter((s) => s !== '');
 }
 
-export const joinIpList = (ips: readonly string[]): string => ips.join('\n');
+const joinIpList = (ips: readonly string[]): string => ips.join('\n');
 
 /** The same list, one address per line; '' for no limit (null included). */
 export const normalizeIpList = (value: string | null | undefined): string => joinIpList(parseIpList(value));

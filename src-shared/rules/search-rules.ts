@@ -20,7 +20,7 @@ const SPECIAL = /[\u0000-\u001f\u007f\ufffd]/;
 // A lone surrogate cannot be UTF-8 encoded: encodeURIComponent would throw, the server would see bad encoding.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const countWildcards = (pattern: string): number => pattern.split('%').length - 1;
+const countWildcards = (pattern: string): number => pattern.split('%').length - 1;
 
 export const isFuzzyPattern = (pattern: string): boolean => pattern.includes('%');
 

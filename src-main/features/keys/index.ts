@@ -27,5 +27,3 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
     clipboard,
   };
 }
-
-export type KeyFeatures = ReturnType<typeof createKeyFeatures>;
