@@ -5,7 +5,7 @@ import type { AccountMoney, QuotaDisplayType, SiteMoney } from './contract';
 /** Spec 1 and new-api's default: 500,000 internal units per currency unit. */
 export const DEFAULT_QUOTA_PER_UNIT = 500_000;
 /** Spec 4.6 and every new-api era: billing limits of an unlimited key read 100000000. */
-export const UNLIMITED_BILLING_MARKER = 100_000_000;
+const UNLIMITED_BILLING_MARKER = 100_000_000;
 
 export type Locale = 'zh-CN' | 'en-US';
 
@@ -153,7 +153,7 @@ export const unitsToNumber = (units: number, settings: UnitSettings = DEFAULT_UN
   Number(unitsToDecimalString(units, settings));
 
 /** Whether the site's own currency is the yuan (a CNY site, or one that says nothing). */
-export const showsYuan = (settings: UnitSettings): boolean => settings.displayType === 'CNY';
+const showsYuan = (settings: UnitSettings): boolean => settings.displayType === 'CNY';
 
 /**
  * What the units cost in yuan, as an exact decimal string: the amount itself on a yuan site; otherwise
@@ -168,7 +168,7 @@ export function unitsToYuan(units: number, money: AccountMoney): string | undefi
 }
 
 /** Sums exact decimal strings (yuan amounts) without floats. */
-export function sumDecimalStrings(values: readonly string[]): string {
+function sumDecimalStrings(values: readonly string[]): string {
   let total: Decimal = { n: 0n, scale: 0 };
   for (const text of values) {
     const d = parseDecimal(text);
@@ -230,9 +230,6 @@ function terminates(divisor: bigint): boolean {
   while (d % 5n === 0n) d /= 5n;
   return d === 1n;
 }
-
-/** Money amount (a decimal string, e.g. a threshold typed in the account's currency) to units. */
-export const amountToUnits = parseAmountToUnits;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Server values → units

@@ -69,12 +69,6 @@ export function normalizePage<T, U>(
   return { page: requested.page, pageSize, total: wire.total ?? null, items };
 }
 
-/** True when a page is the last one: fewer items than asked, or the total is reached. */
-export function isLastPage(page: Page<unknown>, requestedSize: number): boolean {
-  if (page.items.length < requestedSize) return true;
-  return page.total !== null && page.page * requestedSize >= page.total;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Groups
 

@@ -88,7 +88,7 @@ export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Prom
  * settings and the time; when the server's clock is far from ours, the newest key of all is accepted only if it
  * matches on everything else.
  */
-export function pickCreated(
+function pickCreated(
   items: readonly KeyRecord[],
   sent: ReturnType<typeof buildCreateBody>,
   startedSec: number,

@@ -1,12 +1,16 @@
-// Search pattern rules (new-api model/token.go, stricter than spec 4.4), checked before a request is sent: exact
-// without %, fuzzy with at most two %, never `%%`, and at least two bytes besides %. The rule itself lives in
-// src-shared/rules/key-rules.ts, shared with the renderer; this file words the refusal like the gateway does.
+// Main's wording of the search pattern rules, checked again before a request is sent. The rules themselves live in
+// src-shared/rules/search-rules.ts, shared with the renderer; this file only names the wire fields and words the
+// refusal like the gateway does.
 import {
   MAX_WILDCARDS,
   MIN_FUZZY_BYTES,
+  isFuzzyPattern,
   searchPatternProblem,
+  searchWireValue,
   type SearchRuleReason,
-} from '../../src-shared/rules/key-rules';
+} from '../../src-shared/rules/search-rules';
+
+export { matchesSearchPattern } from '../../src-shared/rules/search-rules';
 
 export type SearchField = 'keyword' | 'token';
 
@@ -19,6 +23,8 @@ export interface SearchQuery {
 
 export interface SearchRuleViolation {
   readonly field: SearchField;
+  /** Why, as a code the renderer can word (the message below is the gateway-style sentence kept for logs). */
+  readonly reason: SearchRuleReason;
   readonly message: string;
 }
 
@@ -32,17 +38,16 @@ const REASONS: Readonly<Record<SearchRuleReason, (field: SearchField) => string>
     `${field} needs at least ${MIN_FUZZY_BYTES} bytes besides % (one Chinese character is enough, one letter is not)`,
 };
 
-export const isFuzzy = (pattern: string): boolean => pattern.includes('%');
+export const isFuzzy = isFuzzyPattern;
 
 /** The value as it goes on the wire: `token` loses its sk- prefix (keys travel without it). */
-export function wireValue(field: SearchField, value: string): string {
-  return field === 'token' ? value.replace(/^sk-/, '') : value;
-}
+export const wireValue = (field: SearchField, value: string): string =>
+  searchWireValue(value, field === 'token' ? 'key' : 'name');
 
 /** One pattern against the rules; undefined when it may be sent. An empty pattern means "no filter". */
 export function checkSearchPattern(field: SearchField, raw: string): SearchRuleViolation | undefined {
   const reason = searchPatternProblem(wireValue(field, raw));
-  return reason === undefined ? undefined : { field, message: `${SEARCH_FAILED}: ${REASONS[reason](field)}` };
+  return reason === undefined ? undefined : { field, reason, message: `${SEARCH_FAILED}: ${REASONS[reason](field)}` };
 }
 
 /** Both fields; the first violation, or undefined. */
@@ -51,14 +56,4 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
     (query.keyword === undefined ? undefined : checkSearchPattern('keyword', query.keyword)) ??
     (query.token === undefined ? undefined : checkSearchPattern('token', query.token))
   );
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Whether a value matches a checked pattern as an exact or fuzzy search means it: `%` is any run of characters,
- * everything else literal (`_` too, as new-api escapes it). For servers that ignore a search field.
- */
-export function matchesSearchPattern(value: string, pattern: string): boolean {
-  return new RegExp(`^${pattern.split('%').map(escapeRegExp).join('.*')}$`, 's').test(value);
 }

@@ -16,7 +16,7 @@ export type LogSink = (line: string, level: LogLevel) => void;
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-export const stderrSink: LogSink = (line) => {
+const stderrSink: LogSink = (line) => {
   process.stderr.write(`${line}\n`);
 };
 

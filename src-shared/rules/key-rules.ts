@@ -1,5 +1,6 @@
-// Rules real gateways apply to key fields (names, search patterns, IP allowlists), checked before anything is sent.
-// Shared by main and renderer (hence beside the contract) so the form and the client can never disagree.
+// Rules real gateways apply to key fields (names, field limits, IP allowlists), checked before anything is sent.
+// Shared by main and renderer (hence beside the contract) so the form and the client can never disagree. Search
+// patterns have their own file, search-rules.ts.
 
 /** new-api refuses names longer than this many bytes: Go's len() counts UTF-8 bytes, not characters. */
 export const MAX_KEY_NAME_BYTES = 50;
@@ -16,39 +17,18 @@ export function utf8Bytes(value: string): number {
 
 export const isKeyNameTooLong = (name: string): boolean => utf8Bytes(name) > MAX_KEY_NAME_BYTES;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Search (new-api model/token.go sanitizeLikePattern)
-
-export type SearchRuleReason = 'invalidCharacters' | 'adjacentWildcards' | 'tooManyWildcards' | 'tooFewBytes';
-
-export const MAX_WILDCARDS = 2;
-/** Bytes, as the server counts them: `%测%` (3 bytes) is a valid fuzzy search, `%a%` is not. */
-export const MIN_FUZZY_BYTES = 2;
-
-// Control characters and U+FFFD (a decoding accident) are what the gateway calls "special characters".
-// eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
-const SPECIAL = /[\u0000-\u001f\u007f\ufffd]/;
-// A lone surrogate cannot be UTF-8 encoded: encodeURIComponent would throw, the server would see bad encoding.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const countWildcards = (pattern: string): number => pattern.split('%').length - 1;
-
 /**
- * Why the server would refuse a search pattern (already stripped of sk- for key searches), or undefined. The
- * server escapes `!` and `_` with a `!` before it counts what is left, so those count twice, as there.
+ * The most a key's fields may hold when they cross the bridge (characters, or entries for lists). These bound the
+ * payload main accepts, well above what any gateway keeps (a name is refused by the server past 50 bytes, which
+ * isKeyNameTooLong says first): a form that stays inside them is never refused by main's schema.
  */
-export function searchPatternProblem(pattern: string): SearchRuleReason | undefined {
-  if (pattern === '') return undefined;
-  if (SPECIAL.test(pattern) || LONE_SURROGATE.test(pattern)) return 'invalidCharacters';
-  if (pattern.includes('%%')) return 'adjacentWildcards';
-  const wildcards = countWildcards(pattern);
-  if (wildcards > MAX_WILDCARDS) return 'tooManyWildcards';
-  if (wildcards > 0) {
-    const escaped = pattern.replaceAll('!', '!!').replaceAll('_', '!_');
-    if (utf8Bytes(escaped.replaceAll('%', '')) < MIN_FUZZY_BYTES) return 'tooFewBytes';
-  }
-  return undefined;
-}
+export const KEY_FIELD_LIMITS = {
+  nameChars: 200,
+  groupChars: 200,
+  modelChars: 200,
+  models: 500,
+  allowIpsChars: 10_000,
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // IP allowlists
@@ -65,7 +45,7 @@ export function parseIpList(value: string | null | undefined): string[] {
     .filter((s) => s !== '');
 }
 
-export const joinIpList = (ips: readonly string[]): string => ips.join('\n');
+const joinIpList = (ips: readonly string[]): string => ips.join('\n');
 
 /** The same list, one address per line; '' for no limit (null included). */
 export const normalizeIpList = (value: string | null | undefined): string => joinIpList(parseIpList(value));

@@ -1,5 +1,6 @@
 // Handlers of the accounts: channels (the vault: ones are features/vault). Thin: schemas for the renderer's input, then the services.
 import { z } from 'zod';
+import { MAX_URL_CHARS } from '../../../src-shared/rules/url-rules';
 import { ok } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
 import { thresholdsSchema, yuanRateSchema } from './account-records';
@@ -9,7 +10,7 @@ import { withSiteMoney, type SiteMoneyService } from '../money/site-money.servic
 
 const id = z.string().min(1).max(100);
 const secret = credentialText(4096);
-const url = z.string().max(2048);
+const url = z.string().max(MAX_URL_CHARS);
 
 const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({

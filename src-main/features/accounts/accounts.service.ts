@@ -1,44 +1,30 @@
 // The accounts service: several accounts of three credential kinds, their order and the active one, secrets in the
-// vault and everything else in the config store. It is also the AccountDirectory the key and quota services use,
-// handing out gateway clients whose expired login tokens are renewed once, silently, when a password is stored.
+// vault and everything else in the config store. It is also the AccountDirectory the key and quota services use.
+// A facade: the registry (account-registry.ts) holds the document, the sessions (account-sessions.ts) the
+// credentials and clients at run time; what is here are the flows that touch both (add, sign in, sign out, remove).
 import { randomUUID } from 'node:crypto';
 import type {
   AccountDraft,
   AccountPatch,
-  AccountState,
   AccountView,
   AccountsSnapshot,
-  AppError,
   ConnectionCheck,
   CredentialInput,
   Result,
   SignInOutcome,
 } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
-import { AppErrorException } from '../../bridge/router';
-import {
-  GatewayError,
-  type ClockPort,
-  type HttpTransport,
-  type KeyClient,
-  type ManagementClient,
-  type SessionState,
-} from '../../gateway';
+import type { ClockPort, HttpTransport, KeyClient, ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
-import type { SecretRead } from '../../vault/secret.store';
 import type { AccountDirectory, AccountHandle } from './account-directory';
-import { sessionStateSchema, type AccountRecord, type AccountsDocument, type StoredSecrets } from './account-records';
+import type { AccountRecord, AccountsDocument } from './account-records';
+import { AccountRegistry } from './account-registry';
+import { AccountSessions, type AccountVault } from './account-sessions';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
-import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
-import { normaliseBaseUrl } from './url-rules';
+import type { SiteMoneyLookup } from '../money/account-money';
 
-/** The part of the secret store this service needs. */
-export interface AccountVault {
-  get(accountId: string): Promise<SecretRead>;
-  set(accountId: string, secrets: Record<string, string>): Promise<void>;
-  delete(accountId: string): Promise<void>;
-}
+export type { AccountVault } from './account-sessions';
 
 export interface AccountsServiceOptions {
   readonly store: DocumentStore<AccountsDocument>;
@@ -51,110 +37,54 @@ export interface AccountsServiceOptions {
   readonly siteMoney?: SiteMoneyLookup;
 }
 
-interface Runtime {
-  state: AccountState;
-  error: AppError | null;
-  secrets: StoredSecrets | null;
-  management?: ManagementClient;
-  keyClient?: KeyClient;
-}
-
 type Purpose =
   { readonly kind: 'add'; readonly draft: AccountDraft } | { readonly kind: 'sign_in'; readonly id: string };
 
-const MAX_LABEL = 60;
-const AUTO_LOGIN_INTERVAL_MS = 24 * 60 * 60_000;
-
-const plainSecrets = (secrets: StoredSecrets): Record<string, string> => {
-  const plain: Record<string, string> = {};
-  for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
-  return plain;
-};
-
-/**
- * A password account's saved login session. An entry written by an older Keydesk holds only a login token: it is
- * used as one whose expiry is the record's, with no way to refresh it.
- */
-function savedSession(secrets: StoredSecrets | null, record: AccountRecord): SessionState | undefined {
-  if (secrets?.session !== undefined) {
-    try {
-      return sessionStateSchema.parse(JSON.parse(secrets.session));
-    } catch {
-      return undefined;
-    }
-  }
-  if (secrets?.accessToken === undefined) return undefined;
-  return {
-    credential: { kind: 'login_token', token: secrets.accessToken, expiresAt: record.tokenExpiresAt, sid: null },
-    cookies: '',
-    userId: record.userId,
-  };
-}
-
-const raise = (error: AppError): never => {
-  throw new AppErrorException(error);
-};
-
 export class AccountsService implements AccountDirectory {
-  #doc: AccountsDocument;
-  readonly #runtime = new Map<string, Runtime>();
-  readonly #listeners = new Set<() => void>();
-  /** Per account: the tail of its queued writes, and the generation of its credential (see #retire). */
-  readonly #queues = new Map<string, Promise<void>>();
-  readonly #generations = new Map<string, number>();
+  readonly #registry: AccountRegistry;
+  readonly #sessions: AccountSessions;
   readonly #signIn: AccountSignIn;
 
   constructor(private readonly options: AccountsServiceOptions) {
-    this.#doc = options.store.read();
     this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
-    options.siteMoney?.onChange(() => this.#emit());
+    this.#registry = new AccountRegistry({
+      store: options.store,
+      events: options.events,
+      ...(options.siteMoney === undefined ? {} : { siteMoney: options.siteMoney }),
+      statusOf: (id) => this.#sessions.status(id),
+    });
+    this.#sessions = new AccountSessions({
+      registry: this.#registry,
+      vault: options.vault,
+      signIn: this.#signIn,
+      log: options.log,
+      clock: options.clock,
+    });
   }
 
   /** Reads every account's secrets once, so states (locked, needs sign-in) are known before the first list. */
   async init(): Promise<void> {
-    for (const record of this.#doc.accounts) await this.#loadSecrets(record);
+    for (const record of this.#registry.records()) await this.#sessions.loadSecrets(record);
   }
 
   // -- views -----------------------------------------------------------------------------------------------------
 
   snapshot(): AccountsSnapshot {
-    return { accounts: this.#doc.accounts.map((record) => this.#view(record)), activeId: this.#doc.activeId };
-  }
-
-  #view(record: AccountRecord): AccountView {
-    const runtime = this.#runtime.get(record.id);
-    return {
-      id: record.id,
-      label: record.label,
-      kind: record.kind,
-      baseUrl: record.baseUrl,
-      apiUrl: record.apiUrl,
-      username: record.username,
-      userId: record.userId,
-      isPasswordRemembered: record.isPasswordRemembered,
-      keyHint: record.keyHint,
-      isHidden: record.isHidden,
-      isDisabled: record.isDisabled,
-      state: runtime?.state ?? 'needs_sign_in',
-      stateError: runtime?.error ?? null,
-      money: this.#money(record),
-      yuanPerUsd: record.yuanPerUsd,
-      thresholds: record.thresholds,
-    };
+    return this.#registry.snapshot();
   }
 
   view(id: string): AccountView {
-    return this.#view(this.#record(id));
+    return this.#registry.view(id);
   }
 
   // -- adding and verifying ----------------------------------------------------------------------------------------
 
   /** Checks a draft against its gateway without saving anything. */
   async test(draft: AccountDraft): Promise<Result<ConnectionCheck>> {
-    const { baseUrl, apiUrl } = this.#urls(draft);
+    const { baseUrl, apiUrl } = this.#registry.urls(draft);
     const checked = await this.#signIn.verify(baseUrl, apiUrl, draft.credential, null, {
       isTrial: true,
-      units: this.#siteUnits(baseUrl),
+      units: this.#registry.siteUnits(baseUrl),
     });
     if (!checked.ok) return checked;
     if (checked.value.status === 'second_factor') {
@@ -165,14 +95,14 @@ export class AccountsService implements AccountDirectory {
   }
 
   async add(draft: AccountDraft): Promise<Result<SignInOutcome>> {
-    const label = this.#label(draft.label);
-    const urls = this.#urls(draft);
+    const label = this.#registry.label(draft.label);
+    const urls = this.#registry.urls(draft);
     const checked = await this.#signIn.verify(
       urls.baseUrl,
       urls.apiUrl,
       draft.credential,
       { kind: 'add', draft: { ...draft, label, ...urls } } satisfies Purpose,
-      { units: this.#siteUnits(urls.baseUrl) },
+      { units: this.#registry.siteUnits(urls.baseUrl) },
     );
     if (!checked.ok) return checked;
     if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
@@ -215,26 +145,22 @@ export class AccountsService implements AccountDirectory {
       createdAt: this.options.clock.now(),
     };
     // Secrets first: an account is only listed once its credential is safely stored.
-    await this.#storeSecrets(id, credential.secrets);
-    this.#doc = {
-      accounts: [...this.#doc.accounts, record],
-      activeId: this.#doc.activeId ?? id,
-    };
-    this.#runtime.set(id, { state: 'ok', error: null, secrets: credential.secrets });
-    this.#save();
+    await this.#sessions.storeSecrets(id, credential.secrets);
+    this.#sessions.markReady(id, credential.secrets);
+    const account = this.#registry.add(record);
     this.options.log.info('account added', { account: id, kind: record.kind });
-    return { status: 'done', account: this.#view(record) };
+    return { status: 'done', account };
   }
 
   // -- credentials of an existing account ----------------------------------------------------------------------
 
   /** Signs a password account in again (the stored password, or one typed now). */
   async signIn(id: string, password?: string, remember?: boolean): Promise<Result<SignInOutcome>> {
-    const record = this.#record(id);
+    const record = this.#registry.record(id);
     if (record.kind !== 'password' || record.username === null) {
       return { ok: false, error: { code: 'validation', message: 'Only password accounts sign in' } };
     }
-    const typed = password ?? this.#runtime.get(id)?.secrets?.password;
+    const typed = password ?? this.#sessions.rememberedPassword(id);
     if (typed === undefined) return { ok: false, error: { code: 'auth.needs_sign_in', message: 'Enter the password' } };
     return this.setCredential(id, {
       kind: 'password',
@@ -246,22 +172,22 @@ export class AccountsService implements AccountDirectory {
 
   /** Replaces an account's credential (a locked vault entry, a revoked token, a new password), verified first. */
   async setCredential(id: string, credential: CredentialInput): Promise<Result<SignInOutcome>> {
-    const record = this.#record(id);
+    const record = this.#registry.record(id);
     if (credential.kind !== record.kind) {
       return { ok: false, error: { code: 'validation', message: 'The credential kind of an account cannot change' } };
     }
-    const previous = { state: this.#runtime.get(id)?.state ?? 'needs_sign_in' };
-    this.#setState(id, 'signing_in', null);
+    const previous = { state: this.#sessions.status(id)?.state ?? 'needs_sign_in' };
+    this.#sessions.setState(id, 'signing_in', null);
     const checked = await this.#signIn.verify(
       record.baseUrl,
       record.apiUrl,
       credential,
       { kind: 'sign_in', id } satisfies Purpose,
-      { units: this.#siteUnits(record.baseUrl) },
+      { units: this.#registry.siteUnits(record.baseUrl) },
     );
     if (!checked.ok) {
       // A failed re-entry changes nothing stored: the account keeps saying why it needed one (locked, signed out).
-      this.#setState(
+      this.#sessions.setState(
         id,
         previous.state === 'ok' || previous.state === 'signing_in' ? 'error' : previous.state,
         checked.error,
@@ -274,33 +200,33 @@ export class AccountsService implements AccountDirectory {
 
   async #adopt(id: string, credential: VerifiedCredential): Promise<SignInOutcome> {
     // The session being replaced still counts against the site's cap of active sessions: end it.
-    this.#endSession(this.#runtime.get(id)?.management);
-    await this.#storeSecrets(id, credential.secrets);
-    const record = this.#record(id);
-    this.#replace(id, {
+    this.#sessions.endReplacedSession(id);
+    await this.#sessions.storeSecrets(id, credential.secrets);
+    const record = this.#registry.record(id);
+    this.#registry.replace(id, {
       ...record,
       userId: credential.userId ?? record.userId,
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint ?? record.keyHint,
     });
-    this.#runtime.set(id, { state: 'ok', error: null, secrets: credential.secrets });
-    this.#save();
+    this.#sessions.markReady(id, credential.secrets);
+    this.#registry.save();
     return { status: 'done', account: this.view(id) };
   }
 
   /** Forgets the login token and any remembered password: the account needs signing in again. */
   async signOut(id: string): Promise<AccountView> {
-    if (this.#record(id).kind === 'password') {
+    if (this.#registry.record(id).kind === 'password') {
       // Ends the session on the site too, so it stops counting against the user's cap of active sessions.
-      await this.#logout(id);
-      await this.#serial(id, async () => {
-        this.#retire(id);
+      await this.#sessions.logout(id);
+      await this.#sessions.serial(id, async () => {
+        this.#sessions.retire(id);
         await this.options.vault.delete(id);
-        const record = this.#record(id);
-        this.#replace(id, { ...record, isPasswordRemembered: false, tokenExpiresAt: null });
-        this.#runtime.set(id, { state: 'needs_sign_in', error: null, secrets: null });
-        this.#save();
+        const record = this.#registry.record(id);
+        this.#registry.replace(id, { ...record, isPasswordRemembered: false, tokenExpiresAt: null });
+        this.#sessions.markSignedOut(id);
+        this.#registry.save();
       });
     }
     return this.view(id);
@@ -309,377 +235,52 @@ export class AccountsService implements AccountDirectory {
   // -- editing, order, removal -----------------------------------------------------------------------------------
 
   update(id: string, patch: AccountPatch): AccountView {
-    const record = this.#record(id);
-    const baseUrl = patch.baseUrl === undefined ? record.baseUrl : this.#url(patch.baseUrl, '/api', 'baseUrl');
-    const apiUrl =
-      patch.apiUrl === undefined
-        ? record.apiUrl
-        : patch.apiUrl.trim() === ''
-          ? baseUrl // as when adding: an empty API address means the base address
-          : this.#url(patch.apiUrl, '/v1', 'apiUrl');
-    const next: AccountRecord = {
-      ...record,
-      ...(patch.label === undefined ? {} : { label: this.#label(patch.label) }),
-      baseUrl,
-      apiUrl,
-      ...(patch.yuanPerUsd === undefined ? {} : { yuanPerUsd: patch.yuanPerUsd }),
-      ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
-      ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
-      ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
-    };
-    this.#replace(id, next);
-    if (baseUrl !== record.baseUrl || apiUrl !== record.apiUrl) this.#dropClients(id);
-    this.#save();
-    return this.view(id);
+    return this.#registry.update(id, patch, (changed) => this.#sessions.dropClients(changed));
   }
 
   /** Removes the account from Keydesk only: its keys on the gateway are untouched. */
   async remove(id: string): Promise<AccountsSnapshot> {
-    if (this.#record(id).kind === 'password') await this.#logout(id);
+    if (this.#registry.record(id).kind === 'password') await this.#sessions.logout(id);
     // The record goes first, synchronously: a renewal finishing after this point finds no account to write to.
-    this.#retire(id);
-    const accounts = this.#doc.accounts.filter((record) => record.id !== id);
-    const activeId = this.#doc.activeId === id ? (accounts[0]?.id ?? null) : this.#doc.activeId;
-    this.#doc = { accounts, activeId };
-    this.#runtime.delete(id);
-    this.#save();
+    this.#sessions.retire(id);
+    this.#sessions.forget(id);
+    this.#registry.remove(id);
     // Queued behind any write in flight for this account, so nothing is written back after the delete.
-    await this.#serial(id, () => this.options.vault.delete(id));
+    await this.#sessions.deleteSecrets(id);
     return this.snapshot();
   }
 
   reorder(ids: readonly string[]): AccountsSnapshot {
-    const current = this.#doc.accounts.map((record) => record.id);
-    if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
-      raise({ code: 'validation', message: 'The new order must list every account exactly once', field: 'ids' });
-    }
-    const byId = new Map(this.#doc.accounts.map((record) => [record.id, record]));
-    this.#doc = { ...this.#doc, accounts: ids.map((id) => byId.get(id) as AccountRecord) };
-    this.#save();
-    return this.snapshot();
+    return this.#registry.reorder(ids);
   }
 
   switch(id: string): AccountsSnapshot {
-    // Also the AccountDirectory's switch (tray, notifications): answers the snapshot for the bridge.
-    this.#record(id);
-    this.#doc = { ...this.#doc, activeId: id };
-    this.#save();
-    return this.snapshot();
+    return this.#registry.switch(id);
   }
 
   // -- AccountDirectory ------------------------------------------------------------------------------------------
 
   list(): readonly AccountHandle[] {
-    return this.#doc.accounts.map((record) => this.#handle(record));
+    return this.#registry.list();
   }
 
   get(accountId: string): AccountHandle {
-    return this.#handle(this.#record(accountId));
+    return this.#registry.get(accountId);
   }
 
   onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#registry.onChange(listener);
   }
 
-  async management(accountId: string): Promise<ManagementClient> {
-    const record = this.#record(accountId);
-    if (record.kind === 'api_key') {
-      raise({ code: 'validation', message: 'A watched key gives no account access: add the account to manage keys' });
-    }
-    const runtime = await this.#usable(record);
-    if (runtime.management) return runtime.management;
-    if (record.kind === 'access_token') {
-      runtime.management = this.#signIn.managementClient(record.baseUrl, {
-        accessToken: runtime.secrets?.accessToken,
-        userId: record.userId,
-      });
-      return runtime.management;
-    }
-    // A password account reuses its saved session (also across restarts): the session refreshes its login token
-    // itself and calls #renewLogin only when it cannot, once for all concurrent callers, then replays each call once.
-    const generation = this.#generationOf(accountId);
-    const client: ManagementClient = this.#signIn.managementClient(record.baseUrl, {
-      saved: savedSession(runtime.secrets, record),
-      userId: record.userId,
-      reauthenticate: () => this.#renewLogin(accountId, client),
-      onChange: (state) => {
-        void this.#persistSession(accountId, generation, state);
-      },
-    });
-    runtime.management = client;
-    return client;
+  management(accountId: string): Promise<ManagementClient> {
+    return this.#sessions.management(accountId);
   }
 
-  async keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
-    const record = this.#record(accountId);
-    if (apiKey !== undefined) return this.#signIn.keyClient(record.baseUrl, record.apiUrl, apiKey);
-    if (record.kind !== 'api_key') raise({ code: 'validation', message: 'This account has no watched key' });
-    const runtime = await this.#usable(record);
-    const watched = runtime.secrets?.apiKey;
-    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', message: 'Enter the API key again' });
-    runtime.keyClient ??= this.#signIn.keyClient(record.baseUrl, record.apiUrl, watched);
-    return runtime.keyClient;
-  }
-
-  // -- internals -------------------------------------------------------------------------------------------------
-
-  /**
-   * Opens a new login session with the remembered password, when the session could not be refreshed. At most one
-   * a day on Keydesk's own: current new-api caps new sessions per user (100 a day, 50 active), and a client that
-   * logs in at every expiry locks its user out of the site. Otherwise the account asks the user to sign in.
-   */
-  async #renewLogin(accountId: string, client: ManagementClient): Promise<void> {
-    const record = this.#record(accountId);
-    const password = this.#runtime.get(accountId)?.secrets?.password;
-    const now = this.options.clock.now();
-    const needsUser = (error: AppError): never => {
-      this.#setState(accountId, 'needs_sign_in', error);
-      throw new GatewayError(error.code, error.message ?? 'Sign in to this account again.');
-    };
-    if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
-    if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
-      this.options.log.info('login not renewed: one automatic sign-in a day', { account: accountId });
-      return needsUser({ code: 'auth.needs_sign_in' });
-    }
-    const generation = this.#generationOf(accountId);
-    await this.#serial(accountId, () => {
-      if (this.#generationOf(accountId) !== generation) return;
-      this.#replace(accountId, { ...this.#record(accountId), lastAutoLoginAt: now });
-      this.#save();
-    });
-    const login = await client.login(record.username, password);
-    if (login.ok && login.value.kind === 'signed_in') {
-      this.options.log.info('login renewed', { account: accountId });
-      return;
-    }
-    const error: AppError = login.ok ? { code: 'auth.second_factor' } : login.error;
-    // A network failure or a 5xx says nothing about the password: keep the state, let the caller retry later.
-    if (!login.ok && login.error.retryable === true && error.code !== 'auth.session_issuance_limit') {
-      // Keeps the wait (Retry-After, or Keydesk's own rate budget) so the caller can show it.
-      const { retryAfterMs, isLocalLimit } = login.error;
-      throw new GatewayError(error.code, error.message ?? error.code, {
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        ...(isLocalLimit === true ? { isLocalLimit } : {}),
-      });
-    }
-    return needsUser(error);
-  }
-
-  /**
-   * Writes a password account's changed session (login, refresh, rotated cookie) to the vault, in order with the
-   * account's other writes, onto the account as it is now — and not at all once it was removed or its credential
-   * replaced (the generation moved on).
-   */
-  async #persistSession(accountId: string, generation: number, state: SessionState): Promise<void> {
-    const isCurrent = () => this.#generationOf(accountId) === generation && this.#has(accountId);
-    try {
-      await this.#serial(accountId, async () => {
-        if (!isCurrent()) return;
-        const password = this.#runtime.get(accountId)?.secrets?.password;
-        const secrets: StoredSecrets = {
-          session: JSON.stringify(state),
-          ...(password === undefined ? {} : { password }),
-        };
-        await this.options.vault.set(accountId, plainSecrets(secrets));
-        if (!isCurrent()) return;
-        const runtime = this.#runtime.get(accountId);
-        if (runtime) {
-          runtime.secrets = secrets;
-          runtime.state = 'ok';
-          runtime.error = null;
-        }
-        const record = this.#record(accountId);
-        const credential = state.credential;
-        this.#replace(accountId, {
-          ...record,
-          userId: state.userId ?? record.userId,
-          tokenExpiresAt: credential?.kind === 'login_token' ? credential.expiresAt : null,
-        });
-        this.#save();
-      });
-    } catch (error) {
-      // The session still works in memory; only its reuse after a restart is lost. Logged without the secrets.
-      this.options.log.warn('login session could not be saved', {
-        account: accountId,
-        kind: error instanceof Error ? error.name : typeof error,
-      });
-    }
-  }
-
-  /** Ends a password account's login session on the site, best effort (no renewal is attempted for it). */
-  async #logout(accountId: string): Promise<void> {
-    const runtime = this.#runtime.get(accountId);
-    const record = this.#record(accountId);
-    const client =
-      runtime?.management ??
-      (runtime?.secrets
-        ? this.#signIn.managementClient(record.baseUrl, {
-            saved: savedSession(runtime.secrets, record),
-            userId: record.userId,
-          })
-        : undefined);
-    if (client === undefined) return;
-    const ended = await client.logout();
-    if (!ended.ok) this.options.log.info('site session not ended', { account: accountId, code: ended.error.code });
-  }
-
-  /** Fire-and-forget logout of a client being replaced. */
-  #endSession(client: ManagementClient | undefined): void {
-    if (client === undefined) return;
-    void client.logout().then((ended) => {
-      if (!ended.ok) this.options.log.info('replaced site session not ended', { code: ended.error.code });
-    });
-  }
-
-  /** Runs fn after every earlier queued write of this account (local state only: no network inside). */
-  #serial<T>(accountId: string, fn: () => Promise<T> | T): Promise<T> {
-    const previous = this.#queues.get(accountId) ?? Promise.resolve();
-    const next = previous.then(fn, fn);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#queues.set(accountId, settled);
-    void settled.then(() => {
-      if (this.#queues.get(accountId) === settled) this.#queues.delete(accountId);
-    });
-    return next;
-  }
-
-  #generationOf(accountId: string): number {
-    return this.#generations.get(accountId) ?? 0;
-  }
-
-  /** Clients made before this point stop writing: their credential was replaced, signed out or removed. */
-  #retire(accountId: string): void {
-    this.#generations.set(accountId, this.#generationOf(accountId) + 1);
-    this.#dropClients(accountId);
-  }
-
-  #has(accountId: string): boolean {
-    return this.#doc.accounts.some((record) => record.id === accountId);
-  }
-
-  async #usable(record: AccountRecord): Promise<Runtime> {
-    const runtime = this.#runtime.get(record.id) ?? (await this.#loadSecrets(record));
-    if (runtime.state === 'locked') raise({ code: 'vault.locked', message: runtime.error?.message ?? 'Locked' });
-    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in', message: 'Sign in to this account again' });
-    return runtime;
-  }
-
-  async #loadSecrets(record: AccountRecord): Promise<Runtime> {
-    const read = await this.options.vault.get(record.id);
-    const runtime: Runtime =
-      read.status === 'ok'
-        ? { state: 'ok', error: null, secrets: read.secrets }
-        : read.status === 'locked'
-          ? { state: 'locked', error: { code: 'vault.locked', message: read.reason }, secrets: null }
-          : { state: 'needs_sign_in', error: null, secrets: null };
-    if (
-      runtime.secrets &&
-      record.kind === 'password' &&
-      !runtime.secrets.session &&
-      !runtime.secrets.accessToken &&
-      !runtime.secrets.password
-    ) {
-      runtime.state = 'needs_sign_in';
-    }
-    this.#runtime.set(record.id, runtime);
-    return runtime;
-  }
-
-  async #storeSecrets(id: string, secrets: StoredSecrets): Promise<void> {
-    this.#retire(id);
-    await this.#serial(id, async () => {
-      try {
-        await this.options.vault.set(id, plainSecrets(secrets));
-      } catch (error) {
-        raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
-      }
-    });
-  }
-
-  #dropClients(id: string): void {
-    const runtime = this.#runtime.get(id);
-    if (runtime) {
-      delete runtime.management;
-      delete runtime.keyClient;
-    }
-  }
-
-  #setState(id: string, state: AccountState, error: AppError | null): void {
-    const runtime = this.#runtime.get(id) ?? { state, error, secrets: null };
-    runtime.state = state;
-    runtime.error = error;
-    this.#runtime.set(id, runtime);
-    this.#emit();
-  }
-
-  #handle(record: AccountRecord): AccountHandle {
-    return {
-      id: record.id,
-      kind: record.kind,
-      label: record.label,
-      baseUrl: record.baseUrl,
-      units: this.#money(record).site,
-      money: this.#money(record),
-      isDisabled: record.isDisabled,
-      isHidden: record.isHidden,
-      thresholds: record.thresholds,
-    };
-  }
-
-  /** The site's money as last read (the spec's ¥ where unknown): a watched key's billing answers are in it. */
-  #siteUnits(baseUrl: string) {
-    return accountMoney(this.options.siteMoney?.get(baseUrl), null).site;
-  }
-
-  #money(record: AccountRecord) {
-    return accountMoney(this.options.siteMoney?.get(record.baseUrl), record.yuanPerUsd);
+  keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
+    return this.#sessions.keyClient(accountId, apiKey);
   }
 
   activeId(): string | null {
-    return this.#doc.activeId;
-  }
-
-  #record(id: string): AccountRecord {
-    return (
-      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', message: 'No such account' })
-    );
-  }
-
-  #replace(id: string, next: AccountRecord): void {
-    this.#doc = { ...this.#doc, accounts: this.#doc.accounts.map((record) => (record.id === id ? next : record)) };
-  }
-
-  #label(text: string): string {
-    const label = text.trim();
-    if (label === '' || label.length > MAX_LABEL) {
-      raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
-    }
-    return label;
-  }
-
-  #url(text: string, strip: '/v1' | '/api', field: string): string {
-    const checked = normaliseBaseUrl(text, strip);
-    return checked.ok ? checked.url : raise({ code: 'validation', message: checked.reason, field });
-  }
-
-  #urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {
-    const baseUrl = this.#url(draft.baseUrl, '/api', 'baseUrl');
-    // Most sites serve /api and /v1 from one host: an empty api_url means the same address.
-    const apiUrl = draft.apiUrl.trim() === '' ? baseUrl : this.#url(draft.apiUrl, '/v1', 'apiUrl');
-    return { baseUrl, apiUrl };
-  }
-
-  #save(): void {
-    this.options.store.write(this.#doc);
-    this.#emit();
-  }
-
-  #emit(): void {
-    this.options.events.emit('accounts:changed', this.snapshot());
-    for (const listener of this.#listeners) listener();
+    return this.#registry.activeId();
   }
 }

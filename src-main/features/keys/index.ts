@@ -34,5 +34,3 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
     clipboard,
   };
 }
-
-export type KeyFeatures = ReturnType<typeof createKeyFeatures>;

@@ -1,6 +1,8 @@
 // Handlers of the keys: channels. Thin: the input schema, then the service. Ids are positive integers, pages are
 // 1-based, sizes at most 100 (the gateways' cap), money is integer units.
 import { z } from 'zod';
+import { KEY_FIELD_LIMITS } from '../../../src-shared/rules/key-rules';
+import { MAX_SEARCH_PATTERN_CHARS } from '../../../src-shared/rules/search-rules';
 import type { Router } from '../../bridge/router';
 import type { KeySecretsService } from './key-secrets.service';
 import type { KeysService } from './keys.service';
@@ -14,14 +16,14 @@ const expiry = z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER);
 const paging = { page: z.number().int().min(1).max(1_000_000), size: z.number().int().min(1).max(100) };
 
 export const keyFieldsSchema = z.strictObject({
-  name: z.string().max(200),
+  name: z.string().max(KEY_FIELD_LIMITS.nameChars),
   remainQuota: units,
   unlimitedQuota: z.boolean(),
   expiredTime: expiry,
-  group: z.string().max(200),
+  group: z.string().max(KEY_FIELD_LIMITS.groupChars),
   modelLimitsEnabled: z.boolean(),
-  modelLimits: z.array(z.string().max(200)).max(500),
-  allowIps: z.string().max(10_000),
+  modelLimits: z.array(z.string().max(KEY_FIELD_LIMITS.modelChars)).max(KEY_FIELD_LIMITS.models),
+  allowIps: z.string().max(KEY_FIELD_LIMITS.allowIpsChars),
 });
 
 const ref = z.strictObject({ accountId, id });
@@ -32,7 +34,12 @@ export function registerKeysHandlers(router: Router, keys: KeysService, secrets:
     .handle('keys:listAll', z.strictObject({ accountId }), (a) => keys.listAll(a.accountId))
     .handle(
       'keys:search',
-      z.strictObject({ accountId, field: z.enum(['name', 'key']), pattern: z.string().max(200), ...paging }),
+      z.strictObject({
+        accountId,
+        field: z.enum(['name', 'key']),
+        pattern: z.string().max(MAX_SEARCH_PATTERN_CHARS),
+        ...paging,
+      }),
       (a) => keys.search(a.accountId, a.field, a.pattern, a.page, a.size),
     )
     .handle('keys:get', ref, (a) => keys.get(a.accountId, a.id))

@@ -6,7 +6,7 @@ import { SPEC_MONEY, type HttpTransport } from '../../gateway';
 import { readSiteMoney } from '../../gateway/site-status';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
-import { normaliseBaseUrl } from '../accounts/url-rules';
+import { checkBaseUrl } from '../../../src-shared/rules/url-rules';
 import type { CachedSite, SiteMoneyLookup } from './account-money';
 
 const siteMoneySchema = z.object({
@@ -119,7 +119,7 @@ export async function withSiteMoney(
   baseUrl: string,
   siteMoney: SiteMoneyService,
 ): Promise<Result<ConnectionCheck>> {
-  const base = normaliseBaseUrl(baseUrl, '/api');
+  const base = checkBaseUrl(baseUrl, '/api');
   if (!base.ok) return ok(check);
   const read = await siteMoney.refresh(base.url);
   return ok(read.ok ? { ...check, money: read.value.money ?? SPEC_MONEY } : check);

@@ -11,7 +11,7 @@ import type { AlertFiring } from './alert-rule';
 import { QUOTA_STRINGS } from './strings';
 
 /** Enough for weeks of alerts; the oldest go first. */
-export const MAX_ALERTS = 200;
+const MAX_ALERTS = 200;
 
 const alertSchema = z.object({
   id: z.string(),

@@ -18,10 +18,10 @@ export const DEFAULT_CRITICAL_SHARE: CriticalShare = {
  * Left in the background share for each password account on the host: a 15-minute login token (current new-api) is
  * renewed at most twice in a 20-minute window, and that renewal happens inside a poll.
  */
-export const SESSION_REFRESHES_PER_WINDOW = 2;
+const SESSION_REFRESHES_PER_WINDOW = 2;
 
 /** The origin of a base address, or null when it is missing or not a URL (then no share applies). */
-export function hostOf(baseUrl: string | undefined): string | null {
+function hostOf(baseUrl: string | undefined): string | null {
   if (baseUrl === undefined) return null;
   try {
     return new URL(baseUrl).origin;

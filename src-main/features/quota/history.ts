@@ -17,7 +17,7 @@ export function addSample(samples: readonly BalanceSample[], sample: BalanceSamp
   return downsample(next, sample.at);
 }
 
-export function downsample(samples: readonly BalanceSample[], now: number): BalanceSample[] {
+function downsample(samples: readonly BalanceSample[], now: number): BalanceSample[] {
   const kept: BalanceSample[] = [];
   for (let i = 0; i < samples.length; i++) {
     const sample = samples[i];
@@ -39,11 +39,11 @@ export function downsample(samples: readonly BalanceSample[], now: number): Bala
 }
 
 /** The forecast looks at this much recent history… */
-export const FORECAST_WINDOW_MS = 72 * HOUR;
+const FORECAST_WINDOW_MS = 72 * HOUR;
 /** …and speaks only with at least this many samples since the last top-up… */
-export const FORECAST_MIN_SAMPLES = 6;
+const FORECAST_MIN_SAMPLES = 6;
 /** …spanning at least this long, so a burst of spending in one afternoon is not read as a daily rate. */
-export const FORECAST_MIN_SPAN_MS = 6 * HOUR;
+const FORECAST_MIN_SPAN_MS = 6 * HOUR;
 
 /**
  * ≈ days until the balance reaches zero at the recent rate of spending: a least-squares line through the samples

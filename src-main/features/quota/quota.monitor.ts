@@ -46,7 +46,7 @@ export const quotaHistorySchema = z.object({
 export type QuotaHistoryDocument = z.infer<typeof quotaHistorySchema>;
 export const EMPTY_QUOTA_HISTORY: QuotaHistoryDocument = { samples: {} };
 
-export const NO_THRESHOLDS: Thresholds = { warnUnits: null, criticalUnits: null };
+const NO_THRESHOLDS: Thresholds = { warnUnits: null, criticalUnits: null };
 
 export interface QuotaMonitorDeps {
   readonly directory: AccountDirectory;
@@ -280,7 +280,7 @@ export class QuotaMonitor {
 }
 
 /** The colour band of a balance against its thresholds; unknown stays unknown. */
-export function balanceLevel(reading: QuotaReading | null, thresholds: Thresholds): BalanceLevel {
+function balanceLevel(reading: QuotaReading | null, thresholds: Thresholds): BalanceLevel {
   if (reading === null) return 'unknown';
   let level: BalanceLevel = 'ok';
   if (!reading.isUnlimited) {

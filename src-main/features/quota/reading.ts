@@ -25,7 +25,7 @@ interface KnownLimits {
 }
 
 /** Billing limits are re-read at least this often even when the grant looks unchanged. */
-export const LIMITS_MAX_AGE_MS = 60 * 60_000;
+const LIMITS_MAX_AGE_MS = 60 * 60_000;
 
 /**
  * Billing limits per watched key. They are the key's total grant in yuan, so they only move when the grant does:

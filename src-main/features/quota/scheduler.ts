@@ -52,7 +52,7 @@ export const SCHEDULER_DEFAULTS = {
 
 /** Codes worth retrying sooner than the regular interval (with backoff); the rest wait for the next interval. */
 const TEMPORARY: ReadonlySet<AppError['code']> = new Set(['rate_limited', 'network', 'timeout', 'server', 'protocol']);
-export const isTemporary = (error: AppError): boolean => TEMPORARY.has(error.code) || error.retryable === true;
+const isTemporary = (error: AppError): boolean => TEMPORARY.has(error.code) || error.retryable === true;
 
 interface Slot {
   lastStartAt: number | null;

@@ -1,7 +1,6 @@
-// The account form's rules, without Vue: the same URL rules main applies (src-main/features/accounts/url-rules.ts,
-// mirrored because the renderer may not import main), the label length, thresholds typed in the account's currency
-// and converted to units, the user's yuan rate, and the draft or patch the form sends. Main checks everything
-// again; this only answers sooner.
+// The account form's rules, without Vue: the URL and label rules main applies too (src-shared/rules, one copy for
+// both sides), thresholds typed in the account's currency and converted to units, the user's yuan rate, and the
+// draft or patch the form sends. Main checks everything again; this only answers sooner.
 import type {
   AccountDraft,
   AccountKind,
@@ -11,34 +10,13 @@ import type {
   SiteMoney,
   Thresholds,
 } from '../../../src-shared/contract';
+import { checkLabel } from '../../../src-shared/rules/account-rules';
+import { checkBaseUrl, type UrlProblem } from '../../../src-shared/rules/url-rules';
 import { DEFAULT_UNITS, parseAmountToUnits, parsePositiveRate, unitsToDecimalString } from '../../../src-shared/units';
 
-export const MAX_LABEL = 60;
-
-export type UrlProblem = 'empty' | 'format' | 'protocol' | 'credentials' | 'query';
-export type UrlCheck =
-  { readonly ok: true; readonly url: string } | { readonly ok: false; readonly problem: UrlProblem };
-
-/** http(s) only, no user or password, no ? or #; the suffix the client appends itself (`/api`, `/v1`) removed. */
-export function checkUrl(input: string, strip: '/api' | '/v1'): UrlCheck {
-  const text = input.trim();
-  if (text === '') return { ok: false, problem: 'empty' };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, problem: 'format' };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'protocol' };
-  if (url.username !== '' || url.password !== '') return { ok: false, problem: 'credentials' };
-  if (url.search !== '' || url.hash !== '') return { ok: false, problem: 'query' };
-  let path = url.pathname.replace(/\/+$/, '');
-  if (path.toLowerCase().endsWith(strip)) path = path.slice(0, -strip.length).replace(/\/+$/, '');
-  return { ok: true, url: `${url.origin}${path}` };
-}
-
-/** A base address ending in /v1 is almost always the API address pasted in the wrong field. */
-export const looksLikeApiAddress = (input: string): boolean => /\/v1\/*$/i.test(input.trim());
+export { MAX_LABEL } from '../../../src-shared/rules/account-rules';
+export { checkBaseUrl as checkUrl, looksLikeApiAddress } from '../../../src-shared/rules/url-rules';
+export type { UrlCheck, UrlProblem } from '../../../src-shared/rules/url-rules';
 
 export type AmountProblem = 'format' | 'precision' | 'range' | 'negative';
 export type AmountCheck =
@@ -159,13 +137,13 @@ interface Checked {
 
 function checkCommon(form: AccountForm, site: SiteMoney): Checked {
   const errors: FormErrors = {};
-  const label = form.label.trim();
-  if (label === '') errors.label = 'required';
-  else if (label.length > MAX_LABEL) errors.label = 'labelTooLong';
+  const labelCheck = checkLabel(form.label);
+  if (!labelCheck.ok) errors.label = labelCheck.problem === 'required' ? 'required' : 'labelTooLong';
+  const label = labelCheck.ok ? labelCheck.label : form.label.trim();
 
-  const base = checkUrl(form.baseUrl, '/api');
+  const base = checkBaseUrl(form.baseUrl, '/api');
   if (!base.ok) errors.baseUrl = base.problem === 'empty' ? 'required' : `url.${base.problem}`;
-  const api = form.apiUrl.trim() === '' ? base : checkUrl(form.apiUrl, '/v1');
+  const api = form.apiUrl.trim() === '' ? base : checkBaseUrl(form.apiUrl, '/v1');
   if (!api.ok && form.apiUrl.trim() !== '') errors.apiUrl = `url.${api.problem}`;
 
   const { thresholds, errors: thresholdErrors } = checkThresholds(form.warn, form.critical, site);

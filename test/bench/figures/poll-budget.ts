@@ -3,7 +3,7 @@
 import { startGateway } from '../../gateway';
 import type { Trigger } from '../../../src-main/features/quota/scheduler';
 import { draftFor, mixedKind } from '../lib/drafts';
-import { prng } from '../lib/fake-clock';
+import { seededRandom } from '../../support/fake-clock';
 import type { Figure } from '../lib/figure';
 import { addAll, inProcessApp, type SentRequest } from '../lib/in-process';
 import { benchSeed, keyIdOf, keyValueOf } from '../lib/seed';
@@ -48,7 +48,7 @@ export async function pollBudget(): Promise<Figure> {
     const start = app.clock.now();
     app.sent.length = 0;
     const quota = app.startQuota(1);
-    const random = prng(20_260_101);
+    const random = seededRandom(20_260_101);
     const fired: Record<string, number> = {};
     let at = start;
     for (let i = 0; i < 10_000; i += 1) {

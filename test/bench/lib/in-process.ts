@@ -7,18 +7,12 @@ import type { AccountDraft } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { CriticalBudget, HttpTransport, systemClock, type FetchPort } from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
-import {
-  ACCOUNTS_VERSION,
-  EMPTY_ACCOUNTS,
-  accountsDocumentSchema,
-} from '../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/platform/node/in-app.notifier';
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
-import { ConfigStore } from '../../../src-main/vault/config.store';
-import { SecretStore } from '../../../src-main/vault/secret.store';
-import { FakeClock } from './fake-clock';
+import { openAccounts } from '../../support/accounts';
+import { FakeClock, seededRandom } from '../../support/fake-clock';
 import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
@@ -55,7 +49,7 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
       quiet = inFlight === 0 ? quiet + 1 : 0;
     }
   };
-  const clock = new FakeClock(startMs, seed, idle);
+  const clock = new FakeClock({ start: startMs, random: seededRandom(seed), settle: idle });
   const fetchPort: FetchPort = async (url, init) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
     const auth = headers.Authorization ?? headers.authorization ?? null;
@@ -86,28 +80,14 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     maxQueueMs: 0,
   });
   const events = new EventBus();
-  const vault = await SecretStore.open({
-    engine: confStoreEngine(),
-    dataDir,
+  const { service: accounts } = await openAccounts({
+    dir: dataDir,
     sources: { safeStorage: null, keyring: null },
-    log: silentLogger,
-  });
-  const accounts = new AccountsService({
-    store: new ConfigStore({
-      engine: confStoreEngine(),
-      dataDir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
-      version: ACCOUNTS_VERSION,
-    }),
-    vault,
+    clock: systemClock,
     transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget }),
     events,
     log: silentLogger,
-    clock: systemClock,
   });
-  await accounts.init();
   let quota: QuotaFeature | null = null;
   return {
     accounts,

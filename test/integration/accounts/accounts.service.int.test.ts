@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountDraft, Result, SignInOutcome } from '../../../src-shared/contract';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
-import { openAccounts } from './setup';
-import { startGateway, type Gateway, type LogEntry } from '../../gateway/index';
+import { openAccounts } from '../../support/accounts';
+import type { Gateway, LogEntry } from '../../gateway/index';
+import { startEmulator } from '../../support/emulator';
 
 const PASSWORD = 'demo-password-1';
 const ALICE_TOKEN = 'demo-access-token-alice';
@@ -18,7 +19,7 @@ let dir: string;
 const keyring = memoryKeyring();
 
 beforeAll(async () => {
-  gateway = await startGateway();
+  gateway = await startEmulator({ now: Date.now() / 1000, isClockRunning: true });
 });
 afterAll(async () => {
   await gateway.close();
@@ -47,7 +48,7 @@ const requestLog = async (): Promise<LogEntry[]> => {
   return Array.isArray(answer) ? answer : (answer.entries ?? []);
 };
 
-const open = () => openAccounts({ dir, keyring });
+const open = () => openAccounts({ dir, sources: { keyring } });
 
 const draft = (credential: AccountDraft['credential'], overrides: Partial<AccountDraft> = {}): AccountDraft => ({
   label: 'Alice',

@@ -10,13 +10,12 @@ import type { AccountsService } from '../../../src-main/features/accounts/accoun
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
-import { startGateway, type Gateway, type LogEntry, type SeedInput } from '../../gateway/index';
+import type { Gateway, LogEntry, SeedInput } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
-import { emulatorClock } from '../gateway/setup';
-import { openAccounts } from './setup';
+import { emulatorClock, startEmulator } from '../../support/emulator';
+import { openAccounts } from '../../support/accounts';
 import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
-const T0 = 1_780_000_000;
 const PASSWORD = 'fake-password-erin';
 const TOKEN = 'fake-system-token-erin';
 const NO_PROFILE = 'fake-token-erin-no-profile';
@@ -49,7 +48,7 @@ afterEach(async () => {
 });
 
 async function start(profile: ProfileName): Promise<void> {
-  gateway = await startGateway({ seed: seed(profile), clock: { now: T0, frozen: true } });
+  gateway = await startEmulator({ seed: seed(profile) });
   dir = await mkdtemp(join(tmpdir(), 'keydesk-sessions-'));
   keyring.value = null;
 }
@@ -71,7 +70,7 @@ async function requests(path: string, method = 'POST'): Promise<LogEntry[]> {
 }
 
 async function open(): Promise<AccountsService> {
-  return (await openAccounts({ dir, keyring, clock: emulatorClock(gateway) })).service;
+  return (await openAccounts({ dir, sources: { keyring }, clock: emulatorClock(gateway) })).service;
 }
 
 const draft = (credential: AccountDraft['credential']): AccountDraft => ({

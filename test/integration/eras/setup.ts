@@ -12,18 +12,11 @@ import type {
   ResultOf,
   SignInOutcome,
 } from '../../../src-shared/contract';
-import { EventBus } from '../../../src-main/bridge/events';
 import { Router } from '../../../src-main/bridge/router';
 import { HttpTransport } from '../../../src-main/gateway';
 import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
-import {
-  ACCOUNTS_VERSION,
-  EMPTY_ACCOUNTS,
-  accountsDocumentSchema,
-} from '../../../src-main/features/accounts/account-records';
-import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createKeyFeatures } from '../../../src-main/features/keys';
 import {
   EMPTY_SITE_MONEY,
@@ -31,12 +24,13 @@ import {
   siteMoneyDocumentSchema,
 } from '../../../src-main/features/money/site-money.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
-import { SecretStore } from '../../../src-main/vault/secret.store';
-import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
+import type { Gateway, SeedInput } from '../../gateway/index';
 import { PROFILE_NAMES, type ProfileName } from '../../gateway/profiles';
+import { openAccounts } from '../../support/accounts';
 import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
-import { ALICE_PASSWORD, ALICE_TOKEN, SEED, T0, admin, emulatorClock, keyValue } from '../gateway/setup';
+import { T0, emulatorClock, startEmulator } from '../../support/emulator';
+import { ALICE_PASSWORD, ALICE_TOKEN, SEED, admin, keyValue } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
 import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
@@ -58,7 +52,7 @@ export function eraSeed(profile: ProfileName, settings: Partial<NonNullable<Seed
 }
 
 export function startEra(profile: ProfileName, seed: SeedInput = eraSeed(profile)): Promise<Gateway> {
-  return startGateway({ seed, profile, clock: { now: T0, frozen: true } });
+  return startEmulator({ seed, profile });
 }
 
 /** Seed state, the era's settings and the clock back at T0; rate limits stay off. */
@@ -109,12 +103,6 @@ export async function eraApp(gw: Gateway) {
     totalTimeoutMs: 7000,
     clock,
   });
-  const vault = await SecretStore.open({
-    engine: confStoreEngine(),
-    dataDir: dir,
-    sources: { keyring: memoryKeyring() },
-    log,
-  });
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
       engine: confStoreEngine(),
@@ -127,23 +115,14 @@ export async function eraApp(gw: Gateway) {
     log,
     clock,
   });
-  const accounts = new AccountsService({
-    store: new ConfigStore({
-      engine: confStoreEngine(),
-      dataDir: dir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
-      version: ACCOUNTS_VERSION,
-    }),
-    vault,
-    transport,
-    events: new EventBus(),
-    log,
+  const { service: accounts } = await openAccounts({
+    dir,
+    sources: { keyring: memoryKeyring() },
     clock,
+    transport,
     siteMoney,
+    log,
   });
-  await accounts.init();
   const clipboard = new FakeClipboard();
   const files = new MemoryFiles();
   const features = createKeyFeatures({ directory: accounts, clipboard, files, clock, log });

@@ -1,12 +1,13 @@
 // Resilience against the emulator's fault injection: 429 + Retry-After, 503, hangs, malformed JSON, HTML pages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/index';
-import { addFault, failure, makeClients, readLog, reset, startEmulator, value } from './setup';
+import { SEED, addFault, failure, makeClients, readLog, reset, value } from './setup';
+import { startEmulator } from '../../support/emulator';
 
 let gw: Gateway;
 beforeAll(async () => {
   // A running clock: the request log's times must move for the Retry-After check.
-  gw = await startEmulator({ isClockRunning: true });
+  gw = await startEmulator({ seed: SEED, isClockRunning: true });
 });
 afterAll(() => gw.close());
 beforeEach(() => reset(gw, { isClockRunning: true }));

@@ -1,11 +1,12 @@
 // The key client against the emulator: spec 4.6 and 4.7, and the key-side errors of spec 7.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/index';
-import { failure, makeClients, reset, startEmulator, value } from './setup';
+import { SEED, failure, makeClients, reset, value } from './setup';
+import { startEmulator } from '../../support/emulator';
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(() => gw.close());
 beforeEach(() => reset(gw));

@@ -13,13 +13,14 @@ import {
   makeClients,
   readLog,
   reset,
-  startEmulator,
+  SEED,
   value,
 } from './setup';
+import { startEmulator } from '../../support/emulator';
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(() => gw.close());
 beforeEach(() => reset(gw));

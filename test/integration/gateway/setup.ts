@@ -1,14 +1,14 @@
-// Shared setup of the gateway client's integration tests: a seed made for them, the emulator on 127.0.0.1,
-// clients wired with real fetch and a clock that reads the emulator's time, and admin control-plane helpers.
+// Shared setup of the gateway client's integration tests: a seed made for them (start the emulator with it through
+// test/support/emulator.ts), clients wired with real fetch and the emulator's clock, and admin control-plane helpers.
 import type { Result } from '../../../src-shared/contract';
-import { HttpTransport, systemClock, type TransportOptions } from '../../../src-main/gateway/http';
+import { HttpTransport, type TransportOptions } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';
-import { startGateway, type FaultInput, type Gateway, type LogEntry, type SeedInput } from '../../gateway/index';
-import type { Clock } from '../../../src-main/platform/ports';
+import type { FaultInput, Gateway, LogEntry, SeedInput } from '../../gateway/index';
+import { T0, emulatorClock } from '../../support/emulator';
 import { recordingLogger } from '../../unit/gateway/fakes';
 
-export const T0 = 1_780_000_000;
+export { T0 };
 export const ALICE_PASSWORD = 'alice-password';
 export const ALICE_TOKEN = 'sys-token-alice-full';
 export const ALICE_READONLY = 'sys-token-alice-readonly';
@@ -89,16 +89,6 @@ export const SEED: SeedInput = {
 /** Short deadlines so a hang costs seconds, not minutes, yet loose enough that a loaded CI machine never turns a
  * slow answer into a timeout (which would also make a retry look early); retries otherwise as in production. */
 export const FAST: Partial<TransportOptions> = { attemptTimeoutMs: 3000, totalTimeoutMs: 7000, backoffBaseMs: 20 };
-
-export async function startEmulator(options: { isClockRunning?: boolean } = {}): Promise<Gateway> {
-  return startGateway({ seed: SEED, clock: { now: T0, frozen: options.isClockRunning !== true } });
-}
-
-/** Local time as the emulator sees it, so expiry checks agree with the server; real timers for waiting. */
-export const emulatorClock = (gw: Gateway): Clock => ({
-  ...systemClock,
-  now: () => gw.clock.now() * 1000,
-});
 
 export function makeClients(
   gw: Gateway,

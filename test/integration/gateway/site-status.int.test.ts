@@ -7,11 +7,12 @@ import { SPEC_MONEY } from '../../../src-main/gateway/units';
 import { accountMoney } from '../../../src-main/features/money/account-money';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/gateway/fakes';
-import { FAST, makeClients, startEmulator } from './setup';
+import { FAST, SEED, makeClients } from './setup';
+import { startEmulator } from '../../support/emulator';
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(async () => {
   await gw.close();

@@ -7,14 +7,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportsFolderSink } from '../../../src-main/platform/node/clipboard.adapter';
 import { writePrivateFile } from '../../../src-main/platform/private-file';
 import type { Gateway } from '../../gateway/index';
-import { failure, reset, startEmulator, value } from '../gateway/setup';
+import { SEED, failure, reset, value } from '../gateway/setup';
+import { startEmulator } from '../../support/emulator';
 import { keysApp } from './setup';
 
 let gw: Gateway;
 let dir: string;
 
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(async () => {
   await gw.close();

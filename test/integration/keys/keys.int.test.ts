@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WRITABLE_FIELDS } from '../../../src-main/gateway';
 import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway, LogEntry } from '../../gateway/index';
-import { T0, admin, failure, keyValue, readLog, reset, startEmulator, value } from '../gateway/setup';
+import { SEED, T0, admin, failure, keyValue, readLog, reset, value } from '../gateway/setup';
+import { startEmulator } from '../../support/emulator';
 import { FakeClipboard, keysApp } from './setup';
 
 let gw: Gateway;
@@ -12,7 +13,7 @@ let app: ReturnType<typeof keysApp>;
 const alice = 'alice';
 
 beforeAll(async () => {
-  gw = await startEmulator();
+  gw = await startEmulator({ seed: SEED });
 });
 afterAll(async () => {
   await gw.close();

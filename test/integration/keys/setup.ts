@@ -11,7 +11,8 @@ import { createKeyFeatures } from '../../../src-main/features/keys';
 import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/gateway/fakes';
-import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, emulatorClock, keyValue, makeClients } from '../gateway/setup';
+import { emulatorClock } from '../../support/emulator';
+import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, keyValue, makeClients } from '../gateway/setup';
 
 export const ACCOUNTS = {
   alice: { token: ALICE_TOKEN, kind: 'access_token' },

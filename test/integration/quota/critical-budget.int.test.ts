@@ -3,7 +3,8 @@
 // polling within 6, every key is still polled, and the user's reveals get through in the middle of it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isCriticalRequest } from '../../../src-main/gateway';
-import { startGateway, type Gateway } from '../../gateway/index';
+import type { Gateway } from '../../gateway/index';
+import { startEmulator } from '../../support/emulator';
 import { draftFor } from '../../bench/lib/drafts';
 import { addAll, inProcessApp, type InProcessApp } from '../../bench/lib/in-process';
 import { benchSeed, keyIdOf } from '../../bench/lib/seed';
@@ -35,7 +36,7 @@ afterEach(async () => {
 
 describe('critical budget with five watched keys on one host', () => {
   it('polls every key within the budget and keeps room for the user', { timeout: 60_000 }, async () => {
-    gw = await startGateway({ seed: benchSeed(WATCHED + 1, 2), clock: { now: START_MS / 1000 } });
+    gw = await startEmulator({ seed: benchSeed(WATCHED + 1, 2), now: START_MS / 1000 });
     app = await inProcessApp(START_MS, 5);
     const ids = await addAll(app.accounts, [
       ...Array.from({ length: WATCHED }, (_, i) => draftFor(gw as Gateway, i + 1, 'api_key')),
@@ -78,7 +79,7 @@ describe('critical budget with five watched keys on one host', () => {
   });
 
   it('a reveal beyond the budget answers with the wait instead of reaching the site', { timeout: 60_000 }, async () => {
-    gw = await startGateway({ seed: benchSeed(1, 2), clock: { now: START_MS / 1000 } });
+    gw = await startEmulator({ seed: benchSeed(1, 2), now: START_MS / 1000 });
     app = await inProcessApp(START_MS, 6);
     const [id] = await addAll(app.accounts, [draftFor(gw, 1, 'password')]);
     const client = await app.accounts.management(id ?? '');

@@ -6,7 +6,8 @@ import { isMaskedKey, maskKey } from '../../../src-main/gateway/compat';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient } from '../../../src-main/gateway/management.client';
-import { VirtualClock, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 interface Fixture {
   status: number;
@@ -21,7 +22,7 @@ const serve = (f: Fixture): Response =>
   new Response(typeof f.body === 'string' ? f.body : JSON.stringify(f.body), { status: f.status, headers: f.headers });
 
 function clients(route: Route) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();
   const transport = new HttpTransport({ fetch, clock, logger });

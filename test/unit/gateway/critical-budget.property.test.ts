@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CriticalBudget, isCriticalRequest, runWithPriority } from '../../../src-main/gateway/critical-budget';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport, type HttpMethod } from '../../../src-main/gateway/http';
-import { VirtualClock, jsonResponse, recordingLogger, settle, stubFetch, type SentRequest } from './fakes';
+import { jsonResponse, recordingLogger, settle, stubFetch, type SentRequest } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 const ORIGIN = 'https://gw.example';
 const WINDOW = 20 * 60_000;
@@ -42,7 +43,7 @@ const stepArb = fc.record({
 });
 
 /** The site's own bucket (shared with the user's other clients, which may spend some of it). */
-function server(clock: VirtualClock, foreign: readonly number[]) {
+function server(clock: FakeClock, foreign: readonly number[]) {
   const taken: number[] = [...foreign];
   let tooMany = 0;
   const fetch = stubFetch((req: SentRequest) => {
@@ -84,7 +85,7 @@ describe('critical budget under random interleavings', () => {
           { maxLength: 15 },
         ),
         async (raw, foreign) => {
-          const clock = new VirtualClock();
+          const clock = new FakeClock();
           clock.randoms = [0];
           const site = server(clock, foreign);
           const transport = new HttpTransport({

@@ -9,7 +9,8 @@ import {
 } from '../../../src-main/gateway/critical-budget';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
-import { VirtualClock, jsonResponse, recordingLogger, settle, stubFetch } from './fakes';
+import { jsonResponse, recordingLogger, settle, stubFetch } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 const ORIGIN = 'https://gw.example';
 const MINUTE = 60_000;
@@ -25,7 +26,7 @@ const refusal = async (p: Promise<unknown>): Promise<GatewayError> => {
 };
 
 function budget(options: { maxQueueMs?: number } = {}) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   return { clock, budget: new CriticalBudget({ clock, ...options }) };
 }
 
@@ -139,7 +140,7 @@ describe('critical budget', () => {
 
 describe('transport with the critical budget', () => {
   function setup(status = 200, headers: Record<string, string> = {}) {
-    const clock = new VirtualClock();
+    const clock = new FakeClock();
     const fetch = stubFetch(() => jsonResponse({ success: true, data: 'k' }, status, headers), clock);
     const criticalBudget = new CriticalBudget({ clock });
     const transport = new HttpTransport({ fetch, clock, logger: recordingLogger(), criticalBudget });

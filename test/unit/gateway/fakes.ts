@@ -1,66 +1,13 @@
-// Fake ports for gateway unit tests: a virtual clock that jumps to the next timer when everything else is idle,
-// a logger that records raw (unredacted) calls, and a routing fetch stub that records what was sent.
+// Fake ports for gateway unit tests: settle (runs a promise, moving the fake clock to its next timer when everything
+// else is idle), a logger that records raw (unredacted) calls, and a routing fetch stub that records what was sent.
 import type { Logger } from '../../../src-main/log/logger';
 import type { ClockPort, FetchPort } from '../../../src-main/gateway/http';
-
-interface Timer {
-  at: number;
-  seq: number;
-  resolve: () => void;
-}
-
-export class VirtualClock implements ClockPort {
-  time = 0;
-  private timers: Timer[] = [];
-  private seq = 0;
-  /** Values random() returns in turn (the last one repeats). */
-  randoms: number[] = [0.5];
-  /** Every sleep asked for, in order (deadlines included). */
-  readonly sleeps: number[] = [];
-
-  now(): number {
-    return this.time;
-  }
-
-  random(): number {
-    return this.randoms.length > 1 ? (this.randoms.shift() ?? 0) : (this.randoms[0] ?? 0);
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    this.sleeps.push(ms);
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason as Error);
-        return;
-      }
-      const timer: Timer = { at: this.time + ms, seq: this.seq++, resolve };
-      this.timers.push(timer);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          this.timers = this.timers.filter((t) => t !== timer);
-          reject(signal.reason as Error);
-        },
-        { once: true },
-      );
-    });
-  }
-
-  /** Fires the earliest pending timer; false when there is none. */
-  fireNext(): boolean {
-    const next = [...this.timers].sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
-    if (!next) return false;
-    this.timers = this.timers.filter((t) => t !== next);
-    this.time = Math.max(this.time, next.at);
-    next.resolve();
-    return true;
-  }
-}
+import type { FakeClock } from '../../support/fake-clock';
 
 const idle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs promise to completion, advancing virtual time only when nothing else can make progress. */
-export async function settle<T>(clock: VirtualClock, promise: Promise<T>, maxSteps = 500): Promise<T> {
+export async function settle<T>(clock: FakeClock, promise: Promise<T>, maxSteps = 500): Promise<T> {
   const state = { isDone: false };
   const finish = () => {
     state.isDone = true;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport, type HttpMethod } from '../../../src-main/gateway/http';
-import { VirtualClock, hang, jsonResponse, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { hang, jsonResponse, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 function setup(route: Route, options: { randoms?: number[] } = {}) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   if (options.randoms) clock.randoms = options.randoms;
   const fetch = stubFetch(route, clock);
   const transport = new HttpTransport({ fetch, clock, logger: recordingLogger() });
@@ -112,7 +113,7 @@ describe('HTTP transport', () => {
   });
 
   it('a caller that cancels gets no retries', async () => {
-    const clock = new VirtualClock();
+    const clock = new FakeClock();
     const fetch = stubFetch(() => hang(), clock);
     const transport = new HttpTransport({ fetch, clock, logger: recordingLogger() });
     const controller = new AbortController();
@@ -126,7 +127,7 @@ describe('HTTP transport', () => {
   });
 
   it('keeps at most two requests in flight per host', async () => {
-    const clock = new VirtualClock();
+    const clock = new FakeClock();
     const gates: (() => void)[] = [];
     let inFlight = 0;
     let peak = 0;

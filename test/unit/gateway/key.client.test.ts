@@ -3,10 +3,11 @@ import type { Result } from '../../../src-shared/contract';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import type { UnitSettings } from '../../../src-main/gateway/units';
-import { VirtualClock, jsonResponse, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { jsonResponse, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 function setup(route: Route, units?: UnitSettings) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();
   const transport = new HttpTransport({ fetch, clock, logger });

@@ -10,16 +10,8 @@ import {
 import type { WireKeyRecord } from '../../../src-main/gateway/schemas';
 import { WRITABLE_FIELDS } from '../../../src-main/gateway/token-update';
 import { NOW_SEC } from './arbitraries';
-import {
-  VirtualClock,
-  jsonResponse,
-  okEnvelope,
-  recordingLogger,
-  settle,
-  stubFetch,
-  type Route,
-  type SentRequest,
-} from './fakes';
+import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch, type Route, type SentRequest } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 const BASE = 'https://gw.example';
 
@@ -46,7 +38,7 @@ function wire(overrides: Partial<WireKeyRecord> = {}): WireKeyRecord {
 }
 
 function setup(route: Route, options: Partial<ManagementClientOptions> = {}) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   clock.time = NOW_SEC * 1000;
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();

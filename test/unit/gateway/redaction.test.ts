@@ -7,7 +7,8 @@ import { HttpTransport } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient } from '../../../src-main/gateway/management.client';
 import { NOW_SEC } from './arbitraries';
-import { VirtualClock, jsonResponse, okEnvelope, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 const canary = fc.stringMatching(/^[A-Za-z0-9]{10,20}$/).map((s) => `cnry${s}`);
 const mode = fc.constantFrom(
@@ -70,7 +71,7 @@ function route(c: string, failure: string): Route {
 }
 
 async function exercise(c: string, failure: string, logger: ReturnType<typeof recordingLogger>) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   clock.time = NOW_SEC * 1000;
   const transport = new HttpTransport({ fetch: stubFetch(route(c, failure), clock), clock, logger });
   const m = new ManagementClient({
@@ -135,7 +136,7 @@ describe('redaction canaries', () => {
     const lines: string[] = [];
     const appLogger = createLogger({ level: 'debug', sink: (line) => lines.push(line) });
     const c = 'cnryAppLoggerCheck42';
-    const clock = new VirtualClock();
+    const clock = new FakeClock();
     const transport = new HttpTransport({ fetch: stubFetch(route(c, 'fail401'), clock), clock, logger: appLogger });
     const m = new ManagementClient({
       transport,

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { readSiteMoney, siteMoneyFromStatus } from '../../../src-main/gateway/site-status';
-import { VirtualClock, okEnvelope, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { okEnvelope, recordingLogger, settle, stubFetch, type Route } from './fakes';
+import { FakeClock } from '../../support/fake-clock';
 
 function read(route: Route) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();
   const transport = new HttpTransport({ fetch, clock, logger, maxRetries: 0 });

@@ -7,15 +7,8 @@ import type { AccountDirectory, AccountHandle } from '../../../../src-main/featu
 import { ClipboardGuard } from '../../../../src-main/features/keys/clipboard-guard';
 import { KeySecretsService } from '../../../../src-main/features/keys/key-secrets.service';
 import { toKeyView } from '../../../../src-main/features/keys/key-view';
-import {
-  VirtualClock,
-  jsonResponse,
-  okEnvelope,
-  recordingLogger,
-  settle,
-  stubFetch,
-  type Route,
-} from '../../gateway/fakes';
+import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
+import { FakeClock } from '../../../support/fake-clock';
 
 const BASE = 'https://old.example';
 // Obviously fake keys, 48 characters like real ones.
@@ -58,7 +51,7 @@ const earlyServer =
   };
 
 function setup(route: Route) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   clock.time = 1_780_000_000_000;
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();

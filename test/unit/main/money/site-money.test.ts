@@ -16,7 +16,8 @@ import {
   withSiteMoney,
 } from '../../../../src-main/features/money/site-money.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
-import { VirtualClock, okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
+import { okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
+import { FakeClock } from '../../../support/fake-clock';
 import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
 let dir: string;
@@ -29,7 +30,7 @@ afterEach(() => {
 
 const USD_STATUS = { quota_per_unit: 500000, quota_display_type: 'USD', price: 7.3 };
 
-function open(route: Route, clock = new VirtualClock()) {
+function open(route: Route, clock = new FakeClock()) {
   const fetch = stubFetch(route, clock);
   const logger = recordingLogger();
   const service = new SiteMoneyService({

@@ -6,7 +6,7 @@ import type { AccountKind, Result } from '../../../../src-shared/contract';
 import type { AccountHandle } from '../../../../src-main/features/accounts/account-directory';
 import { fairSpacingMs } from '../../../../src-main/features/quota/critical-share';
 import { QuotaScheduler } from '../../../../src-main/features/quota/scheduler';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../../../support/fake-clock';
 
 const MINUTE = 60_000;
 
@@ -54,7 +54,7 @@ describe('fair share of the critical budget', () => {
   });
 
   it('the scheduler keeps five watched keys on one host within the background share, however often it is asked', async () => {
-    const clock = new FakeClock();
+    const clock = new FakeClock({ start: 1_780_000_000_000 });
     const accounts = [...keys(5), handle('p', 'password', 'https://gw.example/')];
     const starts: number[] = [];
     const scheduler = new QuotaScheduler<number>(
@@ -82,7 +82,7 @@ describe('fair share of the critical budget', () => {
   });
 
   it('a poll held back by the budget is retried when the slot frees, not a whole fair share later', async () => {
-    const clock = new FakeClock();
+    const clock = new FakeClock({ start: 1_780_000_000_000 });
     const starts: number[] = [];
     const answers: Result<number>[] = [
       { ok: true, value: 1 },

@@ -19,7 +19,7 @@ import { createQuotaFeature } from '../../../../src-main/features/quota/quota.fe
 import { noPowerEvents } from '../../../../src-main/platform/node/in-app.notifier';
 import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../../../support/fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
 import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 
@@ -33,7 +33,7 @@ function setup(
     history: MemoryStore<QuotaHistoryDocument>;
     alerts: MemoryStore<AlertsDocument>;
   },
-  clock = new FakeClock(),
+  clock = new FakeClock({ start: 1_780_000_000_000 }),
 ) {
   const events = new EventBus();
   const seen: { event: string; payload: unknown }[] = [];
@@ -125,7 +125,7 @@ describe('QuotaMonitor', () => {
     expect(firstFetchedAt).toEqual(expect.any(Number));
     first.monitor.dispose();
 
-    const clock = new FakeClock(first.clock.now() + 3 * 3_600_000);
+    const clock = new FakeClock({ start: first.clock.now() + 3 * 3_600_000 });
     let answer: (v: unknown) => void = () => undefined;
     const slow = () => new Promise<never>((resolve) => (answer = resolve as never));
     const second = setup([account({ answers: [slow] })], first.stores, clock);
@@ -183,7 +183,7 @@ describe('QuotaMonitor', () => {
     const again = setup(
       [account({ answers: [okSelf(8 * YUAN), okSelf(30 * YUAN), okSelf(9 * YUAN)] })],
       t.stores,
-      new FakeClock(t.clock.now() + MINUTE),
+      new FakeClock({ start: t.clock.now() + MINUTE }),
     );
     again.monitor.start();
     // the last request was 2 minutes ago: the next one waits for its interval, even across the restart
@@ -234,7 +234,7 @@ describe('QuotaMonitor', () => {
 describe('createQuotaFeature with a tray', () => {
   it('draws the tray from balances, switches and opens on a click, refreshes on open, and disposes', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'keydesk-quota-'));
-    const clock = new FakeClock();
+    const clock = new FakeClock({ start: 1_780_000_000_000 });
     const tray = recordingTray();
     const notes = recordingNotifier();
     const opened: (string | undefined)[] = [];

@@ -10,7 +10,7 @@ import {
   type SchedulerOptions,
   type Trigger,
 } from '../../../../src-main/features/quota/scheduler';
-import { FakeClock, seededRandom } from './fake-clock';
+import { FakeClock, seededRandom } from '../../../support/fake-clock';
 
 const MINUTE = 60_000;
 const { minSpacingMs, backoffBaseMs, backoffMaxMs, requestTimeoutMs, staggerMs } = SCHEDULER_DEFAULTS;
@@ -26,7 +26,7 @@ function harness(
   behaviour: (id: string, call: number) => Behaviour,
   options: { intervalMs?: number; seed?: number; scheduler?: SchedulerOptions } = {},
 ) {
-  const clock = new FakeClock(1_780_000_000_000, seededRandom(options.seed ?? 1));
+  const clock = new FakeClock({ start: 1_780_000_000_000, random: seededRandom(options.seed ?? 1) });
   const starts = new Map<string, number[]>(ids.map((id) => [id, []]));
   const settled = new Map<string, { at: number; ok: boolean }[]>(ids.map((id) => [id, []]));
   const concurrent = new Map<string, number>();
@@ -127,7 +127,7 @@ async function runOps(h: ReturnType<typeof harness>, ids: readonly string[], ste
         h.scheduler.setInterval(op.minutes * MINUTE);
         break;
       case 'sleep':
-        h.clock.sleep(op.ms);
+        h.clock.suspend(op.ms);
         break;
     }
   }
@@ -321,7 +321,7 @@ describe('QuotaScheduler examples', () => {
     const h = harness(ids, () => ({ kind: 'ok', latencyMs: 100 }), { seed: 9 });
     await h.clock.advance(5 * MINUTE);
     const before = ids.map((id) => h.starts.get(id)?.length ?? 0);
-    h.clock.sleep(3 * 3_600_000);
+    h.clock.suspend(3 * 3_600_000);
     const wokeAt = h.clock.now();
     await h.clock.advance(ids.length * staggerMs);
     const afterWake = ids.map((id, i) => (h.starts.get(id) ?? []).slice(before[i]).filter((t) => t >= wokeAt)[0] ?? 0);

@@ -6,7 +6,8 @@ import { DEFAULT_UNITS, HttpTransport, KeyClient, ManagementClient } from '../..
 import type { AccountDirectory, AccountHandle } from '../../../../src-main/features/accounts/account-directory';
 import { AccountInfoService, pickProbeKey } from '../../../../src-main/features/account-info/account-info.service';
 import { toKeyRecord } from '../../../../src-main/gateway/compat';
-import { VirtualClock, jsonResponse, okEnvelope, recordingLogger, settle, stubFetch } from '../../gateway/fakes';
+import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch } from '../../gateway/fakes';
+import { FakeClock } from '../../../support/fake-clock';
 
 const BASE = 'https://gw.example';
 const NOW_SEC = 1_780_000_000;
@@ -30,7 +31,7 @@ const wire = (id: number, limits: string, extra: Record<string, unknown> = {}) =
 });
 
 function setup(keys: ReturnType<typeof wire>[]) {
-  const clock = new VirtualClock();
+  const clock = new FakeClock();
   clock.time = NOW_SEC * 1000;
   const revoked = new Set<string>();
   const fetch = stubFetch((req) => {

@@ -1,0 +1,240 @@
+// The accounts registry: the accounts document (records, order, the active account), its validation and
+// persistence, the views built from it, and `accounts:changed`. Nothing secret and no network: the sessions
+// (account-sessions.ts) hold credentials and clients, and tell the registry an account's run-time state.
+import type { AccountPatch, AccountState, AccountView, AccountsSnapshot, AppError } from '../../../src-shared/contract';
+import { checkLabel, MAX_LABEL } from '../../../src-shared/rules/account-rules';
+import type { EventBus } from '../../bridge/events';
+import { AppErrorException } from '../../bridge/router';
+import type { DocumentStore } from '../../vault/config.store';
+import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
+import type { AccountHandle } from './account-directory';
+import type { AccountRecord, AccountsDocument } from './account-records';
+import { normaliseBaseUrl } from './url-rules';
+
+/** What the sessions know of an account at run time, shown beside its record. */
+export interface AccountStatus {
+  readonly state: AccountState;
+  readonly error: AppError | null;
+}
+
+export interface AccountRegistryOptions {
+  readonly store: DocumentStore<AccountsDocument>;
+  readonly events: EventBus;
+  /** How each site shows money (cached /api/status); absent = every site shows the spec's ¥. */
+  readonly siteMoney?: SiteMoneyLookup;
+  /** The account's run-time state; undefined before its secrets were first read. */
+  readonly statusOf: (id: string) => AccountStatus | undefined;
+}
+
+const raise = (error: AppError): never => {
+  throw new AppErrorException(error);
+};
+
+export class AccountRegistry {
+  #doc: AccountsDocument;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(private readonly options: AccountRegistryOptions) {
+    this.#doc = options.store.read();
+    options.siteMoney?.onChange(() => this.emit());
+  }
+
+  /** Every record, in the user's order. */
+  records(): readonly AccountRecord[] {
+    return this.#doc.accounts;
+  }
+
+  // -- views -----------------------------------------------------------------------------------------------------
+
+  snapshot(): AccountsSnapshot {
+    return { accounts: this.#doc.accounts.map((record) => this.#view(record)), activeId: this.#doc.activeId };
+  }
+
+  #view(record: AccountRecord): AccountView {
+    const runtime = this.options.statusOf(record.id);
+    return {
+      id: record.id,
+      label: record.label,
+      kind: record.kind,
+      baseUrl: record.baseUrl,
+      apiUrl: record.apiUrl,
+      username: record.username,
+      userId: record.userId,
+      isPasswordRemembered: record.isPasswordRemembered,
+      keyHint: record.keyHint,
+      isHidden: record.isHidden,
+      isDisabled: record.isDisabled,
+      state: runtime?.state ?? 'needs_sign_in',
+      stateError: runtime?.error ?? null,
+      money: this.#money(record),
+      yuanPerUsd: record.yuanPerUsd,
+      thresholds: record.thresholds,
+    };
+  }
+
+  view(id: string): AccountView {
+    return this.#view(this.record(id));
+  }
+
+  // -- changes ---------------------------------------------------------------------------------------------------
+
+  /** Lists a new account (the first one becomes the active one) and saves. */
+  add(record: AccountRecord): AccountView {
+    this.#doc = {
+      accounts: [...this.#doc.accounts, record],
+      activeId: this.#doc.activeId ?? record.id,
+    };
+    this.save();
+    return this.#view(record);
+  }
+
+  /**
+   * Applies an edit. `onAddressChange` runs before the save announces it, so a listener reading the account's
+   * clients at once never gets one bound to the old address.
+   */
+  update(id: string, patch: AccountPatch, onAddressChange: (id: string) => void): AccountView {
+    const record = this.record(id);
+    const baseUrl = patch.baseUrl === undefined ? record.baseUrl : this.url(patch.baseUrl, '/api', 'baseUrl');
+    const apiUrl =
+      patch.apiUrl === undefined
+        ? record.apiUrl
+        : patch.apiUrl.trim() === ''
+          ? baseUrl // as when adding: an empty API address means the base address
+          : this.url(patch.apiUrl, '/v1', 'apiUrl');
+    const next: AccountRecord = {
+      ...record,
+      ...(patch.label === undefined ? {} : { label: this.label(patch.label) }),
+      baseUrl,
+      apiUrl,
+      ...(patch.yuanPerUsd === undefined ? {} : { yuanPerUsd: patch.yuanPerUsd }),
+      ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
+      ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
+      ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
+    };
+    this.replace(id, next);
+    if (baseUrl !== record.baseUrl || apiUrl !== record.apiUrl) onAddressChange(id);
+    this.save();
+    return this.view(id);
+  }
+
+  /** Unlists an account (the next one becomes active if it was) and saves. */
+  remove(id: string): void {
+    const accounts = this.#doc.accounts.filter((record) => record.id !== id);
+    const activeId = this.#doc.activeId === id ? (accounts[0]?.id ?? null) : this.#doc.activeId;
+    this.#doc = { accounts, activeId };
+    this.save();
+  }
+
+  reorder(ids: readonly string[]): AccountsSnapshot {
+    const current = this.#doc.accounts.map((record) => record.id);
+    if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
+      raise({ code: 'validation', message: 'The new order must list every account exactly once', field: 'ids' });
+    }
+    const byId = new Map(this.#doc.accounts.map((record) => [record.id, record]));
+    this.#doc = { ...this.#doc, accounts: ids.map((id) => byId.get(id) as AccountRecord) };
+    this.save();
+    return this.snapshot();
+  }
+
+  switch(id: string): AccountsSnapshot {
+    // Also the AccountDirectory's switch (tray, notifications): answers the snapshot for the bridge.
+    this.record(id);
+    this.#doc = { ...this.#doc, activeId: id };
+    this.save();
+    return this.snapshot();
+  }
+
+  // -- AccountDirectory's part -----------------------------------------------------------------------------------
+
+  list(): readonly AccountHandle[] {
+    return this.#doc.accounts.map((record) => this.#handle(record));
+  }
+
+  get(accountId: string): AccountHandle {
+    return this.#handle(this.record(accountId));
+  }
+
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  activeId(): string | null {
+    return this.#doc.activeId;
+  }
+
+  #handle(record: AccountRecord): AccountHandle {
+    return {
+      id: record.id,
+      kind: record.kind,
+      label: record.label,
+      baseUrl: record.baseUrl,
+      units: this.#money(record).site,
+      money: this.#money(record),
+      isDisabled: record.isDisabled,
+      isHidden: record.isHidden,
+      thresholds: record.thresholds,
+    };
+  }
+
+  /** The site's money as last read (the spec's ¥ where unknown): a watched key's billing answers are in it. */
+  siteUnits(baseUrl: string) {
+    return accountMoney(this.options.siteMoney?.get(baseUrl), null).site;
+  }
+
+  #money(record: AccountRecord) {
+    return accountMoney(this.options.siteMoney?.get(record.baseUrl), record.yuanPerUsd);
+  }
+
+  // -- records -----------------------------------------------------------------------------------------------------
+
+  record(id: string): AccountRecord {
+    return (
+      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', message: 'No such account' })
+    );
+  }
+
+  has(accountId: string): boolean {
+    return this.#doc.accounts.some((record) => record.id === accountId);
+  }
+
+  /** Replaces a record in memory; the caller saves. */
+  replace(id: string, next: AccountRecord): void {
+    this.#doc = { ...this.#doc, accounts: this.#doc.accounts.map((record) => (record.id === id ? next : record)) };
+  }
+
+  // -- validation --------------------------------------------------------------------------------------------------
+
+  label(text: string): string {
+    const checked = checkLabel(text);
+    if (!checked.ok) {
+      raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
+    }
+    return text.trim();
+  }
+
+  url(text: string, strip: '/v1' | '/api', field: string): string {
+    const checked = normaliseBaseUrl(text, strip);
+    return checked.ok ? checked.url : raise({ code: 'validation', message: checked.reason, field });
+  }
+
+  urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {
+    const baseUrl = this.url(draft.baseUrl, '/api', 'baseUrl');
+    // Most sites serve /api and /v1 from one host: an empty api_url means the same address.
+    const apiUrl = draft.apiUrl.trim() === '' ? baseUrl : this.url(draft.apiUrl, '/v1', 'apiUrl');
+    return { baseUrl, apiUrl };
+  }
+
+  // -- persistence and events --------------------------------------------------------------------------------------
+
+  save(): void {
+    this.options.store.write(this.#doc);
+    this.emit();
+  }
+
+  /** Announces the accounts as they are now: to the renderer (`accounts:changed`) and to main's listeners. */
+  emit(): void {
+    this.options.events.emit('accounts:changed', this.snapshot());
+    for (const listener of this.#listeners) listener();
+  }
+}
