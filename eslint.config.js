@@ -6,6 +6,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'url'];
+/** What no renderer or contract file imports. */
+const rendererBoundaries = {
+  paths: [{ name: 'electron', message: 'The renderer and the contract never import electron.' }],
+  patterns: [
+    { group: nodeBuiltins, message: 'The renderer and the contract never import Node built-ins.' },
+    { group: ['**/src-main/**'], message: 'The renderer talks to main only through the contract.' },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
@@ -44,14 +52,27 @@ export default tseslint.config(
   {
     files: ['src-renderer/**/*.{ts,vue}', 'src-shared/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', rendererBoundaries] },
+  },
+  // Components, views and their composables reach main through the Pinia stores, which own every bridge call
+  // (target-shape.md §3). Repeats the renderer's boundaries: a later no-restricted-imports replaces an earlier one.
+  {
+    files: [
+      'src-renderer/src/components/**/*.{ts,vue}',
+      'src-renderer/src/views/**/*.{ts,vue}',
+      'src-renderer/src/composables/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer and the contract never import electron.' }],
+          ...rendererBoundaries,
           patterns: [
-            { group: nodeBuiltins, message: 'The renderer and the contract never import Node built-ins.' },
-            { group: ['**/src-main/**'], message: 'The renderer talks to main only through the contract.' },
+            ...rendererBoundaries.patterns,
+            {
+              regex: '(^|/)bridge(\\.ts)?$',
+              message: 'Components and views never call the bridge: ask a Pinia store (src-renderer/src/stores).',
+            },
           ],
         },
       ],

@@ -147,6 +147,8 @@ export const useAccountsStore = defineStore('accounts', () => {
     return reorder(ids);
   }
   const switchTo = (id: string) => busy(id, async () => afterSnapshot(await keydesk.accounts.switch({ id })));
+  /** Reads the account's site money settings (GET /api/status) again now and keeps the account it answers. */
+  const refreshSite = async (id: string) => afterView(await keydesk.site.refresh({ accountId: id }));
 
   return {
     accounts,
@@ -174,5 +176,6 @@ export const useAccountsStore = defineStore('accounts', () => {
     reorder,
     move,
     switchTo,
+    refreshSite,
   };
 });

@@ -1,7 +1,8 @@
-// App store: the app's identity from `app:info` (name, version, mode, platform), loaded once on demand.
+// App store: the app's identity from `app:info` (name, version, mode, platform), loaded once on demand, and the data
+// files found damaged at start (`app:storeProblems`), until the user dismisses each.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { AppError, AppInfo } from '../../../src-shared/contract';
+import type { AppError, AppInfo, StoreProblem } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useAppStore = defineStore('app', () => {
@@ -34,5 +35,15 @@ export const useAppStore = defineStore('app', () => {
     return inFlight;
   }
 
-  return { info, error, isLoading, load };
+  const storeProblems = ref<readonly StoreProblem[]>([]);
+  async function loadStoreProblems(): Promise<void> {
+    const result = await keydesk.app.storeProblems();
+    // A failed read of the status is not itself a data problem; the next start asks again.
+    if (result.ok) storeProblems.value = result.value;
+  }
+  function dismissStoreProblem(file: string): void {
+    storeProblems.value = storeProblems.value.filter((p) => p.file !== file);
+  }
+
+  return { info, error, isLoading, load, storeProblems, loadStoreProblems, dismissStoreProblem };
 });

@@ -5,6 +5,7 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type {
   AccountKind,
   AppError,
+  ArgsOf,
   KeyFields,
   KeySearchField,
   KeyState,
@@ -224,6 +225,32 @@ export const useKeysStore = defineStore('keys', () => {
     return r;
   }
 
+  // Each action is one call to main, answered as a Result for the screen to word; where the answer is the key as
+  // saved, its row is replaced at once (no reload of the page it sits on).
+  /** A fresh read of one key, for the edit form. */
+  const get = (ref: ArgsOf<'keys:get'>) => keydesk.keys.get(ref);
+  async function update(args: ArgsOf<'keys:update'>) {
+    const r = await keydesk.keys.update(args);
+    if (r.ok) replaceRow(r.value.key);
+    return r;
+  }
+  async function addQuota(args: ArgsOf<'keys:addQuota'>) {
+    const r = await keydesk.keys.addQuota(args);
+    if (r.ok) replaceRow(r.value.key);
+    return r;
+  }
+  async function extendAndEnable(args: ArgsOf<'keys:extendAndEnable'>) {
+    const r = await keydesk.keys.extendAndEnable(args);
+    if (r.ok) replaceRow(r.value);
+    return r;
+  }
+  const setStatus = (args: ArgsOf<'keys:setStatus'>) => keydesk.keys.setStatus(args);
+  const remove = (args: ArgsOf<'keys:delete'>) => keydesk.keys.delete(args);
+  const copy = (args: ArgsOf<'keys:copy'>) => keydesk.keys.copy(args);
+  const exportKeys = (args: ArgsOf<'keys:export'>) => keydesk.keys.export(args);
+  const usage = (ref: ArgsOf<'keys:usage'>) => keydesk.keys.usage(ref);
+  const test = (ref: ArgsOf<'keys:test'>) => keydesk.keys.test(ref);
+
   /** Selected rows grouped by account (batch channels take one account). */
   const selectionByAccount = computed(() => {
     const map = new Map<string, number[]>();
@@ -274,6 +301,16 @@ export const useKeysStore = defineStore('keys', () => {
     hide,
     isRevealed,
     create,
+    get,
+    update,
+    addQuota,
+    extendAndEnable,
+    setStatus,
+    remove,
+    copy,
+    exportKeys,
+    usage,
+    test,
     replaceRow,
   };
 });

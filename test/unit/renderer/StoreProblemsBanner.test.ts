@@ -2,6 +2,7 @@
 // The damaged-data banner: says which file, that it came from a backup one save behind (or from nothing), what may
 // be missing, and where the damaged copy is kept; nothing shows when every file was fine.
 import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../src-shared/contract';
 import StoreProblemsBanner from '../../../src-renderer/src/components/StoreProblemsBanner.vue';
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 const mountBanner = async () => {
-  const wrapper = mount(StoreProblemsBanner, { global: { plugins: [createAppI18n('en-US')] } });
+  const wrapper = mount(StoreProblemsBanner, { global: { plugins: [createAppI18n('en-US'), createPinia()] } });
   await flushPromises();
   return wrapper;
 };

@@ -93,10 +93,13 @@ export const accounts = {
     apiUrlPlaceholder: 'Same as base URL',
     apiUrlHint: 'Optional: only if /v1 is on another host.',
     username: 'Username',
+    usernamePlaceholder: 'Your sign-in name on the site',
     password: 'Password',
+    passwordPlaceholder: 'The password for that name',
     remember: 'Remember the password',
     rememberHint: 'Encrypted in the vault, so Keydesk can sign in again by itself when the sign-in expires.',
     accessToken: 'System access token',
+    accessTokenPlaceholder: 'Paste the token the site generated',
     accessTokenHint:
       'In new-api: Console → Personal settings → Security → System access token → Generate. Give it api_key:read, api_key:write, api_key:reveal, wallet:read and, on the newest versions, profile:read.',
     userId: 'User ID',

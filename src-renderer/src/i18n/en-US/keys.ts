@@ -99,6 +99,7 @@ export const keys = {
     quotaRequired: 'Enter a quota, or make the key unlimited.',
     unlimited: 'Unlimited',
     expires: 'Expires',
+    datePlaceholder: 'Pick the day and time it stops',
     expiry: {
       keep: 'Keep current',
       never: 'Never',

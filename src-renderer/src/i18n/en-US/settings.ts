@@ -30,6 +30,7 @@ export const settings = {
   refreshIntervalHint:
     'How often each account’s balance is checked, in minutes (1–1440). Never more than once a minute.',
   minutes: 'min',
+  refreshIntervalPlaceholder: 'Minutes',
   intervalProblems: {
     required: 'Enter a number of minutes.',
     notWhole: 'Use whole minutes, for example 5.',

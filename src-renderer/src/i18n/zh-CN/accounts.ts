@@ -92,10 +92,13 @@ export const accounts: MessageSchema['accounts'] = {
     apiUrlPlaceholder: '与站点地址相同',
     apiUrlHint: '可选：仅当 /v1 在另一个主机上时填写。',
     username: '用户名',
+    usernamePlaceholder: '你在该站点的登录名',
     password: '密码',
+    passwordPlaceholder: '该用户名的密码',
     remember: '记住密码',
     rememberHint: '加密保存在保险库中，登录过期时 Keydesk 可以自动重新登录。',
     accessToken: '系统访问令牌',
+    accessTokenPlaceholder: '粘贴站点生成的令牌',
     accessTokenHint:
       '在 new-api 中：控制台 → 个人设置 → 安全设置 → 系统访问令牌 → 生成。请授予 api_key:read、api_key:write、api_key:reveal、wallet:read，最新版本还需 profile:read。',
     userId: '用户 ID',

@@ -98,6 +98,7 @@ export const keys: MessageSchema['keys'] = {
     quotaRequired: '请输入额度，或设为无限额度。',
     unlimited: '无限额度',
     expires: '过期时间',
+    datePlaceholder: '选择密钥停用的日期和时间',
     expiry: {
       keep: '保持不变',
       never: '永不过期',

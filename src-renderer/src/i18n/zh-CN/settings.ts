@@ -30,6 +30,7 @@ export const settings: MessageSchema['settings'] = {
   refreshInterval: '余额刷新间隔',
   refreshIntervalHint: '每个账户多久查询一次余额，单位为分钟（1–1440）。每分钟最多一次。',
   minutes: '分钟',
+  refreshIntervalPlaceholder: '分钟数',
   intervalProblems: {
     required: '请输入分钟数。',
     notWhole: '请输入整数分钟，例如 5。',

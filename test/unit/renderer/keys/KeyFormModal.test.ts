@@ -5,6 +5,7 @@
 // name a 30-byte site refused, an allowlist one-api dropped, and the yuan beside a quota typed in dollars.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { fail, ok, type KeyFields, type KeyView } from '../../../../src-shared/contract';
@@ -48,7 +49,7 @@ async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US', on: KeyAccountView 
         ),
       ),
   );
-  wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(lang)] } });
+  wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(lang), createPinia()] } });
   await vi.waitFor(() => {
     expect(document.querySelector('[data-testid=form-name]')).not.toBeNull();
   });
