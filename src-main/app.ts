@@ -12,7 +12,10 @@ import { HttpTransport, systemClock, type FetchPort } from './gateway';
 import { registerAccountsHandlers } from './features/accounts/accounts.handlers';
 import type { Logger } from './log/logger';
 import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
-import type { ClipboardPort, SecretFileSinkPort } from './platform/ports';
+import type { ClipboardPort, ExternalLinkPort, SecretFileSinkPort } from './platform/ports';
+import { createHandoffFeature } from './features/handoff/handoff.feature';
+import { noExternalLinks } from './platform/node/external-link.adapter';
+import { AppErrorException } from './bridge/router';
 import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
 import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './features/accounts/account-records';
 import { AccountsService } from './features/accounts/accounts.service';
@@ -42,6 +45,8 @@ export interface AppOptions {
   readonly secretFiles?: SecretFileSinkPort;
   /** Electron's tray, native notifications and power events; browser mode: in-app alerts only. */
   readonly shell?: QuotaShell;
+  /** Electron's shell.openExternal for deep links; browser mode has none (the user is told so). */
+  readonly externalLinks?: ExternalLinkPort;
 }
 
 export interface App {
@@ -152,6 +157,34 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerAccountInfoHandlers(router, keyFeatures.info);
   disposers.push(() => {
     keyFeatures.clipboard.dispose();
+  });
+
+  // "Use this key in…" (issue 16): the full key is read and assembled here, then handed to the OS.
+  const handoff = createHandoffFeature({
+    sources: {
+      account: (id) => {
+        const view = accounts.snapshot().accounts.find((a) => a.id === id);
+        if (!view) throw new AppErrorException({ code: 'not_found', message: 'account not found' });
+        return view;
+      },
+      key: (accountId, id) => keyFeatures.keys.get(accountId, id),
+      fullKey: async (accountId, id) =>
+        keyFeatures.secrets.fullKey(accountId, await accountDirectory.management(accountId), id),
+      models: async (accountId, apiKey) => {
+        const listed = await (await accountDirectory.keyClient(accountId, apiKey)).listModels();
+        return listed.ok ? { ok: true, value: listed.value.map((m) => m.id) } : listed;
+      },
+    },
+    sinks: {
+      clipboard: keyFeatures.clipboard,
+      files: options.secretFiles ?? exportsFolderSink(options.dataDir),
+      links: options.externalLinks ?? noExternalLinks,
+    },
+    log: log.child('handoff'),
+  });
+  handoff.register(router);
+  disposers.push(() => {
+    handoff.dispose();
   });
 
   // Quota monitor, alerts, tray (issue 7): follows the same directory as the keys.

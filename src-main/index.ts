@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, session, shell } from 'electron';
 import { version } from '../package.json';
 import { createApp, type App } from './app';
+import { electronExternalLinks } from './platform/electron/external-link.adapter';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
@@ -145,6 +146,7 @@ if (!app.requestSingleInstanceLock()) {
       // add or keep any of its own beside them.
       fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
       safeStorage: electronSafeStorage,
+      externalLinks: electronExternalLinks,
       keyring: napiKeyring('Keydesk', 'vault-data-key'),
       shell: {
         tray: new ElectronTrayAdapter(trayIcons),

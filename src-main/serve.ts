@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../package.json';
 import { createApp } from './app';
+import { recordingExternalLinks } from './platform/node/external-link.adapter';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
@@ -37,6 +38,10 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     log,
     fetch: (url, init) => fetch(url, init),
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
+    // End-to-end tests only: record the deep links an OS would open (browser mode has no opener of its own).
+    ...(process.env.KEYDESK_TEST_LINK_LOG
+      ? { externalLinks: recordingExternalLinks(process.env.KEYDESK_TEST_LINK_LOG) }
+      : {}),
   });
   const server = await startLoopback({
     router: app.router,

@@ -79,3 +79,13 @@ export interface ClipboardPort {
 export interface SecretFileSinkPort {
   save(defaultName: string, contents: string): Promise<string | null>;
 }
+
+/**
+ * Hands a deep link (`cherrystudio:`, `ccswitch:`) to the OS, which opens the app registered for it. Electron:
+ * shell.openExternal. Browser mode has no such opener in main (`isAvailable` false): the user is told the link
+ * needs the desktop app, since handing it to the page would put the key in the renderer.
+ */
+export interface ExternalLinkPort {
+  readonly isAvailable: boolean;
+  open(url: string): Promise<void>;
+}
