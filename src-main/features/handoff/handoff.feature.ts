@@ -1,6 +1,6 @@
 // The "Use this key in…" feature: its service on the sources (accounts, keys, key secrets) and sinks (clipboard
-// guard, secret-file sink, link opener) it is given; register(router) wires its channels, dispose() has nothing to
-// release (the clipboard guard belongs to the keys feature, which clears it on quit).
+// guard, secret-file sink, link opener) it is given; register(router) wires its channels, dispose() forgets the keys
+// it read (the clipboard guard belongs to the keys feature, which clears it on quit).
 import type { Router } from '../../bridge/router';
 import type { Logger } from '../../log/logger';
 import { registerHandoffHandlers } from './handoff.handlers';
@@ -20,7 +20,7 @@ export function createHandoffFeature(options: HandoffFeatureOptions) {
       registerHandoffHandlers(router, service);
     },
     dispose(): void {
-      // nothing of its own to release
+      service.dispose();
     },
   };
 }

@@ -61,12 +61,40 @@ export function modelsOf(ids: readonly string[] | null): KeyModels {
   };
 }
 
+/**
+ * How long main keeps a key it read for a handoff: a preview, a change of target and the send reuse one reveal.
+ * Reveals count against the site's small critical rate limit (20 per 20 minutes on new-api), so reading the key
+ * again for every step would lock the user out of reveal for a while. Kept in main's memory only.
+ */
+export const HANDOFF_KEY_TTL_MS = 5 * 60_000;
+
+interface KnownKey {
+  readonly key: KeyView;
+  readonly fullKey: string;
+  readonly models: KeyModels;
+  readonly expiresAt: number;
+}
+
+/** Same group and model limits: what the key can call has not changed since it was read. */
+const sameReach = (a: KeyView, b: KeyView): boolean =>
+  a.group === b.group &&
+  a.modelLimitsEnabled === b.modelLimitsEnabled &&
+  a.modelLimits.join('\n') === b.modelLimits.join('\n');
+
 export class HandoffService {
+  readonly #known = new Map<string, KnownKey>();
+
   constructor(
     private readonly sources: HandoffSources,
     private readonly sinks: HandoffSinks,
     private readonly log?: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** Forgets every key read for a handoff (on quit). */
+  dispose(): void {
+    this.#known.clear();
+  }
 
   async preview(accountId: string, id: number, target: HandoffTarget): Promise<Result<HandoffPreview>> {
     try {
@@ -146,23 +174,44 @@ export class HandoffService {
     withKey = false,
   ): Promise<Result<{ input: HandoffInput; masked: BuiltHandoff; real: BuiltHandoff | null }>> {
     const account = this.sources.account(accountId);
-    const key = await this.sources.key(accountId, id);
-    if (!key.ok) return key;
-    const full = await this.sources.fullKey(accountId, id);
-    if (!full.ok) return full;
-    const models = await this.keyModels(accountId, key.value, full.value);
+    const known = await this.known(accountId, id);
+    if (!known.ok) return known;
+    const { fullKey, models } = known.value;
     const base = {
       siteUrl: account.baseUrl,
       apiUrl: account.apiUrl.replace(/\/+$/, ''),
       name: account.label,
       ...models,
     };
-    const input: HandoffInput = { ...base, apiKey: maskKey(full.value) };
+    const input: HandoffInput = { ...base, apiKey: maskKey(fullKey) };
     return ok({
       input,
       masked: buildHandoff(target, input),
-      real: withKey ? buildHandoff(target, { ...base, apiKey: full.value }) : null,
+      real: withKey ? buildHandoff(target, { ...base, apiKey: fullKey }) : null,
     });
+  }
+
+  /**
+   * The key (read fresh: a deleted key is refused at once), its full value and what it can call: from the last few
+   * minutes' reveal while its group and model limits are unchanged, or read now.
+   */
+  private async known(accountId: string, id: number): Promise<Result<KnownKey>> {
+    const ref = `${accountId}\u0000${id}`;
+    const now = this.now();
+    for (const [k, v] of this.#known) if (v.expiresAt <= now) this.#known.delete(k);
+    const key = await this.sources.key(accountId, id);
+    if (!key.ok) {
+      this.#known.delete(ref);
+      return key;
+    }
+    const cached = this.#known.get(ref);
+    if (cached && sameReach(cached.key, key.value)) return ok({ ...cached, key: key.value });
+    const full = await this.sources.fullKey(accountId, id);
+    if (!full.ok) return full;
+    const models = await this.keyModels(accountId, key.value, full.value);
+    const known = { key: key.value, fullKey: full.value, models, expiresAt: now + HANDOFF_KEY_TTL_MS };
+    this.#known.set(ref, known);
+    return ok(known);
   }
 
   private async keyModels(accountId: string, key: KeyView, fullKey: string): Promise<KeyModels> {
