@@ -21,7 +21,8 @@ export * from './handoff';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
-  extends AppInvokeMap,
+  extends
+    AppInvokeMap,
     AccountsInvokeMap,
     VaultInvokeMap,
     KeysInvokeMap,
