@@ -14,6 +14,7 @@ import type { Logger } from './log/logger';
 import { exportsFolderSink, noClipboard } from './platform/node/clipboard.adapter';
 import type { ClipboardPort, ExternalLinkPort, SecretFileSinkPort } from './platform/ports';
 import { createHandoffFeature } from './features/handoff/handoff.feature';
+import { createStatusFeature } from './features/status/status.feature';
 import { noExternalLinks } from './platform/node/external-link.adapter';
 import { AppErrorException } from './bridge/router';
 import type { KeyringPort, SafeStoragePort } from './platform/secret-backends';
@@ -201,6 +202,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   disposers.push(() => {
     quota.dispose();
   });
+  // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
+  const status = await createStatusFeature({
+    dataDir: options.dataDir,
+    accounts: accountDirectory,
+    monitor: quota.monitor,
+    log: log.child('status'),
+  });
+  disposers.push(() => status.dispose());
 
   const missing = router.missingChannels();
   if (missing.length > 0) throw new Error(`Channels without a handler: ${missing.join(', ')}`);
