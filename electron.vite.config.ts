@@ -14,6 +14,8 @@ export default defineConfig({
           index: resolve(root, 'src-main/index.ts'),
           serve: resolve(root, 'src-main/serve.ts'),
           launch: resolve(root, 'src-main/launch.ts'),
+          // `keydesk status` (the package's bin): balances from the running app or its cache, in a terminal.
+          status: resolve(root, 'src-main/status.ts'),
         },
       },
     },

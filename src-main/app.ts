@@ -11,6 +11,8 @@ import type { AccountsService } from './features/accounts/accounts.service';
 import { createAppFeature } from './features/app/app.feature';
 import type { SettingsService } from './features/app/settings.service';
 import type { Feature } from './features/feature';
+import { handoffFeature } from './features/handoff/handoff.feature';
+import { createStatusFeature } from './features/status/status.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
@@ -57,14 +59,24 @@ export async function createApp(options: AppOptions): Promise<App> {
     onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
     ...(options.quotaScheduler ? { schedulerOptions: options.quotaScheduler } : {}),
   });
+  const keys = createKeysFeature(core, accounts.service);
+  // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
+  const status = await createStatusFeature({
+    dataDir: core.dataDir,
+    accounts: accounts.service,
+    monitor: quota.monitor,
+    log: log.child('status'),
+  });
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
     createVaultFeature(core, accounts.service),
     createMoneyFeature(core, accounts.service, siteMoney),
-    createKeysFeature(core, accounts.service),
+    keys,
+    handoffFeature(core, accounts.service, keys.services),
     createAccountInfoFeature(core, accounts.service),
     quota,
+    { register: () => undefined, dispose: () => status.dispose() },
   ];
   for (const feature of features) feature.register(core.router);
 

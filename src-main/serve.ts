@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../package.json';
 import { createApp } from './app';
+import { recordingExternalLinks } from './platform/node/external-link.adapter';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
@@ -33,7 +34,13 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // One writer per data dir: Electron has its single-instance lock, browser mode this lock file.
   const lock = acquireDataDirLock(dataDir);
-  const platform = nodePlatform(dataDir);
+  const platform = {
+    ...nodePlatform(dataDir),
+    // End-to-end tests only: record the deep links an OS would open (browser mode has no opener of its own).
+    ...(process.env.KEYDESK_TEST_LINK_LOG
+      ? { externalLinks: recordingExternalLinks(process.env.KEYDESK_TEST_LINK_LOG) }
+      : {}),
+  };
   const quotaScheduler = testPollingFloor(process.env);
   const app = await createApp({
     mode: 'browser',

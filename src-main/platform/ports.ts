@@ -142,9 +142,21 @@ export interface Platform {
   /** The OS keyring; null where it must not be touched. */
   readonly keyring: KeyringPort | null;
   readonly shell: ShellPort;
+  /** Deep links (`cherrystudio:`, `ccswitch:`) that carry a key: the OS opens the registered app; none in browser mode. */
+  readonly externalLinks: ExternalLinkPort;
   /**
    * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
    * app, conf (its engine) in browser mode.
    */
   readonly storeEngine: StoreEngine;
+}
+
+/**
+ * Hands a deep link (`cherrystudio:`, `ccswitch:`) to the OS, which opens the app registered for it. Electron:
+ * shell.openExternal. Browser mode has no such opener in main (`isAvailable` false): the user is told the link
+ * needs the desktop app, since handing it to the page would put the key in the renderer.
+ */
+export interface ExternalLinkPort {
+  readonly isAvailable: boolean;
+  open(url: string): Promise<void>;
 }

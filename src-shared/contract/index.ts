@@ -7,6 +7,7 @@ import { type VaultInvokeMap, VAULT_CHANNELS, type VaultEventMap, VAULT_EVENTS }
 import { type KeysInvokeMap, KEYS_CHANNELS } from './keys';
 import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info';
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
+import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -16,10 +17,18 @@ export * from './vault';
 export * from './keys';
 export * from './account-info';
 export * from './quota';
+export * from './handoff';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
-  extends AppInvokeMap, AccountsInvokeMap, VaultInvokeMap, KeysInvokeMap, AccountInfoInvokeMap, QuotaInvokeMap {}
+  extends
+    AppInvokeMap,
+    AccountsInvokeMap,
+    VaultInvokeMap,
+    KeysInvokeMap,
+    AccountInfoInvokeMap,
+    QuotaInvokeMap,
+    HandoffInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap {}
@@ -37,6 +46,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...KEYS_CHANNELS,
   ...ACCOUNT_INFO_CHANNELS,
   ...QUOTA_CHANNELS,
+  ...HANDOFF_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

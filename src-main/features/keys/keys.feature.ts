@@ -6,7 +6,12 @@ import type { Feature } from '../feature';
 import { createKeyFeatures } from './index';
 import { registerKeysHandlers } from './keys.handlers';
 
-export function createKeysFeature(core: Core, directory: AccountDirectory): Feature {
+/** The keys feature, with its services: the handoff feature reads keys and hands them on through the same guard. */
+export interface KeysFeature extends Feature {
+  readonly services: ReturnType<typeof createKeyFeatures>;
+}
+
+export function createKeysFeature(core: Core, directory: AccountDirectory): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
     directory,
@@ -16,6 +21,7 @@ export function createKeysFeature(core: Core, directory: AccountDirectory): Feat
     log: core.log.child('keys'),
   });
   return {
+    services: keys,
     register: (router) => {
       registerKeysHandlers(router, keys.keys, keys.secrets);
     },

@@ -280,7 +280,7 @@ export class QuotaMonitor {
 }
 
 /** The colour band of a balance against its thresholds; unknown stays unknown. */
-function balanceLevel(reading: QuotaReading | null, thresholds: Thresholds): BalanceLevel {
+export function balanceLevel(reading: QuotaReading | null, thresholds: Thresholds): BalanceLevel {
   if (reading === null) return 'unknown';
   let level: BalanceLevel = 'ok';
   if (!reading.isUnlimited) {

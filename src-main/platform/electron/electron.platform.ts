@@ -7,6 +7,7 @@ import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { electronClipboard, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
+import { electronExternalLinks } from './external-link.adapter';
 import { electronStoreEngine } from './electron-store.engine';
 import { electronPower } from './power.adapter';
 import { electronSafeStorage } from './safe-storage.adapter';
@@ -50,5 +51,6 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: { openExternal: (url) => shell.openExternal(url) },
     storeEngine: electronStoreEngine(),
+    externalLinks: electronExternalLinks,
   } satisfies Platform;
 }

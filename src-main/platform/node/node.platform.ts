@@ -3,6 +3,7 @@
 // own, each said honestly by its port (the renderer copies and alerts in the page instead).
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
+import { noExternalLinks } from './external-link.adapter';
 import { confStoreEngine } from './conf.engine';
 import { exportsFolderSink, noClipboard } from './clipboard.adapter';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from './in-app.notifier';
@@ -30,5 +31,6 @@ export function nodePlatform(dataDir: string): Platform {
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: systemBrowserShell,
     storeEngine: confStoreEngine(),
+    externalLinks: noExternalLinks,
   } satisfies Platform;
 }

@@ -9,6 +9,7 @@ import { accounts } from './accounts';
 import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies } from './errors';
 import { money } from './money';
+import { handoff } from './handoff';
 
 const enUS = {
   app,
@@ -32,6 +33,7 @@ const enUS = {
   remediesInForm,
   remedies,
   money,
+  handoff,
 };
 
 export type MessageSchema = typeof enUS;

@@ -1,0 +1,52 @@
+// The "Use this key in…" feature: its service on the sources (accounts, keys, key secrets) and sinks (clipboard
+// guard, secret-file sink, link opener) it is given; register(router) wires its channels, dispose() forgets the keys
+// it read (the clipboard guard belongs to the keys feature, which clears it on quit).
+import { AppErrorException, type Router } from '../../bridge/router';
+import type { Core } from '../../core';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Feature } from '../feature';
+import type { KeysFeature } from '../keys/keys.feature';
+import type { Logger } from '../../log/logger';
+import { registerHandoffHandlers } from './handoff.handlers';
+import { HandoffService, type HandoffSinks, type HandoffSources } from './handoff.service';
+
+export interface HandoffFeatureOptions {
+  readonly sources: HandoffSources;
+  readonly sinks: HandoffSinks;
+  readonly log?: Logger;
+}
+
+export function createHandoffFeature(options: HandoffFeatureOptions) {
+  const service = new HandoffService(options.sources, options.sinks, options.log);
+  return {
+    service,
+    register(router: Router): void {
+      registerHandoffHandlers(router, service);
+    },
+    dispose(): void {
+      service.dispose();
+    },
+  };
+}
+
+/** The feature as app.ts lists it: sources from the account directory and the keys feature, sinks from the platform. */
+export function handoffFeature(core: Core, accounts: AccountsService, keys: KeysFeature['services']): Feature {
+  const { platform } = core;
+  return createHandoffFeature({
+    sources: {
+      account: (id) => {
+        const view = accounts.snapshot().accounts.find((account) => account.id === id);
+        if (!view) throw new AppErrorException({ code: 'not_found', message: 'account not found' });
+        return view;
+      },
+      key: (accountId, id) => keys.keys.get(accountId, id),
+      fullKey: async (accountId, id) => keys.secrets.fullKey(accountId, await accounts.management(accountId), id),
+      models: async (accountId, apiKey) => {
+        const listed = await (await accounts.keyClient(accountId, apiKey)).listModels();
+        return listed.ok ? { ok: true, value: listed.value.map((model) => model.id) } : listed;
+      },
+    },
+    sinks: { clipboard: keys.clipboard, files: platform.secretFiles, links: platform.externalLinks },
+    log: core.log.child('handoff'),
+  });
+}

@@ -1,0 +1,239 @@
+// Pure builders of what each tool reads for one key: deep links (Cherry Studio, CC Switch) and snippets (.env, curl,
+// OpenAI SDKs, Claude Code settings, Codex config). Called once with a masked key for the preview and once with the
+// full key on send, so the user sees exactly what goes, minus the secret.
+import type { HandoffKind, HandoffTarget } from '../../../src-shared/contract';
+
+export interface HandoffInput {
+  /** The key with its sk- prefix (or the masked key, for the preview). */
+  readonly apiKey: string;
+  /** The account's site (its web console), for CC Switch's homepage. */
+  readonly siteUrl: string;
+  /** The account's API URL without /v1 and without a trailing slash. */
+  readonly apiUrl: string;
+  /** The account's label: the provider's name in the target. */
+  readonly name: string;
+  /** Whether the key can call Claude models (null: unknown). */
+  readonly servesClaude: boolean | null;
+  /** A model the key can call, for the examples (null: unknown, a placeholder is written). */
+  readonly openaiModel: string | null;
+  readonly claudeModel: string | null;
+}
+
+export interface BuiltDocument {
+  readonly place: string;
+  readonly fileName: string;
+  readonly text: string;
+  /** Links: the payload in readable form (Cherry Studio's is base64). */
+  readonly detail: string | null;
+}
+
+export interface BuiltHandoff {
+  readonly kind: HandoffKind;
+  readonly documents: readonly BuiltDocument[];
+}
+
+export const MODEL_PLACEHOLDER = 'MODEL_NAME';
+
+/** OpenAI-style clients call `{base}/chat/completions`, `{base}/responses`: the base carries /v1. */
+export const openaiBase = (apiUrl: string): string => `${apiUrl}/v1`;
+/** Anthropic-style clients (Claude Code, CC Switch's claude app) append /v1/messages themselves: no suffix. */
+export const anthropicBase = (apiUrl: string): string => apiUrl;
+
+/** `sk-abcd…wxyz`: enough to recognise the key, never enough to use it. */
+export function maskKey(key: string): string {
+  const body = key.startsWith('sk-') ? key.slice(3) : key;
+  if (body.length < 12) return 'sk-…';
+  return `sk-${body.slice(0, 4)}…${body.slice(-4)}`;
+}
+
+/** An ASCII id for provider tables (`keydesk-my-site`); TOML bare keys and Cherry ids both accept it. */
+export function providerId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug === '' ? 'keydesk' : `keydesk-${slug}`;
+}
+
+/** Strings as JSON writes them: also valid TOML basic strings, Python and JavaScript literals. */
+const q = (text: string): string => JSON.stringify(text);
+
+/** Standard base64 of UTF-8, what Cherry Studio's parser decodes (Buffer.from(data, 'base64')). */
+const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+
+function cherryStudio(input: HandoffInput): BuiltHandoff {
+  // Cherry Studio's parser turns ' into " and drops ( and ) before JSON.parse (providersImport.ts ParseData):
+  // a name holding them would break or change, so they are left out of it.
+  const name = input.name.replace(/['()]/g, '').trim() || 'Keydesk';
+  const payload = {
+    id: providerId(input.name),
+    baseUrl: openaiBase(input.apiUrl),
+    apiKey: input.apiKey,
+    name,
+    type: 'openai',
+  };
+  const json = JSON.stringify(payload);
+  return {
+    kind: 'link',
+    documents: [
+      {
+        place: 'Cherry Studio',
+        fileName: 'cherry-studio-link.txt',
+        text: `cherrystudio://providers/api-keys?v=1&data=${base64(json)}`,
+        detail: JSON.stringify(payload, null, 2),
+      },
+    ],
+  };
+}
+
+function ccSwitch(input: HandoffInput, app: 'claude' | 'codex'): BuiltHandoff {
+  const params = new URLSearchParams({ resource: 'provider', app, name: input.name });
+  params.set('homepage', input.siteUrl);
+  // CC Switch writes the endpoint verbatim: ANTHROPIC_BASE_URL for claude, Codex's base_url (which gets /responses).
+  params.set('endpoint', app === 'claude' ? anthropicBase(input.apiUrl) : openaiBase(input.apiUrl));
+  params.set('apiKey', input.apiKey);
+  const model = app === 'claude' ? input.claudeModel : input.openaiModel;
+  if (model !== null) params.set('model', model);
+  const link = `ccswitch://v1/import?${params.toString()}`;
+  const detail = [...params.entries()].map(([k, v]) => `${k} = ${v}`).join('\n');
+  return {
+    kind: 'link',
+    documents: [
+      {
+        place: `CC Switch (${app === 'claude' ? 'Claude Code' : 'Codex'})`,
+        fileName: 'cc-switch-link.txt',
+        text: link,
+        detail,
+      },
+    ],
+  };
+}
+
+const snippet = (place: string, fileName: string, text: string): BuiltHandoff => ({
+  kind: 'snippet',
+  documents: [{ place, fileName, text, detail: null }],
+});
+
+function dotenv(input: HandoffInput): BuiltHandoff {
+  const lines = [`OPENAI_API_KEY=${q(input.apiKey)}`, `OPENAI_BASE_URL=${q(openaiBase(input.apiUrl))}`];
+  if (input.servesClaude === true) {
+    lines.push(`ANTHROPIC_AUTH_TOKEN=${q(input.apiKey)}`, `ANTHROPIC_BASE_URL=${q(anthropicBase(input.apiUrl))}`);
+  }
+  return snippet('.env', 'keydesk.env', `${lines.join('\n')}\n`);
+}
+
+/** POSIX shell single quotes: nothing inside is expanded; a ' closes, is escaped, and reopens. */
+const sh = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+function curl(input: HandoffInput): BuiltHandoff {
+  const body = JSON.stringify({
+    model: input.openaiModel ?? MODEL_PLACEHOLDER,
+    messages: [{ role: 'user', content: 'Hello' }],
+  });
+  const url = `${openaiBase(input.apiUrl)}/chat/completions`;
+  const line = [
+    'curl',
+    sh(url),
+    '-H',
+    sh(`Authorization: Bearer ${input.apiKey}`),
+    '-H',
+    sh('Content-Type: application/json'),
+    '-d',
+    sh(body),
+  ].join(' ');
+  return snippet('curl', 'keydesk-curl.sh', `${line}\n`);
+}
+
+function openaiPython(input: HandoffInput): BuiltHandoff {
+  const model = input.openaiModel ?? MODEL_PLACEHOLDER;
+  const text = [
+    'from openai import OpenAI',
+    '',
+    `client = OpenAI(api_key=${q(input.apiKey)}, base_url=${q(openaiBase(input.apiUrl))})`,
+    'response = client.chat.completions.create(',
+    `    model=${q(model)},`,
+    '    messages=[{"role": "user", "content": "Hello"}],',
+    ')',
+    'print(response.choices[0].message.content)',
+    '',
+  ].join('\n');
+  return snippet('OpenAI SDK (Python)', 'keydesk_openai.py', text);
+}
+
+function openaiNode(input: HandoffInput): BuiltHandoff {
+  const model = input.openaiModel ?? MODEL_PLACEHOLDER;
+  const text = [
+    "import OpenAI from 'openai';",
+    '',
+    `const client = new OpenAI({ apiKey: ${q(input.apiKey)}, baseURL: ${q(openaiBase(input.apiUrl))} });`,
+    'const response = await client.chat.completions.create({',
+    `  model: ${q(model)},`,
+    "  messages: [{ role: 'user', content: 'Hello' }],",
+    '});',
+    'console.log(response.choices[0]?.message.content);',
+    '',
+  ].join('\n');
+  return snippet('OpenAI SDK (TypeScript)', 'keydesk-openai.mts', text);
+}
+
+function claudeCode(input: HandoffInput): BuiltHandoff {
+  // Claude Code reads `env` of ~/.claude/settings.json; ANTHROPIC_AUTH_TOKEN goes out as `Authorization: Bearer`,
+  // which one-api / new-api gateways accept on their Claude-format endpoint.
+  const env: Record<string, string> = {
+    ANTHROPIC_BASE_URL: anthropicBase(input.apiUrl),
+    ANTHROPIC_AUTH_TOKEN: input.apiKey,
+  };
+  if (input.claudeModel !== null) env.ANTHROPIC_MODEL = input.claudeModel;
+  return snippet('~/.claude/settings.json', 'settings.json', `${JSON.stringify({ env }, null, 2)}\n`);
+}
+
+function codex(input: HandoffInput): BuiltHandoff {
+  const id = providerId(input.name);
+  // The provider block as CC Switch writes it for Codex (config.toml + auth.json with OPENAI_API_KEY).
+  const config = [
+    `model_provider = ${q(id)}`,
+    `model = ${q(input.openaiModel ?? MODEL_PLACEHOLDER)}`,
+    '',
+    `[model_providers.${id}]`,
+    `name = ${q(input.name)}`,
+    `base_url = ${q(openaiBase(input.apiUrl))}`,
+    'wire_api = "responses"',
+    'requires_openai_auth = true',
+    '',
+  ].join('\n');
+  const auth = `${JSON.stringify({ OPENAI_API_KEY: input.apiKey }, null, 2)}\n`;
+  return {
+    kind: 'snippet',
+    documents: [
+      { place: '~/.codex/config.toml', fileName: 'config.toml', text: config, detail: null },
+      { place: '~/.codex/auth.json', fileName: 'auth.json', text: auth, detail: null },
+    ],
+  };
+}
+
+export function buildHandoff(target: HandoffTarget, input: HandoffInput): BuiltHandoff {
+  switch (target) {
+    case 'cherry-studio':
+      return cherryStudio(input);
+    case 'cc-switch-claude':
+      return ccSwitch(input, 'claude');
+    case 'cc-switch-codex':
+      return ccSwitch(input, 'codex');
+    case 'env':
+      return dotenv(input);
+    case 'curl':
+      return curl(input);
+    case 'openai-python':
+      return openaiPython(input);
+    case 'openai-node':
+      return openaiNode(input);
+    case 'claude-code':
+      return claudeCode(input);
+    case 'codex':
+      return codex(input);
+  }
+}
+
+/** The link schemes Keydesk may hand to the OS: nothing else is ever opened. */
+export const HANDOFF_LINK_SCHEMES: readonly string[] = ['cherrystudio:', 'ccswitch:'];

@@ -1,0 +1,39 @@
+// en-US messages: handoff ("Use this key in…").
+
+export const handoff = {
+  menu: 'Use this key in…',
+  title: 'Use “{name}” in…',
+  target: 'Send to',
+  groups: { apps: 'Apps (deep link)', snippets: 'Snippets' },
+  targets: {
+    'cherry-studio': 'Cherry Studio',
+    'cc-switch-claude': 'CC Switch · Claude Code',
+    'cc-switch-codex': 'CC Switch · Codex',
+    env: '.env file',
+    curl: 'curl',
+    'openai-python': 'OpenAI SDK · Python',
+    'openai-node': 'OpenAI SDK · TypeScript',
+    'claude-code': 'Claude Code settings',
+    codex: 'Codex config',
+  },
+  preview: 'What will be sent (the key is masked here; the real key is assembled when you send):',
+  payload: 'What the app receives',
+  bases: 'OpenAI-style base: {openai} · Anthropic-style base: {anthropic}',
+  claude: {
+    yes: 'This key can call Claude models: the Anthropic pair is included where the target reads it.',
+    no: 'This key cannot call Claude models, so Claude-style targets will not work with it.',
+    unknown: 'The gateway did not say which models this key can call; the Anthropic pair is left out of .env.',
+  },
+  open: 'Open in the app',
+  copy: 'Copy',
+  save: 'Save to a file',
+  needsDesktop:
+    'Opening another app and the system clipboard need the Keydesk desktop app. In browser mode, save a snippet to a file instead.',
+  needsDesktopLink:
+    'Opening another app needs the Keydesk desktop app: browser mode never hands a link holding the key to the page.',
+  sentOpen: 'Handed to the app. Confirm the import in its window.',
+  sentCopy: 'Copied. The clipboard is cleared in {s} s if it still holds it.',
+  sentFile: 'Saved to {path}, readable by you only.',
+  sentCancelled: 'Nothing was saved.',
+  loading: 'Preparing the preview…',
+};
