@@ -18,7 +18,7 @@ import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './feat
 import { AccountsService } from './features/accounts/accounts.service';
 import { createKeyFeatures } from './features/keys';
 import { EMPTY_SITE_MONEY, SiteMoneyService, siteMoneyDocumentSchema } from './features/money/site-money.service';
-import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './features/quota/quota.feature';
+import { createQuotaFeature, systemLanguage, type QuotaFeature, type QuotaShell } from './features/quota/quota.feature';
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
 import { registerStoreStatusHandlers } from './features/app/store-status.handlers';
 import { StoreStatus } from './features/app/store-status.service';
@@ -147,6 +147,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     files: options.secretFiles ?? exportsFolderSink(options.dataDir),
     clock: { now: () => Date.now() },
     log: log.child('keys'),
+    language: () => settings.get().language ?? systemLanguage(),
   });
   registerKeysHandlers(router, keyFeatures.keys, keyFeatures.secrets);
   registerAccountInfoHandlers(router, keyFeatures.info);

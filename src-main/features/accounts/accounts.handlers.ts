@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { ok, type VaultStatus as VaultStatusView } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
-import { AppErrorException, noArgs, type Router } from '../../bridge/router';
+import { noArgs, type Router } from '../../bridge/router';
+import { AppErrorException } from '../../errors';
 import { thresholdsSchema, yuanRateSchema } from './account-records';
 import { credentialText } from './credential-text';
 import type { AccountsService } from './accounts.service';
 import { withSiteMoney, type SiteMoneyService } from '../money/site-money.service';
+import { CipherError } from '../../vault/cipher';
 import type { SecretStore, VaultStatus } from '../../vault/secret.store';
 
 const id = z.string().min(1).max(100);
@@ -49,7 +51,7 @@ const patchSchema = z.strictObject({
   isDisabled: z.boolean().optional(),
 });
 
-const passphrase = z.string().min(8, 'Use at least 8 characters').max(1024);
+const passphrase = z.string().min(8).max(1024);
 
 /** The vault's own status, in the contract's words for the renderer. */
 export function vaultStatusView(status: VaultStatus): VaultStatusView {
@@ -58,7 +60,7 @@ export function vaultStatusView(status: VaultStatus): VaultStatusView {
     isPersistent: status.isPersistent,
     isLocked: status.isLocked,
     hasPassphrase: status.hasPassphrase,
-    reason: status.reason,
+    reasons: status.reasons,
     isPassphraseSuggested: status.canSetPassphrase,
     problems: [
       ...status.fileNotices.map((detail) => ({ kind: 'file', detail })),
@@ -78,10 +80,11 @@ export function registerAccountsHandlers(
     try {
       await action();
     } catch (error) {
-      throw new AppErrorException({
-        code: 'vault.locked',
-        message: error instanceof Error ? error.message : 'The vault refused',
-      });
+      // A wrong passphrase is the user's to correct; anything else is the vault refusing (its words stay in main).
+      if (error instanceof CipherError && error.kind === 'authentication') {
+        throw new AppErrorException({ code: 'vault.locked', reason: 'vault.wrong_passphrase' });
+      }
+      throw new AppErrorException({ code: 'vault.locked', reason: 'vault.refused' });
     }
     const status = vaultStatusView(vault.status());
     events.emit('vault:changed', status);

@@ -15,7 +15,7 @@ import type {
   SignInOutcome,
 } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
-import { AppErrorException } from '../../bridge/router';
+import { raise } from '../../errors';
 import {
   GatewayError,
   type ClockPort,
@@ -90,10 +90,6 @@ function savedSession(secrets: StoredSecrets | null, record: AccountRecord): Ses
     userId: record.userId,
   };
 }
-
-const raise = (error: AppError): never => {
-  throw new AppErrorException(error);
-};
 
 export class AccountsService implements AccountDirectory {
   #doc: AccountsDocument;
@@ -232,10 +228,11 @@ export class AccountsService implements AccountDirectory {
   async signIn(id: string, password?: string, remember?: boolean): Promise<Result<SignInOutcome>> {
     const record = this.#record(id);
     if (record.kind !== 'password' || record.username === null) {
-      return { ok: false, error: { code: 'validation', message: 'Only password accounts sign in' } };
+      return { ok: false, error: { code: 'validation', reason: 'account.not_password' } };
     }
     const typed = password ?? this.#runtime.get(id)?.secrets?.password;
-    if (typed === undefined) return { ok: false, error: { code: 'auth.needs_sign_in', message: 'Enter the password' } };
+    if (typed === undefined)
+      return { ok: false, error: { code: 'auth.needs_sign_in', reason: 'account.enter_password' } };
     return this.setCredential(id, {
       kind: 'password',
       username: record.username,
@@ -248,7 +245,7 @@ export class AccountsService implements AccountDirectory {
   async setCredential(id: string, credential: CredentialInput): Promise<Result<SignInOutcome>> {
     const record = this.#record(id);
     if (credential.kind !== record.kind) {
-      return { ok: false, error: { code: 'validation', message: 'The credential kind of an account cannot change' } };
+      return { ok: false, error: { code: 'validation', reason: 'account.kind_fixed' } };
     }
     const previous = { state: this.#runtime.get(id)?.state ?? 'needs_sign_in' };
     this.#setState(id, 'signing_in', null);
@@ -351,7 +348,7 @@ export class AccountsService implements AccountDirectory {
   reorder(ids: readonly string[]): AccountsSnapshot {
     const current = this.#doc.accounts.map((record) => record.id);
     if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
-      raise({ code: 'validation', message: 'The new order must list every account exactly once', field: 'ids' });
+      raise({ code: 'validation', reason: 'input.order_incomplete', field: 'ids' });
     }
     const byId = new Map(this.#doc.accounts.map((record) => [record.id, record]));
     this.#doc = { ...this.#doc, accounts: ids.map((id) => byId.get(id) as AccountRecord) };
@@ -385,7 +382,7 @@ export class AccountsService implements AccountDirectory {
   async management(accountId: string): Promise<ManagementClient> {
     const record = this.#record(accountId);
     if (record.kind === 'api_key') {
-      raise({ code: 'validation', message: 'A watched key gives no account access: add the account to manage keys' });
+      raise({ code: 'validation', reason: 'account.watched_key_only' });
     }
     const runtime = await this.#usable(record);
     if (runtime.management) return runtime.management;
@@ -414,10 +411,10 @@ export class AccountsService implements AccountDirectory {
   async keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
     const record = this.#record(accountId);
     if (apiKey !== undefined) return this.#signIn.keyClient(record.baseUrl, record.apiUrl, apiKey);
-    if (record.kind !== 'api_key') raise({ code: 'validation', message: 'This account has no watched key' });
+    if (record.kind !== 'api_key') raise({ code: 'validation', reason: 'account.no_watched_key' });
     const runtime = await this.#usable(record);
     const watched = runtime.secrets?.apiKey;
-    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', message: 'Enter the API key again' });
+    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', reason: 'account.enter_key' });
     runtime.keyClient ??= this.#signIn.keyClient(record.baseUrl, record.apiUrl, watched);
     return runtime.keyClient;
   }
@@ -435,7 +432,10 @@ export class AccountsService implements AccountDirectory {
     const now = this.options.clock.now();
     const needsUser = (error: AppError): never => {
       this.#setState(accountId, 'needs_sign_in', error);
-      throw new GatewayError(error.code, error.message ?? 'Sign in to this account again.');
+      throw new GatewayError(error.code, error.serverMessage ?? '', {
+        ...(error.reason === undefined ? {} : { reason: error.reason }),
+        ...(error.params === undefined ? {} : { params: error.params }),
+      });
     };
     if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
     if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
@@ -458,7 +458,9 @@ export class AccountsService implements AccountDirectory {
     if (!login.ok && login.error.retryable === true && error.code !== 'auth.session_issuance_limit') {
       // Keeps the wait (Retry-After, or Keydesk's own rate budget) so the caller can show it.
       const { retryAfterMs, isLocalLimit } = login.error;
-      throw new GatewayError(error.code, error.message ?? error.code, {
+      throw new GatewayError(error.code, error.serverMessage ?? '', {
+        ...(error.reason === undefined ? {} : { reason: error.reason }),
+        ...(error.params === undefined ? {} : { params: error.params }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         ...(isLocalLimit === true ? { isLocalLimit } : {}),
       });
@@ -563,8 +565,8 @@ export class AccountsService implements AccountDirectory {
 
   async #usable(record: AccountRecord): Promise<Runtime> {
     const runtime = this.#runtime.get(record.id) ?? (await this.#loadSecrets(record));
-    if (runtime.state === 'locked') raise({ code: 'vault.locked', message: runtime.error?.message ?? 'Locked' });
-    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in', message: 'Sign in to this account again' });
+    if (runtime.state === 'locked') raise(runtime.error ?? { code: 'vault.locked' });
+    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in' });
     return runtime;
   }
 
@@ -574,7 +576,11 @@ export class AccountsService implements AccountDirectory {
       read.status === 'ok'
         ? { state: 'ok', error: null, secrets: read.secrets }
         : read.status === 'locked'
-          ? { state: 'locked', error: { code: 'vault.locked', message: read.reason }, secrets: null }
+          ? {
+              state: 'locked',
+              error: { code: 'vault.locked', reason: read.reason, ...(read.params ? { params: read.params } : {}) },
+              secrets: null,
+            }
           : { state: 'needs_sign_in', error: null, secrets: null };
     if (
       runtime.secrets &&
@@ -595,7 +601,9 @@ export class AccountsService implements AccountDirectory {
       try {
         await this.options.vault.set(id, plainSecrets(secrets));
       } catch (error) {
-        raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
+        // The vault refused the write (locked, or its backend failed): what it said goes to the log, once.
+        this.options.log.warn('vault refused a write', { account: id, error });
+        raise({ code: 'vault.locked', reason: 'vault.refused' });
       }
     });
   }
@@ -645,7 +653,7 @@ export class AccountsService implements AccountDirectory {
 
   #record(id: string): AccountRecord {
     return (
-      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', message: 'No such account' })
+      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', reason: 'account.not_found' })
     );
   }
 
@@ -656,14 +664,14 @@ export class AccountsService implements AccountDirectory {
   #label(text: string): string {
     const label = text.trim();
     if (label === '' || label.length > MAX_LABEL) {
-      raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
+      raise({ code: 'validation', reason: 'input.label_length', params: { max: MAX_LABEL }, field: 'label' });
     }
     return label;
   }
 
   #url(text: string, strip: '/v1' | '/api', field: string): string {
     const checked = normaliseBaseUrl(text, strip);
-    return checked.ok ? checked.url : raise({ code: 'validation', message: checked.reason, field });
+    return checked.ok ? checked.url : raise({ code: 'validation', reason: checked.reason, field });
   }
 
   #urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {

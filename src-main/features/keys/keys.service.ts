@@ -3,6 +3,7 @@
 import {
   ok,
   type BatchOutcome,
+  type ErrorReason,
   type KeyFields,
   type KeyPage,
   type KeySearchField,
@@ -10,12 +11,11 @@ import {
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
-import { AppErrorException } from '../../bridge/router';
 import type { ClockPort, KeyRecord, ManagementClient, Page, SearchKeyRecord } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory } from '../accounts/account-directory';
 import { changedFields, toCreateInput, toFieldName, toKeyEdits, toKeyView } from './key-view';
-import { mapResult, toAppError, unwrap } from './result';
+import { expectedFailure, mapResult, unwrap } from '../../errors';
 
 export interface KeysServiceOptions {
   readonly directory: AccountDirectory;
@@ -81,7 +81,7 @@ export class KeysService {
       const updated = unwrap(await m.updateKey(id, toKeyEdits(edits), { expireOnPurpose: allowExpire }));
       return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
     } catch (error) {
-      return { ok: false, error: toAppError(error) };
+      return { ok: false, error: expectedFailure(error) };
     }
   }
 
@@ -91,14 +91,14 @@ export class KeysService {
     try {
       const before = unwrap(await m.getKey(id));
       if (before.unlimited_quota) {
-        return fail('validation', 'This key is unlimited: adding quota would change nothing.', 'remainQuota');
+        return fail('validation', 'input.quota_on_unlimited', 'remainQuota');
       }
       const next = before.remain_quota + incrementUnits;
-      if (!Number.isSafeInteger(next)) return fail('validation', 'That amount is too large.', 'remainQuota');
+      if (!Number.isSafeInteger(next)) return fail('validation', 'input.amount_too_large', 'remainQuota');
       const updated = unwrap(await m.updateKey(id, { remain_quota: next }));
       return ok(this.outcome(accountId, before, updated.key, updated.mismatches));
     } catch (error) {
-      return { ok: false, error: toAppError(error) };
+      return { ok: false, error: expectedFailure(error) };
     }
   }
 
@@ -165,8 +165,8 @@ export class KeysService {
   }
 }
 
-const fail = (code: 'validation', message: string, field: string) =>
-  ({ ok: false, error: { code, message, field } }) as const;
+const fail = (code: 'validation', reason: ErrorReason, field: string) =>
+  ({ ok: false, error: { code, reason, field } }) as const;
 
 async function batch(ids: readonly number[], run: (id: number) => Promise<Result<unknown>>): Promise<BatchOutcome> {
   const succeeded: number[] = [];
@@ -178,7 +178,7 @@ async function batch(ids: readonly number[], run: (id: number) => Promise<Result
       if (r.ok) succeeded.push(id);
       else failed.push({ id, error: r.error });
     } catch (error) {
-      failed.push({ id, error: error instanceof AppErrorException ? error.appError : toAppError(error) });
+      failed.push({ id, error: expectedFailure(error) });
     }
   }
   return { succeeded, failed };
