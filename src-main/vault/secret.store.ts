@@ -40,8 +40,11 @@ export interface VaultStatus {
   readonly lockedAccounts: readonly string[];
   /** Every backend considered and why it was or was not used. */
   readonly backends: readonly BackendProbe[];
-  /** File problems met on open (kept aside, recovered from backup), in words. */
-  readonly fileNotices: readonly string[];
+  /**
+   * File problems met on open, named with the file involved: the damaged file kept aside, or the backup it was
+   * restored from (the parse error itself went to the log when it was met).
+   */
+  readonly fileNotices: readonly { readonly kind: 'file_kept' | 'file_restored'; readonly path: string }[];
 }
 
 export class VaultLockedError extends Error {
@@ -137,9 +140,7 @@ export class SecretStore {
       lockedAccounts: [...locked].sort(),
       backends: this.#probes,
       fileNotices: this.#file.reports.map((r) =>
-        r.kind === 'corrupt'
-          ? `The vault file was unreadable (${r.reason}); it was kept as ${r.keptAt}`
-          : `The vault file was unreadable (${r.reason}); restored from ${r.from}`,
+        r.kind === 'corrupt' ? { kind: 'file_kept', path: r.keptAt } : { kind: 'file_restored', path: r.from },
       ),
     };
   }

@@ -40,6 +40,10 @@ export interface VaultStatus {
   readonly reasons: readonly VaultNote[];
   /** Only weak or no persistent storage exists: offer a passphrase. */
   readonly isPassphraseSuggested: boolean;
+  /**
+   * file_kept / file_restored: detail is the path of the damaged copy kept aside / of the backup restored from;
+   * locked_account: detail is the account id. The renderer words each.
+   */
   readonly problems: readonly { readonly kind: string; readonly detail: string; readonly keptAt?: string }[];
 }
 

@@ -63,7 +63,7 @@ export function vaultStatusView(status: VaultStatus): VaultStatusView {
     reasons: status.reasons,
     isPassphraseSuggested: status.canSetPassphrase,
     problems: [
-      ...status.fileNotices.map((detail) => ({ kind: 'file', detail })),
+      ...status.fileNotices.map((notice) => ({ kind: notice.kind, detail: notice.path })),
       ...status.lockedAccounts.map((account) => ({ kind: 'locked_account', detail: account })),
     ],
   };

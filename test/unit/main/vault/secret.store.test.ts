@@ -186,6 +186,9 @@ describe('SecretStore', () => {
     writeFileSync(vault, '{"version": 1, "entr');
     const reopened = await open({ keyring });
     expect(await reopened.get('a')).toEqual({ status: 'ok', secrets: SECRETS });
-    expect(reopened.status().fileNotices).toHaveLength(2);
+    // Named, with the file involved: the renderer words them (no English sentence from main).
+    const notices = reopened.status().fileNotices;
+    expect(notices.map((n) => n.kind).sort()).toEqual(['file_kept', 'file_restored']);
+    for (const notice of notices) expect(notice.path).toMatch(/vault/);
   });
 });

@@ -63,7 +63,7 @@ describe('vault store', () => {
     await store.hydrate();
     fake.failWith('vault:unlock', 'vault.locked', 'wrong passphrase');
     const result = await store.unlock('nope');
-    expect(result).toEqual(fail({ code: 'vault.locked', reason: 'vault.wrong_passphrase' }));
+    expect(result).toEqual(fail({ code: 'vault.locked', serverMessage: 'wrong passphrase' }));
     expect(store.status?.isLocked).toBe(true);
     expect(store.isWorking).toBe(false);
   });
