@@ -98,7 +98,10 @@ describe('gateway answers past the body cap', () => {
     const { outcome, growthMb } = await measured(() => transport().send({ method: 'GET', url: `${origin}/big` }));
     expect(outcome).toBeInstanceOf(GatewayError);
     expect(outcome).toMatchObject({ code: 'protocol' });
-    expect((outcome as GatewayError).message).toMatch(/larger than 4 MB/);
+    expect((outcome as GatewayError).toAppError()).toMatchObject({
+      reason: 'protocol.too_large',
+      params: { megabytes: 4 },
+    });
     expect(growthMb).toBeLessThan(100);
   }, 60_000);
 
