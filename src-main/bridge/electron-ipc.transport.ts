@@ -25,7 +25,7 @@ export function attachElectronIpc(
     ipcMain.handle(channel, (event, args: unknown) => {
       if (!isTrusted(event)) {
         log.warn('refused IPC from an untrusted sender', { channel, url: event.senderFrame?.url });
-        return fail({ code: 'forbidden', message: 'Untrusted sender' });
+        return fail({ code: 'forbidden', reason: 'bridge.untrusted_sender' });
       }
       return router.dispatch(channel, args, { transport: 'electron' });
     });

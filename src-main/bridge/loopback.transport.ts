@@ -149,7 +149,7 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     } else if (hasSession(request)) {
       sendResult(response, 200, { ok: true, value: null }); // a reload: the cookie already does the job
     } else {
-      sendResult(response, 403, fail({ code: 'forbidden', message: 'Launch code unknown or already used' }));
+      sendResult(response, 403, fail({ code: 'forbidden', reason: 'bridge.launch_code_used' }));
     }
   };
 
@@ -188,14 +188,14 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
   const handleInvoke = async (channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const text = await readBody(request);
     if (text === null) {
-      sendResult(response, 413, fail({ code: 'validation', message: 'Request too large' }));
+      sendResult(response, 413, fail({ code: 'validation', reason: 'input.request_too_large' }));
       return;
     }
     let envelope: unknown;
     try {
       envelope = JSON.parse(text);
     } catch {
-      sendResult(response, 400, fail({ code: 'validation', message: 'Request body is not JSON' }));
+      sendResult(response, 400, fail({ code: 'validation', reason: 'input.request_not_json' }));
       return;
     }
     const args = typeof envelope === 'object' && envelope !== null ? (envelope as { args?: unknown }).args : undefined;
@@ -213,7 +213,7 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     const isBridge = target.startsWith('/bridge/');
     if (!isTrustedRequest(request)) {
       log.warn('refused request', { host: request.headers.host, origin: request.headers.origin, path: target });
-      sendResult(response, 403, fail({ code: 'forbidden', message: 'Host or origin not allowed' }));
+      sendResult(response, 403, fail({ code: 'forbidden', reason: 'bridge.host_not_allowed' }));
       return;
     }
     if (target === '/bridge/session' && request.method === 'POST') {
@@ -221,13 +221,13 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
       return;
     }
     if (isBridge && !hasSession(request)) {
-      sendResult(response, 403, fail({ code: 'forbidden', message: 'No session: open the URL Keydesk printed' }));
+      sendResult(response, 403, fail({ code: 'forbidden', reason: 'bridge.no_session' }));
       return;
     }
     const invoke = /^\/bridge\/invoke\/([^/]+)$/.exec(target);
     if (invoke?.[1] !== undefined && request.method === 'POST') {
       const channel = decodeSegment(invoke[1]);
-      if (channel === null) sendResult(response, 400, fail({ code: 'validation', message: 'Bad channel name' }));
+      if (channel === null) sendResult(response, 400, fail({ code: 'validation', reason: 'input.unknown_channel' }));
       else await handleInvoke(channel, request, response);
     } else if (target === '/bridge/launch-code' && request.method === 'POST') {
       const code = sessions.issueCode();

@@ -1,16 +1,17 @@
 // The one registry of invoke handlers: every channel of the contract is registered once with an input schema;
-// dispatch validates unknown input, runs the handler and always answers a Result (it never throws).
+// dispatch validates unknown input, runs the handler and always answers a Result (it never throws); every failure
+// goes through errors.ts.
 import { z } from 'zod';
 import {
   INVOKE_CHANNELS,
   fail,
   isInvokeChannel,
-  type AppError,
   type ArgsOf,
   type InvokeChannel,
   type Result,
   type ResultOf,
 } from '../../src-shared/contract';
+import { appError, toAppError, validationError } from '../errors';
 import type { Logger } from '../log/logger';
 
 /** Who is calling, as established by the transport (after its own sender checks). */
@@ -30,24 +31,6 @@ interface Registration {
 
 /** Schema for channels that take no argument; transports may deliver undefined or null. */
 export const noArgs = z.union([z.undefined(), z.null()]).transform(() => undefined);
-
-/** Thrown-error → AppError for expected failures that services signal by throwing AppErrorException. */
-export class AppErrorException extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message ?? appError.code);
-    this.name = 'AppErrorException';
-  }
-}
-
-export function validationError(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  const path = issue?.path.map(String).join('.') ?? '';
-  return {
-    code: 'validation',
-    message: issue ? `${path ? `${path}: ` : ''}${issue.message}` : 'Invalid input',
-    ...(path ? { field: path } : {}),
-  };
-}
 
 export class Router {
   readonly #registry = new Map<InvokeChannel, Registration>();
@@ -69,9 +52,9 @@ export class Router {
   }
 
   async dispatch(channel: unknown, rawArgs: unknown, context: CallContext): Promise<Result<unknown>> {
-    if (!isInvokeChannel(channel)) return fail({ code: 'validation', message: `Unknown channel: ${String(channel)}` });
+    if (!isInvokeChannel(channel)) return fail(appError('validation', 'input.unknown_channel'));
     const registration = this.#registry.get(channel);
-    if (!registration) return fail({ code: 'unavailable', message: `No handler for ${channel} in this mode` });
+    if (!registration) return fail(appError('unavailable', 'bridge.no_handler'));
     const parsed = registration.schema.safeParse(rawArgs);
     if (!parsed.success) return fail(validationError(parsed.error));
     try {
@@ -81,9 +64,7 @@ export class Router {
       }
       return result;
     } catch (error) {
-      if (error instanceof AppErrorException) return fail(error.appError);
-      this.log.error('handler failed', { channel, error });
-      return fail({ code: 'internal', message: 'Something went wrong in Keydesk. The details are in the log.' });
+      return fail(toAppError(error, this.log, `handler failed: ${channel}`));
     }
   }
 }

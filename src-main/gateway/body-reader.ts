@@ -34,7 +34,7 @@ export async function readBodyText(res: Response, capBytes: number = MAX_BODY_BY
 }
 
 const tooLarge = (capBytes: number): GatewayError =>
-  new GatewayError(
-    'protocol',
-    `The gateway's answer is larger than ${Math.round(capBytes / (1024 * 1024))} MB; Keydesk stopped reading it.`,
-  );
+  new GatewayError('protocol', '', {
+    reason: 'protocol.too_large',
+    params: { megabytes: Math.round(capBytes / (1024 * 1024)) },
+  });

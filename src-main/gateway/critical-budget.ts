@@ -176,10 +176,10 @@ export class CriticalBudget {
   }
 
   #refusal(retryAfterMs: number): GatewayError {
-    return new GatewayError(
-      'rate_limited',
-      'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
-      { retryAfterMs: Math.ceil(retryAfterMs), isLocalLimit: true },
-    );
+    return new GatewayError('rate_limited', '', {
+      retryAfterMs: Math.ceil(retryAfterMs),
+      isLocalLimit: true,
+      reason: 'rate.local_budget',
+    });
   }
 }

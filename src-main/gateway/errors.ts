@@ -1,6 +1,6 @@
 // Gateway failures as values: the GatewayError carried inside this layer, and the mapping from HTTP status,
 // envelope code and body shape to the contract's ErrorCode. Server messages are kept for display, never logged.
-import type { AppError, ErrorCode } from '../../src-shared/contract';
+import type { AppError, ErrorCode, ErrorParams, ErrorReason } from '../../src-shared/contract';
 import { cleanServerText } from './server-text';
 
 /** Codes a caller may simply try again later (the UI offers "retry"; the scheduler backs off). */
@@ -21,28 +21,38 @@ export interface GatewayErrorDetails {
    * endpoints every era has; a missing feature where the call site says the endpoint is version-dependent.
    */
   readonly isUnknownRoute?: boolean;
+  /** Our own more precise sentence, named (the renderer words it); never the server's words. */
+  readonly reason?: ErrorReason;
+  /** The values `reason`'s sentence names. */
+  readonly params?: ErrorParams;
 }
 
 /** Endpoints older servers lack (new-api-compat): reveal, batch reveal, key usage, subscription. */
 export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription';
 
-/** Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. */
+/**
+ * Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. `serverMessage` is the
+ * gateway's own words ('' when it said nothing): Keydesk's explanation goes in details.reason, never in text.
+ */
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
 
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    readonly serverMessage: string,
     readonly details: GatewayErrorDetails = {},
   ) {
-    super(message);
+    // Error.message is for logs: the code and reason, never the server's words (they may quote a secret back).
+    super(details.reason === undefined ? code : `${code}: ${details.reason}`);
   }
 
   toAppError(): AppError {
-    const { retryAfterMs, isLocalLimit, scope, field, feature } = this.details;
+    const { retryAfterMs, isLocalLimit, scope, field, feature, reason, params } = this.details;
     return {
       code: this.code,
-      message: this.message,
+      ...(reason === undefined ? {} : { reason }),
+      ...(params === undefined ? {} : { params }),
+      ...(this.serverMessage === '' ? {} : { serverMessage: this.serverMessage }),
       retryable: RETRYABLE.has(this.code),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(isLocalLimit === true ? { isLocalLimit } : {}),
@@ -139,26 +149,16 @@ export async function whereSupported<T>(feature: UnsupportedFeature, call: () =>
     return await call();
   } catch (error) {
     if (!(error instanceof GatewayError) || error.details.isUnknownRoute !== true) throw error;
-    throw new GatewayError('unsupported', `This server version does not offer ${FEATURE_WORDS[feature]}.`, {
-      status: 404,
-      feature,
-    });
+    throw new GatewayError('unsupported', error.serverMessage, { status: 404, feature });
   }
 }
 
-const FEATURE_WORDS: Readonly<Record<UnsupportedFeature, string>> = {
-  reveal: 'revealing full keys',
-  key_usage: 'the key usage endpoint (/api/usage/token/)',
-  subscription: 'subscriptions',
-};
-
 export function wrongBaseAddress(ctx: FailureContext, serverText: string, isUnknownRoute = false): GatewayError {
-  const hint =
-    ctx.baseLabel === 'base_url'
-      ? `The management address (base_url) ${ctx.baseUrl} does not serve /api/ paths: check it is not the model-calling address (api_url).`
-      : `The model-calling address (api_url) ${ctx.baseUrl} does not serve /v1/ paths: check it is not the management address (base_url).`;
-  return new GatewayError('wrong_base_address', `${hint} Server said: ${cleanServerText(serverText) || '404'}`, {
+  const reason = ctx.baseLabel === 'base_url' ? 'address.base_url_not_management' : 'address.api_url_not_models';
+  return new GatewayError('wrong_base_address', cleanServerText(serverText), {
     status: 404,
+    reason,
+    params: { address: ctx.baseUrl },
     ...(isUnknownRoute ? { isUnknownRoute } : {}),
   });
 }
@@ -201,12 +201,12 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
     return new GatewayError('auth.user_id_required', message, details);
   }
   if (r.status === 429) {
-    return new GatewayError('rate_limited', message || 'Too many requests: the gateway asked us to slow down.', {
+    return new GatewayError('rate_limited', message, {
       ...details,
       ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }),
     });
   }
-  if (r.status === 408) return new GatewayError('timeout', message || 'The gateway timed out (HTTP 408).', details);
+  if (r.status === 408) return new GatewayError('timeout', message, details);
 
   if (envelopeCode === 'ACCESS_TOKEN_SCOPE_DENIED') {
     const scope = SCOPE_IN_TEXT.exec(message)?.[1] ?? ctx.scope;
@@ -214,20 +214,20 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   }
   if (errorObjectCode(body) === 'model_not_found') return new GatewayError('model_not_found', message, details);
 
-  if (r.status >= 500) return new GatewayError('server', message || `The gateway failed (HTTP ${r.status}).`, details);
+  if (r.status >= 500) return new GatewayError('server', message, details);
   if (r.status === 401) {
     return ctx.audience === 'key'
-      ? new GatewayError('key.invalid', message || 'The API key is invalid, expired or disabled (HTTP 401).', details)
-      : new GatewayError('auth.unauthorized', message || 'The access token was refused (HTTP 401).', details);
+      ? new GatewayError('key.invalid', message, details)
+      : new GatewayError('auth.unauthorized', message, details);
   }
   if (r.status === 403) {
     if (ctx.audience === 'key') {
       // 403 on a key endpoint: the key works but may not do this (group, IP list, model list, quota).
       // Recognised by status and wording: the refusal carries an empty code on real servers.
       const isGroup = errorObjectCode(body) === 'group_not_permitted' || GROUP_WORD.test(message);
-      return new GatewayError(isGroup ? 'key.group_denied' : 'key.invalid', message || 'HTTP 403', details);
+      return new GatewayError(isGroup ? 'key.group_denied' : 'key.invalid', message, details);
     }
-    return new GatewayError('auth.scope_denied', message || 'HTTP 403', {
+    return new GatewayError('auth.scope_denied', message, {
       ...details,
       ...(ctx.scope === undefined ? {} : { scope: ctx.scope }),
     });
@@ -235,9 +235,9 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   if (body === undefined) {
     // An HTML page (a proxy's error page, a login wall) is the server misbehaving, not our parse failing.
     if (/<html|<!doctype/i.test(r.text) || r.contentType.includes('text/html')) {
-      return new GatewayError('server', `The gateway answered with a web page (HTTP ${r.status}), not JSON.`, details);
+      return new GatewayError('server', '', { ...details, reason: 'server.html_page', params: { status: r.status } });
     }
-    return new GatewayError('protocol', `The gateway's answer is not valid JSON (HTTP ${r.status}).`, details);
+    return new GatewayError('protocol', '', { ...details, reason: 'protocol.not_json', params: { status: r.status } });
   }
   if (r.status === 404) {
     return RECORD_NOT_FOUND.test(message)
@@ -256,18 +256,23 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
     if (ctx.audience === 'key' && GROUP_DENIED.test(message)) {
       return new GatewayError('key.group_denied', message, details);
     }
-    return new GatewayError(ctx.businessFailure, message || 'The gateway refused the request.', {
+    return new GatewayError(ctx.businessFailure, message, {
       ...details,
       ...(ctx.field === undefined ? {} : { field: ctx.field }),
     });
   }
-  if (r.status >= 400) return new GatewayError('server', message || `Unexpected HTTP ${r.status}.`, details);
+  if (r.status >= 400) return new GatewayError('server', message, details);
   return undefined;
 }
 
 const isRefusal = (status: number, body: unknown): boolean =>
   status === 401 || (typeof body === 'object' && body !== null && (body as EnvelopeLike).success === false);
 
-/** A body that passed the envelope but not its schema: unknown, never zero. */
+/**
+ * A body that passed the envelope but not its schema: unknown, never zero. What was read and which fields failed go
+ * to the log (they name no secret); the user reads our sentence for protocol.shape.
+ */
 export const protocolError = (what: string, issues: string): GatewayError =>
-  new GatewayError('protocol', `The gateway's ${what} did not have the expected shape (${issues}).`);
+  Object.assign(new GatewayError('protocol', '', { reason: 'protocol.shape' }), {
+    message: `protocol: ${what} did not have the expected shape (${issues})`,
+  });

@@ -222,11 +222,11 @@ export class HttpTransport {
           await res.body?.cancel();
           const next = new URL(location, url);
           if (next.origin !== new URL(url).origin) {
-            throw new GatewayError(
-              'wrong_base_address',
-              `${new URL(url).origin} redirects to ${next.origin}. Use that address in the account settings.`,
-              { status: res.status },
-            );
+            throw new GatewayError('wrong_base_address', '', {
+              status: res.status,
+              reason: 'address.redirects',
+              params: { address: new URL(url).origin, target: next.origin },
+            });
           }
           if (res.status === 303) {
             method = 'GET';
@@ -266,12 +266,12 @@ export class HttpTransport {
       if (cause !== undefined) throw abortError(cause);
       if (isRefusedByFetch(error)) {
         // Nothing left this machine: the gateway is not "unreachable", the request could not be made at all.
-        throw new GatewayError(
-          'validation',
-          'Keydesk could not send this request: the address or the credential holds characters HTTP does not allow.',
-        );
+        throw new GatewayError('validation', '', { reason: 'network.unsendable' });
       }
-      throw new GatewayError('network', `Could not reach ${new URL(url).origin}: ${networkReason(error)}`);
+      throw new GatewayError('network', '', {
+        reason: 'network.unreachable',
+        params: { address: new URL(url).origin, cause: networkReason(error) },
+      });
     } finally {
       stop();
       total.removeEventListener('abort', onTotal);
@@ -323,8 +323,8 @@ export class HttpTransport {
 
 function abortError(cause: AbortCause | undefined): GatewayError {
   return cause === 'caller'
-    ? new GatewayError('network', 'The request was cancelled.')
-    : new GatewayError('timeout', 'The gateway did not answer in time.');
+    ? new GatewayError('network', '', { reason: 'network.cancelled' })
+    : new GatewayError('timeout', '');
 }
 
 /** Host and path only: query strings may carry search patterns that are parts of keys. */
@@ -370,5 +370,5 @@ function isRefusedByFetch(error: unknown): boolean {
 function networkReason(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === 'string') return cause.code;
-  return error instanceof Error ? error.name : 'connection failed';
+  return error instanceof Error ? error.name : 'unknown';
 }

@@ -53,10 +53,10 @@ async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.message)) {
+    if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.serverMessage)) {
       throw error;
     }
-    throw new GatewayError('validation', error.message, { ...error.details, field: 'name' });
+    throw new GatewayError('validation', error.serverMessage, { ...error.details, field: 'name' });
   }
 }
 /** How far the server's clock may be from ours when matching a new key by its created_time. */

@@ -194,7 +194,13 @@ export class ManagementClient {
   searchKeys(query: SearchQuery, request: PageRequest = {}): Promise<Result<Page<SearchKeyRecord>>> {
     return this.run('search keys', async () => {
       const violation = checkSearchQuery(query);
-      if (violation) throw new GatewayError('validation', violation.message, { field: violation.field });
+      if (violation) {
+        throw new GatewayError('validation', '', {
+          field: violation.field,
+          reason: violation.reason,
+          params: violation.params,
+        });
+      }
       const page = request.page ?? 1;
       const size = request.size ?? DEFAULT_PAGE_SIZE;
       const wire = await this.session.call({
@@ -387,6 +393,6 @@ function keepKeysMatching<T extends { key: string; isMasked: boolean }>(page: Pa
 
 function checkId(id: number): number {
   if (!Number.isSafeInteger(id) || id <= 0)
-    throw new GatewayError('validation', 'A key id is a positive integer.', { field: 'id' });
+    throw new GatewayError('validation', '', { field: 'id', reason: 'input.key_id' });
   return id;
 }

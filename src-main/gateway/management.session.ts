@@ -181,12 +181,12 @@ export class ManagementSession {
     }
     const reauthenticate = this.options.reauthenticate;
     if (current?.kind === 'access_token' || !reauthenticate) {
-      throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+      throw new GatewayError('auth.needs_sign_in', '');
     }
     this.#credential = null;
     await reauthenticate();
     // reauthenticate signs in through adoptLogin; one that returned without doing so leaves the user to sign in.
-    if (!this.#isSignedIn()) throw new GatewayError('auth.needs_sign_in', 'Sign in to this account to continue.');
+    if (!this.#isSignedIn()) throw new GatewayError('auth.needs_sign_in', '');
   }
 
   #isSignedIn(): boolean {

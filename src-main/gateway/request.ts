@@ -64,12 +64,13 @@ export async function toResult<T>(logger: Logger, operation: string, run: () => 
     return { ok: true, value: await run() };
   } catch (error) {
     if (error instanceof GatewayError) {
-      logger.info('gateway operation failed', { operation, code: error.code, status: error.details.status });
+      // error.message names the code and our reason (and a protocol failure's fields), never the server's words.
+      logger.info('gateway operation failed', { operation, detail: error.message, status: error.details.status });
       return { ok: false, error: error.toAppError() };
     }
     // Only the error's kind is logged: an unexpected message could quote a request.
     logger.error('unexpected gateway failure', { operation, kind: error instanceof Error ? error.name : typeof error });
-    const appError: AppError = { code: 'internal', message: 'Unexpected failure talking to the gateway.' };
+    const appError: AppError = { code: 'internal' };
     return { ok: false, error: appError };
   }
 }

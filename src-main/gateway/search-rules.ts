@@ -1,6 +1,7 @@
 // Main's wording of the search pattern rules, checked again before a request is sent. The rules themselves live in
-// src-shared/rules/search-rules.ts, shared with the renderer; this file only names the wire fields and words the
-// refusal like the gateway does.
+// src-shared/rules/search-rules.ts, shared with the renderer; this file only names the wire fields and names the
+// refusal (the renderer words it).
+import type { ErrorParams, ErrorReason } from '../../src-shared/contract';
 import {
   MAX_WILDCARDS,
   MIN_FUZZY_BYTES,
@@ -23,19 +24,21 @@ export interface SearchQuery {
 
 export interface SearchRuleViolation {
   readonly field: SearchField;
-  /** Why, as a code the renderer can word (the message below is the gateway-style sentence kept for logs). */
-  readonly reason: SearchRuleReason;
-  readonly message: string;
+  readonly reason: ErrorReason;
+  readonly params: ErrorParams;
 }
 
-const SEARCH_FAILED = 'token search failed';
+const REASONS: Readonly<Record<SearchRuleReason, ErrorReason>> = {
+  invalidCharacters: 'search.invalid_characters',
+  adjacentWildcards: 'search.adjacent_wildcards',
+  tooManyWildcards: 'search.too_many_wildcards',
+  tooFewBytes: 'search.too_few_bytes',
+};
 
-const REASONS: Readonly<Record<SearchRuleReason, (field: SearchField) => string>> = {
-  invalidCharacters: (field) => `invalid characters in ${field}`,
-  adjacentWildcards: (field) => `consecutive % wildcards (%%) are not allowed in ${field}`,
-  tooManyWildcards: (field) => `at most ${MAX_WILDCARDS} % wildcards are allowed in ${field}`,
-  tooFewBytes: (field) =>
-    `${field} needs at least ${MIN_FUZZY_BYTES} bytes besides % (one Chinese character is enough, one letter is not)`,
+/** The limit a rule's sentence names, beside the field. */
+const LIMITS: Readonly<Partial<Record<SearchRuleReason, number>>> = {
+  tooManyWildcards: MAX_WILDCARDS,
+  tooFewBytes: MIN_FUZZY_BYTES,
 };
 
 export const isFuzzy = isFuzzyPattern;
@@ -47,7 +50,9 @@ export const wireValue = (field: SearchField, value: string): string =>
 /** One pattern against the rules; undefined when it may be sent. An empty pattern means "no filter". */
 export function checkSearchPattern(field: SearchField, raw: string): SearchRuleViolation | undefined {
   const reason = searchPatternProblem(wireValue(field, raw));
-  return reason === undefined ? undefined : { field, reason, message: `${SEARCH_FAILED}: ${REASONS[reason](field)}` };
+  if (reason === undefined) return undefined;
+  const limit = LIMITS[reason];
+  return { field, reason: REASONS[reason], params: limit === undefined ? { field } : { field, limit } };
 }
 
 /** Both fields; the first violation, or undefined. */

@@ -1,6 +1,7 @@
 // Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always), its checks, the
 // read-back comparison, the create body, and the rule for when a key may be enabled.
 import { MAX_KEY_NAME_BYTES, invalidIps, normalizeIpList, utf8Bytes } from '../../src-shared/rules/key-rules';
+import type { ErrorParams, ErrorReason } from '../../src-shared/contract';
 import { GatewayError } from './errors';
 import type { WireKeyRecord } from './schemas';
 
@@ -72,7 +73,8 @@ export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUp
   };
 }
 
-const refuse = (field: string, message: string) => new GatewayError('validation', message, { field });
+const refuse = (field: string, reason: ErrorReason, params?: ErrorParams) =>
+  new GatewayError('validation', '', { field, reason, ...(params === undefined ? {} : { params }) });
 
 function checkCommon(body: {
   name: unknown;
@@ -80,23 +82,18 @@ function checkCommon(body: {
   unlimited_quota: unknown;
   expired_time: unknown;
 }): GatewayError | undefined {
-  if (typeof body.name !== 'string') return refuse('name', 'The name must be text.');
+  if (typeof body.name !== 'string') return refuse('name', 'input.key_name_type');
   // Bytes, as real servers count (the spec's "characters" would let a 17-character Chinese name through).
   if (utf8Bytes(body.name) > MAX_NAME_BYTES) {
-    return refuse(
-      'name',
-      `The name is ${utf8Bytes(body.name)} bytes long; the gateway allows at most ${MAX_NAME_BYTES} bytes (UTF-8): 50 letters or digits, or 16 Chinese characters.`,
-    );
+    return refuse('name', 'input.key_name_bytes', { bytes: utf8Bytes(body.name), max: MAX_NAME_BYTES });
   }
-  if (typeof body.unlimited_quota !== 'boolean')
-    return refuse('unlimited_quota', 'unlimited_quota must be true or false.');
-  if (!Number.isSafeInteger(body.remain_quota))
-    return refuse('remain_quota', 'The quota must be a whole number of units.');
+  if (typeof body.unlimited_quota !== 'boolean') return refuse('unlimited_quota', 'input.unlimited_flag');
+  if (!Number.isSafeInteger(body.remain_quota)) return refuse('remain_quota', 'input.quota_whole');
   if (!body.unlimited_quota && (body.remain_quota as number) < 0) {
-    return refuse('remain_quota', 'The remaining quota cannot be negative.');
+    return refuse('remain_quota', 'input.quota_negative');
   }
   if (!Number.isSafeInteger(body.expired_time) || (body.expired_time as number) < NEVER_EXPIRES) {
-    return refuse('expired_time', 'The expiry must be a Unix time in seconds, or -1 for never.');
+    return refuse('expired_time', 'input.expiry_format');
   }
   return undefined;
 }
@@ -104,9 +101,7 @@ function checkCommon(body: {
 /** An allowlist entry the server would store but never match: every call with the key would be refused. */
 function checkIps(allowIps: string): GatewayError | undefined {
   const bad = invalidIps(allowIps);
-  return bad.length === 0
-    ? undefined
-    : refuse('allow_ips', `Not an IP address or CIDR range: ${bad.join(', ')}. Put one address per line.`);
+  return bad.length === 0 ? undefined : refuse('allow_ips', 'input.ip_list', { values: bad.join(', ') });
 }
 
 const isPast = (expiredTime: number, nowSec: number): boolean => expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
@@ -130,10 +125,7 @@ export function checkUpdateBody(
   }
   const isChanged = body.expired_time !== current.expired_time;
   if (isChanged && isPast(body.expired_time, nowSec) && intent.expireOnPurpose !== true) {
-    return refuse(
-      'expired_time',
-      'That expiry is in the past and would disable the key at once. Pick a future time or "never" (-1), or choose "expire now" on purpose.',
-    );
+    return refuse('expired_time', 'input.expiry_past');
   }
   return undefined;
 }
@@ -182,12 +174,9 @@ export function checkCreateBody(body: CreateKeyBody, nowSec: number): GatewayErr
   const common = checkCommon(body) ?? checkIps(body.allow_ips);
   if (common) return common;
   // Spec 4.2: remain_quota >= 0 even for an unlimited key.
-  if (body.remain_quota < 0) return refuse('remain_quota', 'The quota cannot be negative.');
+  if (body.remain_quota < 0) return refuse('remain_quota', 'input.quota_negative');
   if (isPast(body.expired_time, nowSec)) {
-    return refuse(
-      'expired_time',
-      'The expiry is in the past: the new key would be unusable. Pick a future time or "never".',
-    );
+    return refuse('expired_time', 'input.expiry_past_new');
   }
   return undefined;
 }
@@ -204,16 +193,10 @@ export type EnableState = Pick<WireKeyRecord, 'status' | 'expired_time' | 'remai
  */
 export function enableBlocker(key: EnableState, nowSec: number): GatewayError | undefined {
   if (isPast(key.expired_time, nowSec)) {
-    return refuse(
-      'expired_time',
-      'This key has expired and cannot be enabled as it is. Move its expiry into the future or set it to never expire first ("extend and enable" does both).',
-    );
+    return refuse('expired_time', 'key.enable_expired');
   }
   if (!key.unlimited_quota && key.remain_quota <= 0) {
-    return refuse(
-      'remain_quota',
-      'This key has no quota left and cannot be enabled as it is. Raise its remaining quota or make it unlimited first ("extend and enable" does both).',
-    );
+    return refuse('remain_quota', 'key.enable_exhausted');
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 // Picks the vault's cipher, best first: safeStorage → OS keyring → passphrase (when the user set one) → memory,
 // except that the backend the vault was last written with wins while it still works, so existing entries stay
-// readable. Every backend tried is reported with a human-readable reason, for the Settings page.
+// readable. Every backend tried is reported with a named reason (the renderer words it), for the Settings page.
+import type { VaultNote } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from '../platform/secret-backends';
 import { CipherError, type CipherBackend, type SecretCipher } from './cipher';
 import { KeyringCipher } from './keyring.cipher';
@@ -18,12 +19,12 @@ export interface CipherSources {
 export interface BackendProbe {
   readonly backend: CipherBackend;
   readonly available: boolean;
-  readonly reason: string;
+  readonly reason: VaultNote;
 }
 
 export interface CipherSelection {
   readonly backend: CipherBackend;
-  readonly reason: string;
+  readonly reasons: readonly VaultNote[];
   readonly probes: readonly BackendProbe[];
   /** Every cipher that works now (passphrase excluded: it needs an unlock), for reading older entries. */
   readonly ciphers: ReadonlyMap<CipherBackend, SecretCipher>;
@@ -47,13 +48,13 @@ export async function selectCipher(sources: CipherSources, context: SelectionCon
     probes.push({
       backend: 'safe-storage',
       available: unusable === null,
-      reason: unusable ?? safeStorageName(platform),
+      reason: unusable === null ? safeStorageName(platform) : { note: unusable },
     });
   } else {
     probes.push({
       backend: 'safe-storage',
       available: false,
-      reason: 'Electron safeStorage exists only in the desktop app',
+      reason: { note: 'safe_storage_desktop_only' },
     });
   }
 
@@ -65,48 +66,50 @@ export async function selectCipher(sources: CipherSources, context: SelectionCon
       probes.push({ backend: 'keyring', available: false, reason: keyringFailure(error, platform) });
     }
   } else {
-    probes.push({ backend: 'keyring', available: false, reason: 'The OS keyring is not configured' });
+    probes.push({ backend: 'keyring', available: false, reason: { note: 'keyring_not_configured' } });
   }
 
   probes.push({
     backend: 'passphrase',
     available: context.hasPassphrase,
-    reason: context.hasPassphrase ? 'A passphrase protects the vault' : 'No passphrase has been set',
+    reason: { note: context.hasPassphrase ? 'passphrase_set' : 'passphrase_none' },
   });
   ciphers.set('memory', new MemoryCipher());
-  probes.push({ backend: 'memory', available: true, reason: 'Secrets are kept for this session only' });
+  probes.push({ backend: 'memory', available: true, reason: { note: 'memory_session_only' } });
 
   const usable = (backend: CipherBackend): boolean => probes.some((p) => p.backend === backend && p.available);
-  const reasonOf = (backend: CipherBackend): string => probes.find((p) => p.backend === backend)?.reason ?? '';
+  const reasonOf = (backend: CipherBackend): VaultNote[] =>
+    probes.filter((p) => p.backend === backend).map((p) => p.reason);
   const preferred = context.preferred;
   if (preferred && preferred !== 'memory' && usable(preferred)) {
-    return { backend: preferred, reason: `${reasonOf(preferred)} (the vault was written with it)`, probes, ciphers };
+    return { backend: preferred, reasons: [...reasonOf(preferred), { note: 'written_with' }], probes, ciphers };
   }
-  const best = probes.find((p) => p.available) ?? { backend: 'memory' as const, reason: '' };
+  // Memory is always available, so a probe is always found; the fallback only satisfies the type.
+  const best = probes.find((p) => p.available) ?? {
+    backend: 'memory' as const,
+    available: true,
+    reason: { note: 'memory_session_only' as const },
+  };
   const skipped = probes.filter((p) => !p.available && p.backend !== 'passphrase').map((p) => p.reason);
-  const reason = best.backend === 'memory' ? `${skipped.join('; ')}. ${best.reason}` : best.reason;
-  return { backend: best.backend, reason, probes, ciphers };
+  const reasons = best.backend === 'memory' ? [...skipped, best.reason] : [best.reason];
+  return { backend: best.backend, reasons, probes, ciphers };
 }
 
-const safeStorageName = (platform: NodeJS.Platform): string =>
-  platform === 'darwin'
-    ? 'macOS Keychain via Electron safeStorage'
-    : platform === 'win32'
-      ? 'Windows DPAPI via Electron safeStorage'
-      : 'Desktop keyring (libsecret / KWallet) via Electron safeStorage';
+const safeStorageName = (platform: NodeJS.Platform): VaultNote => ({
+  note:
+    platform === 'darwin' ? 'safe_storage_macos' : platform === 'win32' ? 'safe_storage_windows' : 'safe_storage_linux',
+});
 
-const keyringName = (platform: NodeJS.Platform): string =>
-  platform === 'darwin'
-    ? 'macOS Keychain holds the vault key'
-    : platform === 'win32'
-      ? 'Windows Credential Manager holds the vault key'
-      : 'Secret Service (GNOME Keyring / KWallet) holds the vault key';
+const keyringName = (platform: NodeJS.Platform): VaultNote => ({
+  note: platform === 'darwin' ? 'keyring_macos' : platform === 'win32' ? 'keyring_windows' : 'keyring_linux',
+});
 
-function keyringFailure(error: unknown, platform: NodeJS.Platform): string {
+/** The keyring's failure, named; the system's own words (a D-Bus error) go along as the quoted detail. */
+function keyringFailure(error: unknown, platform: NodeJS.Platform): VaultNote {
   const detail = error instanceof CipherError && error.cause instanceof Error ? error.cause.message : String(error);
-  if (error instanceof CipherError && error.kind === 'format') return error.message;
+  if (error instanceof CipherError && error.kind === 'format') return { note: 'keyring_format' };
   if (platform === 'linux' && /d-?bus|secret.?service|org\.freedesktop/i.test(detail)) {
-    return `No Secret Service on D-Bus (${detail})`;
+    return { note: 'keyring_no_secret_service', detail };
   }
-  return `OS keyring unavailable (${detail})`;
+  return { note: 'keyring_unavailable', detail };
 }

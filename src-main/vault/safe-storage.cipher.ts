@@ -5,11 +5,13 @@ import { CipherError, settle, toBytes, type SecretCipher } from './cipher';
 import type { SafeStoragePort } from '../platform/secret-backends';
 
 /** Why safeStorage cannot protect data here, or null when it can. */
-export function safeStorageUnusableReason(port: SafeStoragePort): string | null {
-  if (!port.isEncryptionAvailable()) return 'Electron safeStorage reports encryption unavailable';
+export function safeStorageUnusableReason(
+  port: SafeStoragePort,
+): 'safe_storage_unavailable' | 'safe_storage_basic_text' | 'safe_storage_unknown_backend' | null {
+  if (!port.isEncryptionAvailable()) return 'safe_storage_unavailable';
   const backend = port.selectedBackend();
-  if (backend === 'basic_text') return 'Linux basic_text backend does not protect data (no keyring found)';
-  if (backend === 'unknown') return 'Electron safeStorage could not identify its Linux backend';
+  if (backend === 'basic_text') return 'safe_storage_basic_text'; // does not protect data (no keyring found)
+  if (backend === 'unknown') return 'safe_storage_unknown_backend';
   return null;
 }
 

@@ -1,6 +1,7 @@
 // The secret store: each account's secrets as one encrypted JSON blob in <dataDir>/vault.json, a versioned file
 // ({version, backend, kdf?, entries: {accountId: {backend, data}}}) that records which cipher sealed each entry.
 // A blob that cannot be decrypted is left untouched and reported as locked; re-entering it re-encrypts it.
+import type { ErrorParams, ErrorReason, VaultNote } from '../../src-shared/contract';
 import { z } from 'zod';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
@@ -16,15 +17,21 @@ export type AccountSecrets = Readonly<z.infer<typeof accountSecretsSchema>>;
 
 export type SecretRead =
   | { readonly status: 'ok'; readonly secrets: AccountSecrets }
-  | { readonly status: 'locked'; readonly backend: CipherBackend; readonly reason: string }
+  | {
+      readonly status: 'locked';
+      readonly backend: CipherBackend;
+      /** Why it cannot be read, named for the renderer (with the backend it was sealed with). */
+      readonly reason: ErrorReason;
+      readonly params?: ErrorParams;
+    }
   | { readonly status: 'missing' };
 
 export interface VaultStatus {
   readonly backend: CipherBackend;
   /** false: secrets are lost when the app quits (memory backend). */
   readonly isPersistent: boolean;
-  /** Why this backend, in words for the user. */
-  readonly reason: string;
+  /** Why this backend, named (the renderer words each). */
+  readonly reasons: readonly VaultNote[];
   /** A passphrase is set and not unlocked: entries it sealed cannot be read, new ones cannot be written. */
   readonly isLocked: boolean;
   readonly hasPassphrase: boolean;
@@ -34,8 +41,11 @@ export interface VaultStatus {
   readonly lockedAccounts: readonly string[];
   /** Every backend considered and why it was or was not used. */
   readonly backends: readonly BackendProbe[];
-  /** File problems met on open (kept aside, recovered from backup), in words. */
-  readonly fileNotices: readonly string[];
+  /**
+   * File problems met on open, named with the file involved: the damaged file kept aside, or the backup it was
+   * restored from (the parse error itself went to the log when it was met).
+   */
+  readonly fileNotices: readonly { readonly kind: 'file_kept' | 'file_restored'; readonly path: string }[];
 }
 
 export class VaultLockedError extends Error {
@@ -79,7 +89,7 @@ export class SecretStore {
   readonly #session = new Map<string, Uint8Array>();
   readonly #failed = new Set<string>();
   #backend: CipherBackend;
-  #reason: string;
+  #reasons: readonly VaultNote[];
   #queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -91,7 +101,7 @@ export class SecretStore {
     this.#ciphers = new Map(selection.ciphers);
     this.#probes = selection.probes;
     this.#backend = selection.backend;
-    this.#reason = selection.reason;
+    this.#reasons = selection.reasons;
     this.#options = options;
   }
 
@@ -113,7 +123,7 @@ export class SecretStore {
       preferred: doc.backend,
       hasPassphrase: doc.kdf !== undefined,
     });
-    log?.info('vault backend selected', { backend: selection.backend, reason: selection.reason });
+    log?.info('vault backend selected', { backend: selection.backend, reasons: selection.reasons.map((r) => r.note) });
     return new SecretStore(file, selection, options);
   }
 
@@ -127,16 +137,14 @@ export class SecretStore {
     return {
       backend: this.#backend,
       isPersistent: this.#backend !== 'memory',
-      reason: this.#reason,
+      reasons: this.#reasons,
       isLocked: hasPassphrase && !this.#ciphers.has('passphrase'),
       hasPassphrase,
       canSetPassphrase: this.#backend === 'memory' && !hasPassphrase,
       lockedAccounts: [...locked].sort(),
       backends: this.#probes,
       fileNotices: this.#file.reports.map((r) =>
-        r.kind === 'corrupt'
-          ? `The vault file was unreadable (${r.reason}); it was kept as ${r.keptAt}`
-          : `The vault file was unreadable (${r.reason}); restored from ${r.from}`,
+        r.kind === 'corrupt' ? { kind: 'file_kept', path: r.keptAt } : { kind: 'file_restored', path: r.from },
       ),
     };
   }
@@ -151,7 +159,7 @@ export class SecretStore {
     if (entry === undefined) return { status: 'missing' };
     const cipher = this.#ciphers.get(entry.backend);
     if (cipher === undefined) {
-      return { status: 'locked', backend: entry.backend, reason: this.#unavailableReason(entry.backend) };
+      return { status: 'locked', backend: entry.backend, ...this.#unavailableReason(entry.backend) };
     }
     try {
       const plain = await cipher.decrypt(Buffer.from(entry.data, 'base64'));
@@ -170,7 +178,8 @@ export class SecretStore {
       return {
         status: 'locked',
         backend: entry.backend,
-        reason: `The stored credential could not be decrypted with ${entry.backend} (the key changed or the file was altered); enter it again`,
+        reason: 'vault.undecryptable',
+        params: { backend: entry.backend },
       };
     }
   }
@@ -224,7 +233,7 @@ export class SecretStore {
       this.#ciphers.set('passphrase', cipher);
       this.#session.clear();
       this.#backend = 'passphrase';
-      this.#reason = 'A passphrase protects the vault';
+      this.#reasons = [{ note: 'passphrase_set' }];
     });
   }
 
@@ -264,11 +273,10 @@ export class SecretStore {
     });
   }
 
-  #unavailableReason(backend: CipherBackend): string {
-    if (backend === 'passphrase') return 'The vault passphrase has not been entered';
-    if (backend === 'memory') return 'Session-only secret from an earlier run';
-    const probe = this.#probes.find((p) => p.backend === backend);
-    return `Encrypted with ${backend}, which is not available now${probe ? `: ${probe.reason}` : ''}; enter it again`;
+  #unavailableReason(backend: CipherBackend): { reason: ErrorReason; params?: ErrorParams } {
+    if (backend === 'passphrase') return { reason: 'vault.passphrase_not_entered' };
+    if (backend === 'memory') return { reason: 'vault.session_only_earlier' };
+    return { reason: 'vault.backend_unavailable', params: { backend } };
   }
 
   #exclusive<R>(task: () => Promise<R>): Promise<R> {

@@ -44,9 +44,14 @@ export async function openSession(code: string | null, fetchImpl: typeof fetch):
   }
 }
 
-const bridgeFailure = (message: string): Result<never> => ({
+/** Keydesk's bridge refused the page; the refusal's own text (a proxy's, say) travels as the quoted detail. */
+const bridgeFailure = (reason: 'bridge.no_session' | undefined, serverMessage?: string): Result<never> => ({
   ok: false,
-  error: { code: 'forbidden', message },
+  error: {
+    code: 'forbidden',
+    ...(reason === undefined ? {} : { reason }),
+    ...(serverMessage ? { serverMessage } : {}),
+  },
 });
 
 export function createLoopbackApi(
@@ -57,7 +62,7 @@ export function createLoopbackApi(
 
   const invoke = async (channel: InvokeChannel, args: unknown): Promise<Result<unknown>> => {
     if (!(await session)) {
-      return bridgeFailure('This page has no Keydesk session: open the URL Keydesk printed (each one opens once).');
+      return bridgeFailure('bridge.no_session');
     }
     try {
       const response = await fetchImpl(`/bridge/invoke/${encodeURIComponent(channel)}`, {
@@ -71,11 +76,15 @@ export function createLoopbackApi(
       } catch {
         // Not our bridge answering (a proxy, a plain-text refusal): report what the status says.
         return response.status === 403
-          ? bridgeFailure(text || 'Refused by Keydesk')
-          : { ok: false, error: { code: 'protocol', message: `HTTP ${response.status}` } };
+          ? bridgeFailure(undefined, text)
+          : {
+              ok: false,
+              error: { code: 'protocol', reason: 'protocol.not_json', params: { status: response.status } },
+            };
       }
-    } catch (error) {
-      return { ok: false, error: { code: 'network', message: String(error), retryable: true } };
+    } catch {
+      // The page could not reach its own Keydesk: the browser's words name no gateway and help no one here.
+      return { ok: false, error: { code: 'network', retryable: true } };
     }
   };
 

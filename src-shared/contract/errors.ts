@@ -30,10 +30,102 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Our own, more precise sentence for a failure, beyond what its code says. Main names it; the renderer words it in
+ * the user's language (`errorReasons.<reason>` with AppError.params). Main never composes a sentence itself.
+ */
+export const ERROR_REASONS = [
+  // An address the account form or the gateway answer refused (params.address where one is known).
+  'address.empty',
+  'address.not_web',
+  'address.scheme',
+  'address.credentials',
+  'address.query',
+  'address.base_url_not_management', // params.address: the management address served no /api/ paths
+  'address.api_url_not_models', // params.address: the model-calling address served no /v1/ paths
+  'address.redirects', // params.address, params.target: the site sends every call to another origin
+  'network.unreachable', // params.address, params.cause (a system code such as ECONNREFUSED)
+  'network.cancelled',
+  'network.unsendable', // the address or credential holds characters HTTP does not allow: nothing was sent
+  'server.html_page', // params.status
+  'protocol.not_json', // params.status
+  'protocol.shape', // the answer parsed but had not the expected shape
+  'protocol.too_large', // params.megabytes
+  // Search patterns refused before sending (params.field: keyword or token; params.limit where one applies).
+  'search.invalid_characters',
+  'search.adjacent_wildcards',
+  'search.too_many_wildcards',
+  'search.too_few_bytes',
+  // Input refused by Keydesk before anything is sent (params.max, params.bytes, params.values where named).
+  'input.invalid', // a field that did not pass the bridge's schema (AppError.field names it)
+  'input.too_short', // params.field, params.min (characters)
+  'input.too_long', // params.field, params.max (characters)
+  'input.credential_characters',
+  'input.label_length',
+  'input.order_incomplete',
+  'input.key_id',
+  'input.key_name_type',
+  'input.key_name_bytes', // params.bytes, params.max
+  'input.unlimited_flag',
+  'input.quota_whole',
+  'input.quota_negative',
+  'input.expiry_format',
+  'input.expiry_past',
+  'input.expiry_past_new',
+  'input.ip_list', // params.values
+  'input.quota_on_unlimited',
+  'input.amount_too_large',
+  'input.request_too_large',
+  'input.request_not_json',
+  'input.unknown_channel',
+  // A key that cannot be enabled as it is ("extend and enable" fixes both).
+  'key.enable_expired',
+  'key.enable_exhausted',
+  // Accounts and sign-in.
+  'account.not_password',
+  'account.kind_fixed',
+  'account.watched_key_only',
+  'account.no_watched_key',
+  'account.enter_password',
+  'account.enter_key',
+  'account.sign_in_step_expired',
+  'account.not_found',
+  'account.key_not_found',
+  // The models of a group, learnt through one of its keys (params.group).
+  'models.no_probe_key',
+  'models.no_probe_key_in_group',
+  // The vault.
+  'vault.passphrase_not_entered',
+  'vault.session_only_earlier',
+  'vault.backend_unavailable', // params.backend: sealed with a backend not available now
+  'vault.undecryptable', // params.backend: the key changed or the file was altered
+  'vault.refused',
+  'vault.wrong_passphrase',
+  // The bridge refusing its caller.
+  'bridge.untrusted_sender',
+  'bridge.launch_code_used',
+  'bridge.host_not_allowed',
+  'bridge.no_session',
+  'bridge.no_handler',
+  // Not in this mode.
+  'mode.no_clipboard',
+  'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
+  // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
+  'rate.local_budget',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Values for a reason's sentence. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
 export interface AppError {
   readonly code: ErrorCode;
-  /** Human-readable detail; for gateway failures, the server's own message as is. */
-  readonly message?: string;
+  /** Our more precise sentence, named; the renderer words it with `params`. */
+  readonly reason?: ErrorReason;
+  /** The values `reason`'s sentence names (an address, a limit, a field): values, never sentences. */
+  readonly params?: ErrorParams;
+  /** The gateway's own words, as it said them: shown quoted under our sentence, never as the sentence itself. */
+  readonly serverMessage?: string;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
   /** For rate_limited: Keydesk held the request back to stay within its share of the site's limit (nothing sent). */

@@ -14,7 +14,7 @@ import type { ClockPort, KeyRecord, ManagementClient } from '../../gateway';
 import type { AccountDirectory } from '../accounts/account-directory';
 import { toModelView } from '../keys/key-secrets.service';
 import { deriveKeyState, splitList } from '../keys/key-view';
-import { mapResult } from '../keys/result';
+import { mapResult } from '../../errors';
 
 /** Models of a group change rarely. */
 const MODELS_TTL_MS = 5 * 60_000;
@@ -134,10 +134,8 @@ export class AccountInfoService {
     if (!pick) {
       return fail({
         code: 'not_found',
-        message:
-          group === undefined
-            ? 'No enabled key on this account to learn its models from. Create a key first.'
-            : `No enabled key in group "${group || 'default'}" to learn its models from.`,
+        reason: group === undefined ? 'models.no_probe_key' : 'models.no_probe_key_in_group',
+        ...(group === undefined ? {} : { params: { group: group || 'default' } }),
       });
     }
     const full = await wholeKey(m, pick.record);

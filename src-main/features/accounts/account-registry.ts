@@ -4,7 +4,7 @@
 import type { AccountPatch, AccountState, AccountView, AccountsSnapshot, AppError } from '../../../src-shared/contract';
 import { checkLabel, MAX_LABEL } from '../../../src-shared/rules/account-rules';
 import type { EventBus } from '../../bridge/events';
-import { AppErrorException } from '../../bridge/router';
+import { raise } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
 import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
 import type { AccountHandle } from './account-directory';
@@ -25,10 +25,6 @@ export interface AccountRegistryOptions {
   /** The account's run-time state; undefined before its secrets were first read. */
   readonly statusOf: (id: string) => AccountStatus | undefined;
 }
-
-const raise = (error: AppError): never => {
-  throw new AppErrorException(error);
-};
 
 export class AccountRegistry {
   #doc: AccountsDocument;
@@ -128,7 +124,7 @@ export class AccountRegistry {
   reorder(ids: readonly string[]): AccountsSnapshot {
     const current = this.#doc.accounts.map((record) => record.id);
     if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
-      raise({ code: 'validation', message: 'The new order must list every account exactly once', field: 'ids' });
+      raise({ code: 'validation', reason: 'input.order_incomplete', field: 'ids' });
     }
     const byId = new Map(this.#doc.accounts.map((record) => [record.id, record]));
     this.#doc = { ...this.#doc, accounts: ids.map((id) => byId.get(id) as AccountRecord) };
@@ -190,7 +186,7 @@ export class AccountRegistry {
 
   record(id: string): AccountRecord {
     return (
-      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', message: 'No such account' })
+      this.#doc.accounts.find((record) => record.id === id) ?? raise({ code: 'not_found', reason: 'account.not_found' })
     );
   }
 
@@ -208,14 +204,14 @@ export class AccountRegistry {
   label(text: string): string {
     const checked = checkLabel(text);
     if (!checked.ok) {
-      raise({ code: 'validation', message: `Give the account a name of 1 to ${MAX_LABEL} characters`, field: 'label' });
+      raise({ code: 'validation', reason: 'input.label_length', params: { max: MAX_LABEL }, field: 'label' });
     }
     return text.trim();
   }
 
   url(text: string, strip: '/v1' | '/api', field: string): string {
     const checked = normaliseBaseUrl(text, strip);
-    return checked.ok ? checked.url : raise({ code: 'validation', message: checked.reason, field });
+    return checked.ok ? checked.url : raise({ code: 'validation', reason: checked.reason, field });
   }
 
   urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {

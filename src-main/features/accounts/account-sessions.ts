@@ -3,7 +3,7 @@
 // one after another (#serial), and a client made before a credential was replaced or removed never writes again
 // (the generation fence, #retire).
 import type { AccountState, AppError } from '../../../src-shared/contract';
-import { AppErrorException } from '../../bridge/router';
+import { raise } from '../../errors';
 import { GatewayError, type ClockPort, type KeyClient, type ManagementClient, type SessionState } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { SecretRead } from '../../vault/secret.store';
@@ -62,10 +62,6 @@ function savedSession(secrets: StoredSecrets | null, record: AccountRecord): Ses
   };
 }
 
-const raise = (error: AppError): never => {
-  throw new AppErrorException(error);
-};
-
 export class AccountSessions {
   readonly #runtime = new Map<string, Runtime>();
   /** Per account: the tail of its queued writes, and the generation of its credential (see #retire). */
@@ -118,7 +114,7 @@ export class AccountSessions {
   async management(accountId: string): Promise<ManagementClient> {
     const record = this.#registry.record(accountId);
     if (record.kind === 'api_key') {
-      raise({ code: 'validation', message: 'A watched key gives no account access: add the account to manage keys' });
+      raise({ code: 'validation', reason: 'account.watched_key_only' });
     }
     const runtime = await this.#usable(record);
     if (runtime.management) return runtime.management;
@@ -147,10 +143,10 @@ export class AccountSessions {
   async keyClient(accountId: string, apiKey?: string): Promise<KeyClient> {
     const record = this.#registry.record(accountId);
     if (apiKey !== undefined) return this.#signIn.keyClient(record.baseUrl, record.apiUrl, apiKey);
-    if (record.kind !== 'api_key') raise({ code: 'validation', message: 'This account has no watched key' });
+    if (record.kind !== 'api_key') raise({ code: 'validation', reason: 'account.no_watched_key' });
     const runtime = await this.#usable(record);
     const watched = runtime.secrets?.apiKey;
-    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', message: 'Enter the API key again' });
+    if (watched === undefined) return raise({ code: 'auth.needs_sign_in', reason: 'account.enter_key' });
     runtime.keyClient ??= this.#signIn.keyClient(record.baseUrl, record.apiUrl, watched);
     return runtime.keyClient;
   }
@@ -177,7 +173,10 @@ export class AccountSessions {
     const now = this.options.clock.now();
     const needsUser = (error: AppError): never => {
       this.setState(accountId, 'needs_sign_in', error);
-      throw new GatewayError(error.code, error.message ?? 'Sign in to this account again.');
+      throw new GatewayError(error.code, error.serverMessage ?? '', {
+        ...(error.reason === undefined ? {} : { reason: error.reason }),
+        ...(error.params === undefined ? {} : { params: error.params }),
+      });
     };
     if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
     if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
@@ -200,7 +199,9 @@ export class AccountSessions {
     if (!login.ok && login.error.retryable === true && error.code !== 'auth.session_issuance_limit') {
       // Keeps the wait (Retry-After, or Keydesk's own rate budget) so the caller can show it.
       const { retryAfterMs, isLocalLimit } = login.error;
-      throw new GatewayError(error.code, error.message ?? error.code, {
+      throw new GatewayError(error.code, error.serverMessage ?? '', {
+        ...(error.reason === undefined ? {} : { reason: error.reason }),
+        ...(error.params === undefined ? {} : { params: error.params }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         ...(isLocalLimit === true ? { isLocalLimit } : {}),
       });
@@ -293,7 +294,11 @@ export class AccountSessions {
       read.status === 'ok'
         ? { state: 'ok', error: null, secrets: read.secrets }
         : read.status === 'locked'
-          ? { state: 'locked', error: { code: 'vault.locked', message: read.reason }, secrets: null }
+          ? {
+              state: 'locked',
+              error: { code: 'vault.locked', reason: read.reason, ...(read.params ? { params: read.params } : {}) },
+              secrets: null,
+            }
           : { state: 'needs_sign_in', error: null, secrets: null };
     if (
       runtime.secrets &&
@@ -315,7 +320,9 @@ export class AccountSessions {
       try {
         await this.options.vault.set(id, plainSecrets(secrets));
       } catch (error) {
-        raise({ code: 'vault.locked', message: error instanceof Error ? error.message : 'The vault is locked' });
+        // The vault refused the write (locked, or its backend failed): what it said goes to the log, once.
+        this.options.log.warn('vault refused a write', { account: id, error });
+        raise({ code: 'vault.locked', reason: 'vault.refused' });
       }
     });
   }
@@ -327,8 +334,8 @@ export class AccountSessions {
 
   async #usable(record: AccountRecord): Promise<Runtime> {
     const runtime = this.#runtime.get(record.id) ?? (await this.#loadSecrets(record));
-    if (runtime.state === 'locked') raise({ code: 'vault.locked', message: runtime.error?.message ?? 'Locked' });
-    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in', message: 'Sign in to this account again' });
+    if (runtime.state === 'locked') raise(runtime.error ?? { code: 'vault.locked' });
+    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in' });
     return runtime;
   }
 

@@ -180,7 +180,7 @@ export class AccountSignIn {
     this.#expire();
     const pending = this.#pending.get(challengeId);
     if (!pending) {
-      return failure({ code: 'validation', message: 'This sign-in step has expired; start the sign-in again' });
+      return failure({ code: 'validation', reason: 'account.sign_in_step_expired' });
     }
     const answered = await pending.client.answerSecondFactor(pending.challenge, code, method);
     if (!answered.ok) return answered;

@@ -158,10 +158,11 @@ export class AccountsService implements AccountDirectory {
   async signIn(id: string, password?: string, remember?: boolean): Promise<Result<SignInOutcome>> {
     const record = this.#registry.record(id);
     if (record.kind !== 'password' || record.username === null) {
-      return { ok: false, error: { code: 'validation', message: 'Only password accounts sign in' } };
+      return { ok: false, error: { code: 'validation', reason: 'account.not_password' } };
     }
     const typed = password ?? this.#sessions.rememberedPassword(id);
-    if (typed === undefined) return { ok: false, error: { code: 'auth.needs_sign_in', message: 'Enter the password' } };
+    if (typed === undefined)
+      return { ok: false, error: { code: 'auth.needs_sign_in', reason: 'account.enter_password' } };
     return this.setCredential(id, {
       kind: 'password',
       username: record.username,
@@ -174,7 +175,7 @@ export class AccountsService implements AccountDirectory {
   async setCredential(id: string, credential: CredentialInput): Promise<Result<SignInOutcome>> {
     const record = this.#registry.record(id);
     if (credential.kind !== record.kind) {
-      return { ok: false, error: { code: 'validation', message: 'The credential kind of an account cannot change' } };
+      return { ok: false, error: { code: 'validation', reason: 'account.kind_fixed' } };
     }
     const previous = { state: this.#sessions.status(id)?.state ?? 'needs_sign_in' };
     this.#sessions.setState(id, 'signing_in', null);

@@ -16,5 +16,6 @@ export const credentialText = (max: number) =>
     .min(1)
     .max(max)
     .refine((text) => !hasForbiddenCharacters(text), {
-      message: 'contains a control character or an invalid character',
+      // A reason the renderer words (errors.ts validationError), not a sentence.
+      params: { reason: 'input.credential_characters' },
     });

@@ -1,7 +1,8 @@
 // The "Use this key in…" feature: its service on the sources (accounts, keys, key secrets) and sinks (clipboard
 // guard, secret-file sink, link opener) it is given; register(router) wires its channels, dispose() forgets the keys
 // it read (the clipboard guard belongs to the keys feature, which clears it on quit).
-import { AppErrorException, type Router } from '../../bridge/router';
+import type { Router } from '../../bridge/router';
+import { AppErrorException } from '../../errors';
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
@@ -36,7 +37,7 @@ export function handoffFeature(core: Core, accounts: AccountsService, keys: Keys
     sources: {
       account: (id) => {
         const view = accounts.snapshot().accounts.find((account) => account.id === id);
-        if (!view) throw new AppErrorException({ code: 'not_found', message: 'account not found' });
+        if (!view) throw new AppErrorException({ code: 'not_found', reason: 'account.not_found' });
         return view;
       },
       key: (accountId, id) => keys.keys.get(accountId, id),

@@ -13,7 +13,7 @@ import {
 } from '../../../src-shared/contract';
 import type { ExternalLinkPort, SecretFileSinkPort } from '../../platform/ports';
 import type { ClipboardGuard } from '../keys/clipboard-guard';
-import { toAppError } from '../keys/result';
+import { toAppError } from '../../errors';
 import type { Logger } from '../../log/logger';
 import {
   HANDOFF_LINK_SCHEMES,
@@ -132,20 +132,20 @@ export class HandoffService {
       const { clipboard, files, links } = this.sinks;
       // Refused before the key is read: nothing secret is fetched for a way that cannot work here.
       if (via === 'clipboard' && !clipboard.isAvailable) {
-        return fail({ code: 'unavailable', message: 'Browser mode has no clipboard in the main process.' });
+        return fail({ code: 'unavailable', reason: 'mode.no_clipboard' });
       }
       if (via === 'open' && !links.isAvailable) {
-        return fail({ code: 'unavailable', message: 'Opening another app needs the Keydesk desktop app.' });
+        return fail({ code: 'unavailable', reason: 'mode.no_link_opener' });
       }
       const built = await this.build(accountId, id, target, true);
       if (!built.ok) return built;
       const real = built.value.real;
       if (real === null) return fail({ code: 'internal' });
       const doc = real.documents[document];
-      if (doc === undefined) return fail({ code: 'validation', message: 'No such document', field: 'document' });
+      if (doc === undefined) return fail({ code: 'validation', reason: 'input.invalid', field: 'document' });
       if (via === 'open') {
         if (real.kind !== 'link' || !HANDOFF_LINK_SCHEMES.some((s) => doc.text.startsWith(s))) {
-          return fail({ code: 'validation', message: 'Only deep links can be opened', field: 'via' });
+          return fail({ code: 'validation', reason: 'input.invalid', field: 'via' });
         }
         await links.open(doc.text);
         return ok({ via, clearAt: null, path: null });

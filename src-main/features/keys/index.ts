@@ -1,5 +1,6 @@
 // The key services (issue 6) built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
 // quit) clears a key still on the clipboard. keys.feature.ts registers them; tests build them over fakes.
+import type { Language } from '../../../src-shared/contract';
 import type { Logger } from '../../log/logger';
 import type { ClipboardPort, Clock, SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../accounts/account-directory';
@@ -13,6 +14,8 @@ export interface KeyFeaturesOptions {
   readonly files: SecretFileSinkPort;
   readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
   readonly log: Logger;
+  /** The user's language, for the words main writes into an export. */
+  readonly language?: () => Language;
 }
 
 export function createKeyFeatures(options: KeyFeaturesOptions) {
@@ -30,7 +33,14 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
   );
   return {
     keys: new KeysService({ directory, clock, log: options.log }),
-    secrets: new KeySecretsService({ directory, clipboard, files: options.files, clock, log: options.log }),
+    secrets: new KeySecretsService({
+      directory,
+      clipboard,
+      files: options.files,
+      clock,
+      log: options.log,
+      ...(options.language ? { language: options.language } : {}),
+    }),
     clipboard,
   };
 }

@@ -10,6 +10,7 @@ import {
   type KeyExportFormat,
   type KeyTestOutcome,
   type KeyUsageView,
+  type Language,
   type KeyView,
   type ModelView,
   type Result,
@@ -27,7 +28,8 @@ import type { SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { ClipboardGuard } from './clipboard-guard';
 import { toKeyView } from './key-view';
-import { toAppError, unwrap } from './result';
+import { toAppError, unwrap } from '../../errors';
+import { CSV_COLUMNS, EXPORT_STRINGS, type ExportStrings } from './export-strings';
 
 /** How long a revealed key may stay on screen before the renderer masks it again. */
 export const REVEAL_MS = 30_000;
@@ -40,6 +42,8 @@ export interface KeySecretsOptions {
   readonly clock: Pick<ClockPort, 'now'>;
   /** Where an export's unexpected failure is written (the user is told the log has the details). */
   readonly log?: Logger;
+  /** The user's language: an export's CSV column names and "never" are written in it (default en-US). */
+  readonly language?: () => Language;
 }
 
 export const toModelView = (m: Model): ModelView => ({
@@ -130,17 +134,14 @@ export class KeySecretsService {
   /** Keys as `sk-…`, one per line. Refused before any reveal when there is no clipboard in main (browser mode). */
   async copy(accountId: string, ids: readonly number[]): Promise<Result<CopyOutcome>> {
     if (!this.options.clipboard.isAvailable) {
-      return fail({
-        code: 'unavailable',
-        message: 'Browser mode has no clipboard in the main process. Reveal a single key to copy it from the page.',
-      });
+      return fail({ code: 'unavailable', reason: 'mode.no_clipboard' });
     }
     const m = await this.options.directory.management(accountId);
     const r = await this.fullKeys(accountId, m, ids);
     if (!r.ok) return r;
     const found = ids.filter((id) => r.value.has(id));
     const missing = ids.filter((id) => !r.value.has(id));
-    if (found.length === 0) return fail({ code: 'not_found', message: 'record not found' });
+    if (found.length === 0) return fail({ code: 'not_found', reason: 'account.key_not_found' });
     const clearAt = this.options.clipboard.copy(found.map((id) => r.value.get(id)).join('\n'));
     return ok({ copied: found.length, clearAt, missing });
   }
@@ -149,6 +150,7 @@ export class KeySecretsService {
     const { directory, clock, files } = this.options;
     const handle = directory.get(accountId);
     const m = await directory.management(accountId);
+    const words = EXPORT_STRINGS[this.options.language?.() ?? 'en-US'];
     try {
       const wanted = new Set(ids);
       const records = unwrap(await m.listAllKeys(MAX_EXPORT_PAGES)).filter((k) => wanted.has(k.id));
@@ -163,10 +165,10 @@ export class KeySecretsService {
       const nowSec = Math.floor(clock.now() / 1000);
       const rows = records
         .filter((k) => keys.has(k.id))
-        .map((k) => exportRow(toKeyView(accountId, k, nowSec), k, keys.get(k.id) ?? '', handle.units));
+        .map((k) => exportRow(toKeyView(accountId, k, nowSec), k, keys.get(k.id) ?? '', handle.units, words));
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-      if (rows.length === 0) return fail({ code: 'not_found', message: 'record not found' });
-      const contents = format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`;
+      if (rows.length === 0) return fail({ code: 'not_found', reason: 'account.key_not_found' });
+      const contents = format === 'csv' ? toCsv(rows, words) : `${JSON.stringify(rows, null, 2)}\n`;
       const path = await files.save(exportName(handle.label, clock.now(), format), contents);
       return ok({ path, count: path === null ? 0 : rows.length, missing });
     } catch (error) {
@@ -250,6 +252,7 @@ function exportRow(
   record: KeyRecord,
   key: string,
   units: Parameters<typeof unitsToDecimalString>[1],
+  words: ExportStrings,
 ): ExportRow {
   return {
     id: view.id,
@@ -261,26 +264,11 @@ function exportRow(
     remainQuotaUnits: record.remain_quota,
     remainAmount: unitsToDecimalString(record.remain_quota, units),
     usedQuotaUnits: record.used_quota,
-    expires: record.expired_time === -1 ? 'never' : new Date(record.expired_time * 1000).toISOString(),
+    expires: record.expired_time === -1 ? words.never : new Date(record.expired_time * 1000).toISOString(),
     modelLimits: view.modelLimits.join(','),
     allowIps: view.allowIps,
   };
 }
-
-const CSV_COLUMNS: readonly (keyof ExportRow)[] = [
-  'id',
-  'name',
-  'key',
-  'group',
-  'state',
-  'unlimited',
-  'remainQuotaUnits',
-  'remainAmount',
-  'usedQuotaUnits',
-  'expires',
-  'modelLimits',
-  'allowIps',
-];
 
 /** RFC 4180 quoting, and a leading ' on cells a spreadsheet would run as a formula (a key name is user text). */
 export function csvCell(value: string | number | boolean): string {
@@ -289,8 +277,12 @@ export function csvCell(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const toCsv = (rows: readonly ExportRow[]): string =>
-  [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+/** The CSV of an export: the header row in the user's language, then one row per key. */
+export const toCsv = (rows: readonly ExportRow[], words: ExportStrings = EXPORT_STRINGS['en-US']): string =>
+  [
+    CSV_COLUMNS.map((c) => csvCell(words.columns[c])).join(','),
+    ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')),
+  ].join('\r\n') + '\r\n';
 
 function exportName(label: string, nowMs: number, format: KeyExportFormat): string {
   const safe = label.replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 40) || 'account';

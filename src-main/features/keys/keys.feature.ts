@@ -1,6 +1,7 @@
 // The keys feature: list, search, edit, reveal, copy and export keys of the account directory, through the
 // platform's clipboard (cleared later if still ours, and on quit) and save dialog.
 import type { Core } from '../../core';
+import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import { createKeyFeatures } from './index';
@@ -19,6 +20,7 @@ export function createKeysFeature(core: Core, directory: AccountDirectory): Keys
     files: platform.secretFiles,
     clock: platform.clock,
     log: core.log.child('keys'),
+    language: () => core.settings.get().language ?? systemLanguage(),
   });
   return {
     services: keys,

@@ -3,6 +3,7 @@
 import {
   ok,
   type BatchOutcome,
+  type ErrorReason,
   type KeyFields,
   type KeyPage,
   type KeySearchField,
@@ -10,7 +11,7 @@ import {
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
-import { AppErrorException } from '../../bridge/router';
+import { expectedFailure, mapResult } from '../../errors';
 import {
   GatewayError,
   type ClockPort,
@@ -22,7 +23,6 @@ import {
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory } from '../accounts/account-directory';
 import { changedFields, toCreateInput, toFieldName, toKeyEdits, toKeyView } from './key-view';
-import { mapResult, toAppError } from './result';
 
 export interface KeysServiceOptions {
   readonly directory: AccountDirectory;
@@ -95,10 +95,10 @@ export class KeysService {
     const m = await this.management(accountId);
     const updated = await m.updateKey(id, (current) => {
       if (current.unlimited_quota) {
-        throw refusal('This key is unlimited: adding quota would change nothing.', 'remainQuota');
+        throw refusal('input.quota_on_unlimited', 'remainQuota');
       }
       const next = current.remain_quota + incrementUnits;
-      if (!Number.isSafeInteger(next)) throw refusal('That amount is too large.', 'remainQuota');
+      if (!Number.isSafeInteger(next)) throw refusal('input.amount_too_large', 'remainQuota');
       return { remain_quota: next };
     });
     return mapResult(updated, (u) => this.outcome(accountId, u.before, u.key, u.mismatches));
@@ -168,7 +168,7 @@ export class KeysService {
 }
 
 /** A refusal before anything is sent, with the contract's field name. */
-const refusal = (message: string, field: string) => new GatewayError('validation', message, { field });
+const refusal = (reason: ErrorReason, field: string) => new GatewayError('validation', '', { field, reason });
 
 async function batch(ids: readonly number[], run: (id: number) => Promise<Result<unknown>>): Promise<BatchOutcome> {
   const succeeded: number[] = [];
@@ -180,7 +180,7 @@ async function batch(ids: readonly number[], run: (id: number) => Promise<Result
       if (r.ok) succeeded.push(id);
       else failed.push({ id, error: r.error });
     } catch (error) {
-      failed.push({ id, error: error instanceof AppErrorException ? error.appError : toAppError(error) });
+      failed.push({ id, error: expectedFailure(error) });
     }
   }
   return { succeeded, failed };

@@ -93,6 +93,7 @@ export class QuotaMonitor {
       deps.intervalMinutes * 60_000,
       {
         spacingOf: (id) => fairSpacingMs(deps.directory.list(), id, deps.criticalShare ?? DEFAULT_CRITICAL_SHARE),
+        log: deps.log,
         ...deps.schedulerOptions,
       },
     );

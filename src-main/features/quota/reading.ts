@@ -1,7 +1,7 @@
 // One quota reading of an account through the account directory: the account's own balance for password and
 // access-token accounts (GET /api/user/self), the key's usage and billing limits for a watched key.
 import { fail, ok, type AppError, type Result } from '../../../src-shared/contract';
-import { AppErrorException } from '../../bridge/router';
+import { expectedFailure } from '../../errors';
 import type { KeyClient } from '../../gateway';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
 
@@ -13,8 +13,8 @@ export interface QuotaReading {
   readonly hardLimitUnits: number | null;
 }
 
-const asAppError = (error: unknown): AppError =>
-  error instanceof AppErrorException ? error.appError : { code: 'internal', message: String(error) };
+/** Expected failures become the reading's error; anything else goes on to the scheduler, which logs it once. */
+const asAppError = (error: unknown): AppError => expectedFailure(error);
 
 /** A watched key's billing limits as last read, and the grant they were read at. */
 interface KnownLimits {

@@ -5,6 +5,8 @@
 // with jitter and never sooner than Retry-After, and after sleep or going online the refreshes are staggered.
 import type { AppError, Result } from '../../../src-shared/contract';
 import type { Clock } from '../../platform/ports';
+import { toAppError } from '../../errors';
+import type { Logger } from '../../log/logger';
 
 /** The part of the one Clock the scheduler uses: tests drive a fake one, so no test sleeps or races the wall clock. */
 export type SchedulerClock = Pick<Clock, 'now' | 'random' | 'setTimer' | 'clearTimer'>;
@@ -37,6 +39,8 @@ export interface SchedulerOptions {
    * critical budget (quota.monitor.ts). Binds every trigger, as the polling rule does. Default: none.
    */
   readonly spacingOf?: (accountId: string) => number;
+  /** Where an unexpected failure of a fetch is logged (once, redacted) before it is answered as `internal`. */
+  readonly log?: Logger;
 }
 
 export const SCHEDULER_DEFAULTS = {
@@ -48,7 +52,7 @@ export const SCHEDULER_DEFAULTS = {
   staggerMs: 2_000,
   lateTimerMs: 30_000,
   spacingOf: () => 0,
-} as const satisfies Required<SchedulerOptions>;
+} as const satisfies Required<Omit<SchedulerOptions, 'log'>>;
 
 /** Codes worth retrying sooner than the regular interval (with backoff); the rest wait for the next interval. */
 const TEMPORARY: ReadonlySet<AppError['code']> = new Set(['rate_limited', 'network', 'timeout', 'server', 'protocol']);
@@ -69,7 +73,7 @@ interface Slot {
 
 export class QuotaScheduler<T> {
   readonly #slots = new Map<string, Slot>();
-  readonly #options: Required<SchedulerOptions>;
+  readonly #options: Required<Omit<SchedulerOptions, 'log'>> & Pick<SchedulerOptions, 'log'>;
   #intervalMs: number;
   #isDisposed = false;
 
@@ -238,12 +242,12 @@ export class QuotaScheduler<T> {
     const timedOut = new Promise<Result<T>>((resolve) => {
       deadline = this.clock.setTimer(this.#options.requestTimeoutMs, () => {
         controller.abort(new Error('quota request timed out'));
-        resolve({ ok: false, error: { code: 'timeout', message: 'The gateway did not answer in time.' } });
+        resolve({ ok: false, error: { code: 'timeout' } });
       });
     });
     const answered = this.fetchOne(id, controller.signal).catch((error: unknown): Result<T> => ({
       ok: false,
-      error: { code: 'internal', message: String(error) },
+      error: toAppError(error, this.#options.log, 'quota refresh failed unexpectedly'),
     }));
     const run = Promise.race([answered, timedOut]).then((outcome) => {
       this.clock.clearTimer(deadline);

@@ -1,7 +1,8 @@
 // Handlers of the vault: channels. Thin: the schema of the renderer's input, then the vault service; a refusal
 // crosses the bridge as vault.locked with the vault's reason.
 import { ok } from '../../../src-shared/contract';
-import { AppErrorException, noArgs, type Router } from '../../bridge/router';
+import { noArgs, type Router } from '../../bridge/router';
+import { AppErrorException } from '../../errors';
 import { changePassphraseSchema, setPassphraseSchema, unlockSchema } from './vault.schema';
 import { VaultRefusedError, type VaultService } from './vault.service';
 
@@ -9,7 +10,7 @@ async function answer<T>(action: () => Promise<T>) {
   try {
     return ok(await action());
   } catch (error) {
-    if (error instanceof VaultRefusedError) throw new AppErrorException({ code: error.code, message: error.message });
+    if (error instanceof VaultRefusedError) throw new AppErrorException({ code: error.code, reason: error.reason });
     throw error;
   }
 }

@@ -2,6 +2,7 @@
 // words, with what follows every action — vault:changed, then each account's state read again, since entries a
 // passphrase sealed become readable (or not) with it. Knows nothing of the bridge; the handlers turn its errors.
 import type { AccountsSnapshot, EventMap, VaultStatus as VaultStatusView } from '../../../src-shared/contract';
+import { CipherError } from '../../vault/cipher';
 import type { SecretStore, VaultStatus } from '../../vault/secret.store';
 
 /** The vault as the service uses it (the SecretStore). */
@@ -17,10 +18,14 @@ export interface VaultEvents {
   emit<E extends keyof EventMap>(event: E, payload: EventMap[E]): void;
 }
 
-/** The vault refused an action (wrong passphrase, none set, one already set, …); the message says which. */
+/** The vault refused an action: a wrong passphrase (the user's to correct) or anything else (its words stay in main). */
 export class VaultRefusedError extends Error {
   override readonly name = 'VaultRefusedError';
   readonly code = 'vault.locked';
+
+  constructor(readonly reason: 'vault.wrong_passphrase' | 'vault.refused') {
+    super(reason);
+  }
 }
 
 /** The vault's own status, in the contract's words for the renderer. */
@@ -30,10 +35,10 @@ export function vaultStatusView(status: VaultStatus): VaultStatusView {
     isPersistent: status.isPersistent,
     isLocked: status.isLocked,
     hasPassphrase: status.hasPassphrase,
-    reason: status.reason,
+    reasons: status.reasons,
     isPassphraseSuggested: status.canSetPassphrase,
     problems: [
-      ...status.fileNotices.map((detail) => ({ kind: 'file', detail })),
+      ...status.fileNotices.map((notice) => ({ kind: notice.kind, detail: notice.path })),
       ...status.lockedAccounts.map((account) => ({ kind: 'locked_account', detail: account })),
     ],
   };
@@ -84,7 +89,9 @@ export class VaultService {
     try {
       await action();
     } catch (error) {
-      throw new VaultRefusedError(error instanceof Error ? error.message : 'The vault refused');
+      throw new VaultRefusedError(
+        error instanceof CipherError && error.kind === 'authentication' ? 'vault.wrong_passphrase' : 'vault.refused',
+      );
     }
     const status = this.status();
     this.#events.emit('vault:changed', status);

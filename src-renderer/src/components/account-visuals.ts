@@ -28,13 +28,20 @@ export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;
  * The sentence under an account's state: what the state means, then why in our words (a session cap says where to
  * sign other devices out), then the gateway's own words as a quoted detail.
  */
-export function stateHint(t: (key: string) => string, account: Pick<AccountView, 'state' | 'stateError'>): string {
+export function stateHint(
+  t: (key: string, named?: Record<string, unknown>) => string,
+  account: Pick<AccountView, 'state' | 'stateError'>,
+  te: (key: string) => boolean = () => false,
+): string {
   const parts = [t(`accounts.stateHints.${account.state}`)];
   const error = account.stateError;
   // auth.needs_sign_in says nothing the state's own hint does not.
   if (error && error.code !== 'auth.needs_sign_in') {
     parts.push(t(`errors.${error.code}`), t(`remedies.${error.code}`));
   }
-  if (error?.message) parts.push(`“${error.message}”`);
+  if (error?.reason !== undefined && te(`errorReasons.${error.reason}`)) {
+    parts.push(t(`errorReasons.${error.reason}`, { ...error.params }));
+  }
+  if (error?.serverMessage) parts.push(`“${error.serverMessage}”`);
   return parts.join(' ');
 }

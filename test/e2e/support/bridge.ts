@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 export interface BridgeResult {
   readonly ok: boolean;
   readonly value?: unknown;
-  readonly error?: { readonly code: string; readonly message?: string };
+  readonly error?: { readonly code: string; readonly reason?: string; readonly serverMessage?: string };
 }
 
 export async function invokeBridge(page: Page, channel: string, args: unknown): Promise<BridgeResult> {
@@ -14,7 +14,7 @@ export async function invokeBridge(page: Page, channel: string, args: unknown): 
   const deadline = Date.now() + 10_000;
   for (;;) {
     const result = await callOnce(page, channel, args);
-    const isBeforeSession = result.error?.code === 'forbidden' && /No session/.test(result.error.message ?? '');
+    const isBeforeSession = result.error?.code === 'forbidden' && result.error.reason === 'bridge.no_session';
     if (!isBeforeSession || Date.now() > deadline) return result;
     await page.waitForTimeout(100);
   }

@@ -104,7 +104,7 @@ describe('adding accounts', () => {
     const { service } = await open();
     const wrong = await service.add(draft({ kind: 'password', username: 'alice', password: 'not-it', remember: true }));
     expect(!wrong.ok && wrong.error.code).toBe('auth.unauthorized');
-    expect(!wrong.ok && wrong.error.message).toMatch(/username or password/);
+    expect(!wrong.ok && wrong.error.serverMessage).toMatch(/username or password/);
     const mixed = await service.add(
       draft({ kind: 'access_token', accessToken: ALICE_TOKEN }, { baseUrl: gateway.api_url }),
     );

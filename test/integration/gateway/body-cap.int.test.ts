@@ -98,7 +98,10 @@ describe('gateway answers past the body cap', () => {
     const { outcome, growthMb } = await measured(() => transport().send({ method: 'GET', url: `${origin}/big` }));
     expect(outcome).toBeInstanceOf(GatewayError);
     expect(outcome).toMatchObject({ code: 'protocol' });
-    expect((outcome as GatewayError).message).toMatch(/larger than 4 MB/);
+    expect((outcome as GatewayError).toAppError()).toMatchObject({
+      reason: 'protocol.too_large',
+      params: { megabytes: 4 },
+    });
     expect(growthMb).toBeLessThan(100);
   }, 60_000);
 
@@ -111,7 +114,7 @@ describe('gateway answers past the body cap', () => {
   it('refuses a 20 MB error message as a protocol failure, not a 20 MB AppError', async () => {
     const { outcome } = await measured(() => transport().send({ method: 'GET', url: `${origin}/huge-message` }));
     expect(outcome).toMatchObject({ code: 'protocol' });
-    expect((outcome as GatewayError).toAppError().message?.length ?? 0).toBeLessThan(200);
+    expect((outcome as GatewayError).toAppError().serverMessage?.length ?? 0).toBeLessThan(200);
   }, 60_000);
 
   it('cuts a long server message to a readable length and strips controls and lone surrogates', async () => {
@@ -122,7 +125,7 @@ describe('gateway answers past the body cap', () => {
       baseUrl: origin,
       businessFailure: 'validation',
     });
-    const message = error?.toAppError().message ?? '';
+    const message = error?.toAppError().serverMessage ?? '';
     expect(message.startsWith('refused[31mé')).toBe(true);
     expect(message.length).toBeLessThanOrEqual(MAX_SERVER_TEXT + 1);
     // eslint-disable-next-line no-control-regex -- the controls are what must be gone

@@ -51,7 +51,7 @@ describe('key client', () => {
     expect(value(await key.testChat('gpt-4o-mini'))).toContain('gpt-4o-mini');
     const e = failure(await key.testChat('no-such-model'));
     expect(e.code).toBe('model_not_found');
-    expect(e.message).toMatch(/no-such-model/);
+    expect(e.serverMessage).toMatch(/no-such-model/);
   });
 
   it('maps invalid, disabled and expired keys to key.invalid on both surfaces', async () => {
@@ -66,7 +66,7 @@ describe('key client', () => {
     const key = makeClients(gw).keyClient(5);
     const e = failure(await key.listModels());
     expect(e.code).toBe('key.group_denied');
-    expect(e.message).toMatch(/premium/);
+    expect(e.serverMessage).toMatch(/premium/);
     expect(value(await key.getTokenUsage()).name).toBe('premium');
   });
 
@@ -74,9 +74,9 @@ describe('key client', () => {
     const { keyClient } = makeClients(gw);
     const v1 = failure(await keyClient(1, { apiUrl: gw.base_url }).listModels());
     expect(v1.code).toBe('wrong_base_address');
-    expect(v1.message).toContain('api_url');
+    expect(v1.reason).toBe('address.api_url_not_models');
     const usage = failure(await keyClient(1, { baseUrl: gw.api_url }).getTokenUsage());
     expect(usage.code).toBe('wrong_base_address');
-    expect(usage.message).toContain('base_url');
+    expect(usage.reason).toBe('address.base_url_not_management');
   });
 });

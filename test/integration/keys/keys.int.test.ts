@@ -69,7 +69,7 @@ describe('listing and reading', () => {
     expect(value(await app.call('keys:get', { accountId: alice, id: 6 })).name).toBe('limits');
     expect(failure(await app.call('keys:get', { accountId: alice, id: 20 }))).toMatchObject({
       code: 'not_found',
-      message: 'record not found',
+      serverMessage: 'record not found',
     });
   });
 
@@ -101,7 +101,7 @@ describe('listing and reading', () => {
         await app.call('keys:search', { accountId: alice, field: 'name', pattern, page: 1, size: 10 }),
       );
       expect(error.code).toBe('validation');
-      expect(error.message).toMatch(/token search failed/);
+      expect(error.reason).toMatch(/^search\./);
     }
     expect((await readLog(gw)).filter((e) => e.path === '/api/token/search')).toHaveLength(0);
   });
@@ -112,7 +112,7 @@ describe('listing and reading', () => {
       await app.call('keys:search', { accountId: alice, field: 'name', pattern: 'ma%', page: 1, size: 10 }),
     );
     expect(error.code).toBe('validation');
-    expect(error.message).toMatch(/token search failed/);
+    expect(error.serverMessage).toMatch(/token search failed/);
   });
 });
 
@@ -144,7 +144,7 @@ describe('create and update', () => {
     await admin(gw, 'PATCH', '/settings', { max_remain_quota: 1_000_000 });
     const error = failure(await app.call('keys:create', { accountId: alice, fields: fields() }));
     expect(error.code).toBe('validation');
-    expect(error.message).toMatch(/quota/i);
+    expect(error.serverMessage).toMatch(/quota/i);
     const edit = failure(await app.call('keys:update', { accountId: alice, id: 1, edits: { remainQuota: 2_000_000 } }));
     expect(edit.code).toBe('validation');
   });
@@ -230,8 +230,8 @@ describe('status, extend and delete', () => {
       [3, 'validation'],
       [20, 'not_found'],
     ]);
-    expect(on.failed[0]?.error.message).toMatch(/expired/);
-    expect(on.failed[1]?.error.message).toMatch(/quota/);
+    expect(on.failed[0]?.error.reason).toBe('key.enable_expired');
+    expect(on.failed[1]?.error.reason).toBe('key.enable_exhausted');
     const log = await readLog(gw);
     expect(log.filter((e) => e.query.status_only === 'true').map((e) => e.body)).toEqual([
       { id: 1, status: 2 },
@@ -284,7 +284,7 @@ describe('secrets', () => {
     expect(csv.path).toMatch(/keydesk-keys-alice-\d{8}-\d{6}\.csv$/);
     const [file] = app.files.saved;
     expect(file?.contents.split('\r\n')[0]).toBe(
-      'id,name,key,group,state,unlimited,remainQuotaUnits,remainAmount,usedQuotaUnits,expires,modelLimits,allowIps',
+      'ID,Name,Key,Group,State,Unlimited,Remaining (units),Remaining (amount),Used (units),Expires,Model limits,Allowed IPs',
     );
     expect(file?.contents).toContain(`1,main,sk-${keyValue(1)},vip,enabled,false,5000000,10,0,never,,`);
     const json = value(await app.call('keys:export', { accountId: alice, ids: [4], format: 'json' }));

@@ -1,7 +1,8 @@
 // A keys test app: the real router, handlers and services of issue 6 over a small AccountDirectory that builds real
 // gateway clients against the emulator (the accounts service is not needed to test keys).
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
-import { AppErrorException, Router } from '../../../src-main/bridge/router';
+import { Router } from '../../../src-main/bridge/router';
+import { AppErrorException } from '../../../src-main/errors';
 import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
@@ -33,7 +34,7 @@ export class EmulatorDirectory implements AccountDirectory {
 
   get(accountId: string): AccountHandle {
     const account = ACCOUNTS[accountId as AccountName] as (typeof ACCOUNTS)[AccountName] | undefined;
-    if (!account) throw new AppErrorException({ code: 'not_found', message: `No account ${accountId}` });
+    if (!account) throw new AppErrorException({ code: 'not_found', reason: 'account.not_found' });
     return {
       id: accountId,
       kind: account.kind,
@@ -48,7 +49,7 @@ export class EmulatorDirectory implements AccountDirectory {
   management(accountId: string): Promise<ManagementClient> {
     const handle = this.get(accountId);
     if (handle.kind === 'api_key') {
-      return Promise.reject(new AppErrorException({ code: 'validation', message: 'A watched key has no management' }));
+      return Promise.reject(new AppErrorException({ code: 'validation', reason: 'account.watched_key_only' }));
     }
     let client = this.#management.get(accountId);
     if (!client) {

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertView, BalanceView, Thresholds } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
-import { AppErrorException } from '../../../src-main/bridge/router';
+import { AppErrorException } from '../../../src-main/errors';
 import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
 import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';

@@ -139,7 +139,7 @@ describe('compat with real servers', () => {
     const { management, run } = clients(() => serve(fixture('new-api-invalid-url-404')));
     const r = await run(management.listKeys());
     expect(r.ok ? null : r.error.code).toBe('wrong_base_address');
-    expect(r.ok ? '' : r.error.message).toContain('Invalid URL');
+    expect(r.ok ? '' : r.error.serverMessage).toContain('Invalid URL');
   });
 
   it('reads key usage with the extra account member and null model_limits', async () => {
@@ -162,7 +162,7 @@ describe('compat with real servers', () => {
     const r = await run(management.getSelf());
     expect(r.ok ? null : r.error).toMatchObject({
       code: 'auth.user_id_required',
-      message: '无权进行此操作，未提供 New-Api-User',
+      serverMessage: '无权进行此操作，未提供 New-Api-User',
     });
   });
 

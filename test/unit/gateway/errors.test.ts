@@ -76,7 +76,7 @@ describe('error taxonomy', () => {
       expect(error?.code, JSON.stringify(response)).toBe(code);
       expect(ERROR_CODES).toContain(code);
       const server = (response.json as { message?: string } | undefined)?.message;
-      if (server) expect(error?.message).toContain(server);
+      if (server) expect(error?.serverMessage).toContain(server);
     }
   });
 
@@ -141,8 +141,14 @@ describe('error taxonomy', () => {
 
   it('says which base address is wrong', () => {
     const text404 = facts(404, undefined, { text: '404 page not found', contentType: 'text/plain' });
-    expect(classifyResponse(text404, mgmt)?.message).toMatch(/base_url.*https:\/\/gw\.example/);
-    expect(classifyResponse(text404, key)?.message).toMatch(/api_url.*https:\/\/api\.example/);
+    expect(classifyResponse(text404, mgmt)?.toAppError()).toMatchObject({
+      reason: 'address.base_url_not_management',
+      params: { address: 'https://gw.example' },
+    });
+    expect(classifyResponse(text404, key)?.toAppError()).toMatchObject({
+      reason: 'address.api_url_not_models',
+      params: { address: 'https://api.example' },
+    });
   });
 
   it('carries Retry-After and marks transient failures retryable', () => {

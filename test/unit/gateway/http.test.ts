@@ -173,7 +173,7 @@ describe('HTTP transport', () => {
     ]);
     const e = await err(settle(clock, transport.send({ method: 'GET', url: 'https://gw.example/away' })));
     expect(e.code).toBe('wrong_base_address');
-    expect(e.message).toContain('https://elsewhere.example');
+    expect(e.details).toMatchObject({ reason: 'address.redirects', params: { target: 'https://elsewhere.example' } });
     expect(fetch.sent.some((r) => r.url.host === 'elsewhere.example')).toBe(false);
   });
 

@@ -245,7 +245,7 @@ describe('ManagementClient auth', () => {
     const { client, run } = setup(() => jsonResponse({ success: false, message: '用户名或密码错误' }));
     expect(error(await run(client.login('a', 'b')))).toMatchObject({
       code: 'auth.unauthorized',
-      message: '用户名或密码错误',
+      serverMessage: '用户名或密码错误',
     });
   });
 
@@ -438,7 +438,7 @@ describe('ManagementClient reads', () => {
     expect(error(await run(client.getKey(1))).code).toBe('not_found');
     const wrong = error(await run(client.getKey(2)));
     expect(wrong.code).toBe('wrong_base_address');
-    expect(wrong.message).toContain(BASE);
+    expect(wrong.params?.address).toContain(BASE);
   });
 
   it('reads the Invalid URL 404 of reveal and subscription as unsupported, and of core endpoints as a wrong address', async () => {
@@ -486,7 +486,8 @@ describe('ManagementClient reads', () => {
     const { client, run } = setup(() => okEnvelope(partial));
     const e = error(await run(client.getKey(7)));
     expect(e.code).toBe('protocol');
-    expect(e.message).toContain('remain_quota');
+    expect(e.reason).toBe('protocol.shape');
+    expect(e.serverMessage).toBeUndefined();
   });
 
   it('refuses an invalid id without a request', async () => {

@@ -23,7 +23,7 @@ export const MEMORY_VAULT: VaultStatus = {
   isPersistent: false,
   isLocked: false,
   hasPassphrase: false,
-  reason: 'Secrets are kept for this session only',
+  reasons: [{ note: 'memory_session_only' }],
   isPassphraseSuggested: true,
   problems: [],
 };
@@ -73,7 +73,7 @@ function createFakeKeydesk() {
   const invoke: InvokeFn = (channel, args) => {
     calls.push({ channel, args });
     const handler = overrides.get(channel) ?? defaults[channel];
-    return handler ? handler(args) : Promise.resolve(fail({ code: 'unavailable', message: `fake: ${channel}` }));
+    return handler ? handler(args) : Promise.resolve(fail({ code: 'unavailable', serverMessage: `fake: ${channel}` }));
   };
   const subscribe: SubscribeFn = (event, listener) => {
     const set = listeners.get(event) ?? new Set();
@@ -90,8 +90,10 @@ function createFakeKeydesk() {
     override(channel: InvokeChannel, handler: Handler): void {
       overrides.set(channel, handler);
     },
-    failWith(channel: InvokeChannel, code: Parameters<typeof fail>[0]['code'], message?: string): void {
-      overrides.set(channel, () => Promise.resolve(fail(message === undefined ? { code } : { code, message })));
+    failWith(channel: InvokeChannel, code: Parameters<typeof fail>[0]['code'], serverMessage?: string): void {
+      overrides.set(channel, () =>
+        Promise.resolve(fail(serverMessage === undefined ? { code } : { code, serverMessage })),
+      );
     },
     setSettings(next: Settings): void {
       settings = next;

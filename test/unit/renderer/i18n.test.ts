@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 // The i18n check: both locales have the same keys, no message is empty or accidentally uses message syntax,
-// every ErrorCode has a message and a remedy, and every key the renderer asks for exists.
+// every ErrorCode has a message and a remedy, every ErrorReason and vault note a sentence with the same values in
+// both languages, and every key the renderer asks for exists.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, LANGUAGES, THEMES, type AppMode } from '../../../src-shared/contract';
+import { ERROR_CODES, ERROR_REASONS, LANGUAGES, THEMES, VAULT_NOTES, type AppMode } from '../../../src-shared/contract';
 import { createAppI18n, messages } from '../../../src-renderer/src/i18n';
 import { SECTIONS } from '../../../src-renderer/src/router';
 
@@ -80,6 +81,49 @@ describe('error codes', () => {
   it('reaches the messages through t() the way ErrorAlert asks for them', () => {
     expect(translate('zh-CN', 'errors.auth.expired')).toBe('登录已过期。');
     expect(translate('en-US', 'remedies.vault.locked')).toBe(flat['en-US'].get('remedies.vault.locked'));
+  });
+});
+
+describe('error reasons and vault notes (main names them, the renderer words them)', () => {
+  const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+
+  it.each(LANGUAGES)('%s words every ErrorReason and every vault note', (language) => {
+    const keys = [
+      ...ERROR_REASONS.map((reason) => `errorReasons.${reason}`),
+      ...VAULT_NOTES.map((note) => `vaultNotes.${note}`),
+    ];
+    expect(keys.filter((key) => (flat[language].get(key) ?? '').trim() === '')).toEqual([]);
+  });
+
+  it('names the same values in both languages (a param main sends is used by both or neither)', () => {
+    const differing = ERROR_REASONS.filter(
+      (reason) =>
+        placeholders(flat['en-US'].get(`errorReasons.${reason}`) ?? '').join() !==
+        placeholders(flat['zh-CN'].get(`errorReasons.${reason}`) ?? '').join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('has no sentences for reasons or notes the contract does not have', () => {
+    const known = new Set<string>([
+      ...ERROR_REASONS.map((reason) => `errorReasons.${reason}`),
+      ...VAULT_NOTES.map((note) => `vaultNotes.${note}`),
+    ]);
+    const helpers = (key: string) => key.startsWith('errorReasons.fields.') || key === 'errorReasons.forKey';
+    const stray = allKeys
+      .filter((key) => key.startsWith('errorReasons.') || key.startsWith('vaultNotes.'))
+      .filter((key) => !known.has(key) && !helpers(key));
+    expect(stray).toEqual([]);
+  });
+
+  it('words a reason with the values main sent, in the chosen language', () => {
+    const zh = createAppI18n('zh-CN').global;
+    expect(zh.t('errorReasons.network.unreachable', { address: 'http://127.0.0.1:9', cause: 'ECONNREFUSED' })).toBe(
+      '无法连接 http://127.0.0.1:9（ECONNREFUSED）。',
+    );
+    expect(translate('zh-CN', 'vaultNotes.keyring_linux')).toBe(
+      'Secret Service（GNOME 密钥环 / KWallet）保管保险库密钥。',
+    );
   });
 });
 

@@ -89,7 +89,9 @@ describe('ErrorAlert for a rate limit', () => {
     });
     expect(w.get('[data-testid=error-wait]').text()).toContain('next in 2 min 10 s');
     const zh = mount(ErrorAlert, {
-      props: { error: { code: 'rate_limited', retryAfterMs: 5_000, isLocalLimit: true, message: 'English detail' } },
+      props: {
+        error: { code: 'rate_limited', retryAfterMs: 5_000, isLocalLimit: true, serverMessage: 'English detail' },
+      },
       global: { plugins: [createAppI18n('zh-CN')] },
     });
     expect(zh.get('[data-testid=error-wait]').text()).toContain('5 秒');

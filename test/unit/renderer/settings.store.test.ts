@@ -49,7 +49,7 @@ describe('hydrate', () => {
     const store = useSettingsStore();
 
     await store.hydrate();
-    expect(store.loadError).toEqual({ code: 'internal', message: 'config unreadable' });
+    expect(store.loadError).toEqual({ code: 'internal', serverMessage: 'config unreadable' });
     expect(store.settings).toBeNull();
     expect(store.language).toBe('zh-CN');
     expect(store.theme).toBe('system');
@@ -128,7 +128,7 @@ describe('update', () => {
     const result = await store.update({ theme: 'dark' });
 
     expect(result.ok).toBe(false);
-    expect(store.saveError).toEqual({ code: 'validation', message: 'theme: invalid option' });
+    expect(store.saveError).toEqual({ code: 'validation', serverMessage: 'theme: invalid option' });
     expect(store.theme).toBe('light');
   });
 

@@ -65,15 +65,16 @@ describe('checkBaseUrl', () => {
   });
 });
 
-describe("main's wording of the URL rules", () => {
+describe("main's naming of the URL rules", () => {
   it.each<[string, UrlProblem, string]>([
-    ['', 'empty', 'Enter the address, for example https://gateway.example.com'],
-    ['gw.example.com', 'format', 'Not a web address: it must start with https:// (or http://)'],
-    ['ftp://gw.example.com', 'protocol', 'Only http:// and https:// addresses are supported'],
-    ['https://u:p@gw.example.com', 'credentials', 'Leave the user name and password out of the address'],
-    ['https://gw.example.com?x', 'query', 'Leave ? and # parts out of the address'],
-  ])('%j is refused as %s with its sentence', (input, problem, reason) => {
-    expect(normaliseBaseUrl(input, '/api')).toEqual({ ok: false, problem, reason });
+    ['', 'empty', 'address.empty'],
+    ['gw.example.com', 'format', 'address.not_web'],
+    ['ftp://gw.example.com', 'protocol', 'address.scheme'],
+    ['https://u:p@gw.example.com', 'credentials', 'address.credentials'],
+    ['https://gw.example.com?x', 'query', 'address.query'],
+  ])('%j is refused as %s with its reason', (input, problem, reason) => {
+    expect(checkBaseUrl(input, '/api')).toMatchObject({ ok: false, problem });
+    expect(normaliseBaseUrl(input, '/api')).toEqual({ ok: false, reason });
   });
 
   it('accepts what the shared rule accepts, with the same address', () => {
@@ -83,7 +84,6 @@ describe("main's wording of the URL rules", () => {
         const main = normaliseBaseUrl(text, suffix);
         expect(main.ok).toBe(shared.ok);
         if (main.ok && shared.ok) expect(main.url).toBe(shared.url);
-        if (!main.ok && !shared.ok) expect(main.problem).toBe(shared.problem);
       }),
       { numRuns: 1000 },
     );

@@ -193,7 +193,8 @@ export function keyFormProblem(
  * in their words (令牌名称过长) or in English.
  */
 export const OLD_SERVER_NAME_BYTES = 30;
-export const isNameRefusal = (error: AppError): boolean => /令牌名称过长|name is too long/i.test(error.message ?? '');
+export const isNameRefusal = (error: AppError): boolean =>
+  /令牌名称过长|name is too long/i.test(error.serverMessage ?? '');
 /** After such a refusal, a name is still too long for that site until it is shorter than the refused one. */
 export const isNameRefusedBySite = (name: string, refusedBytes: number | null): boolean =>
   refusedBytes !== null && utf8Bytes(name.trim()) >= refusedBytes;

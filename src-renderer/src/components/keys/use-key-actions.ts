@@ -66,7 +66,7 @@ export function useKeyActions(openExtend: (k: KeyView) => void) {
     }
     if (r.value.succeeded.length > 0) message.success(t(`keys.batch.${verb}`, r.value.succeeded.length));
     const first = r.value.failed[0];
-    if (first) actionError.value = { ...first.error, message: `#${first.id}: ${first.error.message ?? ''}` };
+    if (first) actionError.value = { ...first.error, params: { ...first.error.params, keyId: first.id } };
     store.selected = [];
     await store.load();
   }

@@ -1,7 +1,6 @@
 // en-US messages: accounts.
 
 export const accounts = {
-  title: 'Accounts',
   intro:
     'Each account connects Keydesk to one one-api or new-api gateway. Credentials are encrypted in the main process and never shown again.',
   add: 'Add account',
@@ -42,13 +41,6 @@ export const accounts = {
     needs_sign_in: 'No usable sign-in: enter the password again.',
     locked: 'The stored credential cannot be decrypted here: enter it again.',
     error: 'The last sign-in failed.',
-  },
-  columns: {
-    account: 'Account',
-    kind: 'Kind',
-    address: 'Address',
-    state: 'State',
-    actions: 'Actions',
   },
   actions: {
     edit: 'Edit',

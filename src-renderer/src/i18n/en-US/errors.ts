@@ -1,4 +1,4 @@
-// en-US messages: errors, rateWait, remediesInForm, remedies.
+// en-US messages: errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes.
 
 export const errors = {
   auth: {
@@ -91,4 +91,138 @@ export const remedies = {
   forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
   unavailable: 'Use the desktop app for this.',
   internal: 'Try again. If it keeps happening, restart Keydesk and report it with the log.',
+};
+
+/** Our more precise sentence for a failure (AppError.reason), with the values main sent (AppError.params). */
+export const errorReasons = {
+  address: {
+    empty: 'Enter the address, for example https://gateway.example.com.',
+    not_web: 'This is not a web address: it must start with https:// (or http://).',
+    scheme: 'Only http:// and https:// addresses are supported.',
+    credentials: 'Leave the user name and password out of the address.',
+    query: 'Leave the ? and # parts out of the address.',
+    base_url_not_management:
+      'The management address {address} does not serve /api/ paths: check it is not the model-calling address (…/v1).',
+    api_url_not_models:
+      'The model-calling address {address} does not serve /v1/ paths: check it is not the management address.',
+    redirects: '{address} sends every request on to {target}: use that address in the account.',
+  },
+  network: {
+    unreachable: 'Could not reach {address} ({cause}).',
+    cancelled: 'The request was cancelled.',
+    unsendable: 'Nothing was sent: the address or the credential holds characters a web request cannot carry.',
+  },
+  server: {
+    html_page: 'The gateway answered with a web page (HTTP {status}) instead of data.',
+  },
+  protocol: {
+    not_json: 'The gateway’s answer is not data Keydesk can read (HTTP {status}).',
+    shape: 'The gateway’s answer did not have the shape Keydesk expects.',
+    too_large: 'The gateway’s answer is larger than {megabytes} MB, so Keydesk stopped reading it.',
+  },
+  search: {
+    invalid_characters: 'The {field} holds characters a search may not use.',
+    adjacent_wildcards: 'Two % next to each other (%%) are not allowed in the {field}.',
+    too_many_wildcards: 'At most {limit} % wildcards are allowed in the {field}.',
+    too_few_bytes:
+      'The {field} needs at least {limit} bytes besides % (one Chinese character is enough, one letter is not).',
+  },
+  input: {
+    invalid: 'The value of “{field}” was not accepted.',
+    too_short: '“{field}” needs at least {min} characters.',
+    too_long: '“{field}” takes at most {max} characters.',
+    credential_characters: 'It contains a control character or another character that cannot be sent.',
+    label_length: 'Give the account a name of 1 to {max} characters.',
+    order_incomplete: 'The new order must list every account exactly once.',
+    key_id: 'A key id is a positive whole number.',
+    key_name_type: 'The name must be text.',
+    key_name_bytes:
+      'The name is {bytes} bytes long; the gateway allows at most {max} bytes: 50 letters or digits, or 16 Chinese characters.',
+    unlimited_flag: 'Choose whether the key is unlimited.',
+    quota_whole: 'The quota must be a whole number of units.',
+    quota_negative: 'The quota cannot be negative.',
+    expiry_format: 'The expiry is not a valid time.',
+    expiry_past:
+      'That expiry is in the past and would disable the key at once. Pick a future time or “never”, or choose “expire now” on purpose.',
+    expiry_past_new: 'The expiry is in the past: the new key would be unusable. Pick a future time or “never”.',
+    ip_list: 'Not an IP address or CIDR range: {values}. Put one address per line.',
+    quota_on_unlimited: 'This key is unlimited: adding quota would change nothing.',
+    amount_too_large: 'That amount is too large.',
+    request_too_large: 'The request is too large.',
+    request_not_json: 'The request could not be read.',
+    unknown_channel: 'Keydesk does not know this request.',
+  },
+  key: {
+    enable_expired:
+      'This key has expired and cannot be enabled as it is. Move its expiry into the future or make it never expire first (“extend and enable” does both).',
+    enable_exhausted:
+      'This key has no quota left and cannot be enabled as it is. Raise its quota or make it unlimited first (“extend and enable” does both).',
+  },
+  account: {
+    not_password: 'Only accounts with a password sign in.',
+    kind_fixed: 'The kind of credential of an account cannot change.',
+    watched_key_only: 'A watched key gives no access to the account: add the account itself to manage keys.',
+    no_watched_key: 'This account has no watched key.',
+    enter_password: 'Enter the password.',
+    enter_key: 'Enter the API key again.',
+    sign_in_step_expired: 'This sign-in step has expired; start the sign-in again.',
+    not_found: 'This account no longer exists.',
+    key_not_found: 'None of these keys was found.',
+  },
+  models: {
+    no_probe_key: 'No enabled key on this account to learn its models from. Create a key first.',
+    no_probe_key_in_group: 'No enabled key in the group “{group}” to learn its models from.',
+  },
+  vault: {
+    passphrase_not_entered: 'The vault passphrase has not been entered.',
+    session_only_earlier: 'It was kept for an earlier session only.',
+    backend_unavailable: 'It was sealed with {backend}, which is not available now; enter it again.',
+    undecryptable:
+      'The stored credential could not be decrypted with {backend} (the key changed or the file was altered); enter it again.',
+    refused: 'The vault refused to store it.',
+    wrong_passphrase: 'That passphrase is not the vault’s.',
+  },
+  bridge: {
+    untrusted_sender: 'The request did not come from Keydesk’s own window.',
+    launch_code_used: 'This launch address was already used; open the address Keydesk printed last.',
+    host_not_allowed: 'This page’s address is not Keydesk’s.',
+    no_session: 'This page has no Keydesk session: open the address Keydesk printed (each one opens once).',
+    no_handler: 'This is not available in this mode.',
+  },
+  mode: {
+    no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
+    no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',
+  },
+  rate: {
+    local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
+  },
+  /** Names of the fields a reason may name (params.field). */
+  fields: {
+    keyword: 'name pattern',
+    token: 'key pattern',
+  },
+  /** A batch's first failure: which key it was about. */
+  forKey: 'Key #{id}',
+};
+
+/** Why the vault uses its backend (VaultStatus.reasons). */
+export const vaultNotes = {
+  safe_storage_desktop_only: 'Electron safeStorage exists only in the desktop app.',
+  safe_storage_macos: 'The macOS Keychain protects the vault through Electron safeStorage.',
+  safe_storage_windows: 'Windows DPAPI protects the vault through Electron safeStorage.',
+  safe_storage_linux: 'The desktop keyring (libsecret / KWallet) protects the vault through Electron safeStorage.',
+  safe_storage_unavailable: 'Electron safeStorage reports that encryption is unavailable.',
+  safe_storage_basic_text: 'Electron’s Linux basic_text backend does not protect data (no keyring was found).',
+  safe_storage_unknown_backend: 'Electron safeStorage could not identify its Linux backend.',
+  keyring_macos: 'The macOS Keychain holds the vault key.',
+  keyring_windows: 'Windows Credential Manager holds the vault key.',
+  keyring_linux: 'Secret Service (GNOME Keyring / KWallet) holds the vault key.',
+  keyring_not_configured: 'The OS keyring is not configured.',
+  keyring_no_secret_service: 'No Secret Service was found on D-Bus.',
+  keyring_unavailable: 'The OS keyring is unavailable.',
+  keyring_format: 'The vault key in the OS keyring is not in the expected format.',
+  passphrase_set: 'A passphrase protects the vault.',
+  passphrase_none: 'No passphrase has been set.',
+  memory_session_only: 'Secrets are kept for this session only.',
+  written_with: 'The vault was written with it.',
 };

@@ -9,11 +9,8 @@ export const money = {
   rateYuan: '{label}: shown in yuan',
   excluded: 'Left out (no yuan rate known): {labels}',
   noneCounted: 'No balance with a known yuan rate yet.',
-  unitsHint: '{units} units',
   specCurrency: 'The site does not say its currency: shown as ¥ at 500,000 units = ¥1.',
   siteCurrency: 'Shown as the site’s console shows it ({currency}).',
-  refreshSite: 'Read the site’s currency again',
-  refreshed: 'Currency settings read again.',
   rounded: 'Rounded to the nearest whole unit.',
   tokens: 'tokens',
 };

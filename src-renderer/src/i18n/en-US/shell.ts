@@ -2,7 +2,6 @@
 
 export const app = {
   name: 'Keydesk',
-  tagline: 'Keys for AI gateways',
 };
 
 export const storeProblems = {
@@ -63,11 +62,6 @@ export const empty = {
     body: 'Keys are read from your gateway accounts. Once an account is added, its API keys are listed here with quota, status and expiry.',
     action: 'Add account',
   },
-  accounts: {
-    title: 'No accounts yet',
-    body: 'An account connects Keydesk to one one-api or new-api gateway: its address, plus a password sign-in, a system access token, or a single API key to watch.',
-    notYet: 'Adding accounts is not available in this preview build yet.',
-  },
   account: {
     title: 'No account selected',
     body: 'Balance, usage and subscription are shown per account. Add an account, then pick it in the sidebar.',
@@ -84,7 +78,6 @@ export const common = {
   ok: 'OK',
   retry: 'Try again',
   details: 'Details',
-  unknown: '—',
 };
 
 export const unsupportedFeatures = {

@@ -25,6 +25,8 @@ export const vault = {
   problems: 'Problems',
   lockedAccount: '{label}: the stored credential cannot be read. Enter it again on the Accounts page.',
   unknownAccount: 'an account',
+  fileKept: 'The vault file was unreadable; it was kept aside as {path}.',
+  fileRestored: 'The vault file was unreadable; it was restored from {path}.',
   loadFailed: 'The vault status could not be loaded.',
   passphrase: 'Passphrase',
   passphraseCurrent: 'Current passphrase',

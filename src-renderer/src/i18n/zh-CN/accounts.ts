@@ -2,7 +2,6 @@
 import type { MessageSchema } from '../en-US';
 
 export const accounts: MessageSchema['accounts'] = {
-  title: '账户',
   intro: '每个账户把 Keydesk 连接到一个 one-api 或 new-api 网关。凭据在主进程中加密保存，之后不再显示。',
   add: '添加账户',
   addFirst: '添加第一个账户',
@@ -41,13 +40,6 @@ export const accounts: MessageSchema['accounts'] = {
     needs_sign_in: '没有可用的登录：请重新输入密码。',
     locked: '保存的凭据在这里无法解密：请重新输入。',
     error: '上次登录失败。',
-  },
-  columns: {
-    account: '账户',
-    kind: '类型',
-    address: '地址',
-    state: '状态',
-    actions: '操作',
   },
   actions: {
     edit: '编辑',

@@ -1,4 +1,4 @@
-// zh-CN messages: errors, rateWait, remediesInForm, remedies.
+// zh-CN messages: errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes.
 import type { MessageSchema } from '../en-US';
 
 export const errors: MessageSchema['errors'] = {
@@ -89,4 +89,130 @@ export const remedies: MessageSchema['remedies'] = {
   forbidden: '请使用 Keydesk 启动时输出的地址打开，或重新启动 Keydesk。',
   unavailable: '请在桌面应用中使用此功能。',
   internal: '请重试。如果反复出现，请重启 Keydesk 并附上日志反馈。',
+};
+
+/** 比错误代码更具体的说明（AppError.reason），带主进程送来的值（AppError.params）。 */
+export const errorReasons: MessageSchema['errorReasons'] = {
+  address: {
+    empty: '请输入地址，例如 https://gateway.example.com。',
+    not_web: '这不是网址：必须以 https://（或 http://）开头。',
+    scheme: '只支持 http:// 和 https:// 地址。',
+    credentials: '地址里不要包含用户名和密码。',
+    query: '地址里不要包含 ? 和 # 部分。',
+    base_url_not_management: '管理地址 {address} 不提供 /api/ 路径：请确认它不是调用模型的地址（…/v1）。',
+    api_url_not_models: '调用模型的地址 {address} 不提供 /v1/ 路径：请确认它不是管理地址。',
+    redirects: '{address} 会把每个请求转到 {target}：请在账户中改用该地址。',
+  },
+  network: {
+    unreachable: '无法连接 {address}（{cause}）。',
+    cancelled: '请求已取消。',
+    unsendable: '未发送任何内容：地址或凭据中含有网络请求无法携带的字符。',
+  },
+  server: {
+    html_page: '网关返回了一个网页（HTTP {status}），而不是数据。',
+  },
+  protocol: {
+    not_json: '网关的应答不是 Keydesk 能读取的数据（HTTP {status}）。',
+    shape: '网关的应答格式与 Keydesk 预期的不符。',
+    too_large: '网关的应答超过 {megabytes} MB，Keydesk 已停止读取。',
+  },
+  search: {
+    invalid_characters: '{field}中含有搜索不允许的字符。',
+    adjacent_wildcards: '{field}中不允许两个 % 相连（%%）。',
+    too_many_wildcards: '{field}中最多只能有 {limit} 个 % 通配符。',
+    too_few_bytes: '{field}除 % 外至少需要 {limit} 个字节（一个汉字即可，一个字母不够）。',
+  },
+  input: {
+    invalid: '“{field}”的值未被接受。',
+    too_short: '“{field}”至少需要 {min} 个字符。',
+    too_long: '“{field}”最多 {max} 个字符。',
+    credential_characters: '其中含有控制字符或其他无法发送的字符。',
+    label_length: '请给账户起一个 1 到 {max} 个字符的名称。',
+    order_incomplete: '新的顺序必须恰好列出每个账户一次。',
+    key_id: '密钥 ID 必须是正整数。',
+    key_name_type: '名称必须是文本。',
+    key_name_bytes: '名称长 {bytes} 字节；网关最多允许 {max} 字节：50 个字母或数字，或 16 个汉字。',
+    unlimited_flag: '请选择密钥是否为无限额度。',
+    quota_whole: '额度必须是整数个单位。',
+    quota_negative: '额度不能为负数。',
+    expiry_format: '过期时间无效。',
+    expiry_past: '该过期时间已过，会立即停用密钥。请选择将来的时间或“永不过期”，或有意选择“立即过期”。',
+    expiry_past_new: '过期时间已过：新密钥将无法使用。请选择将来的时间或“永不过期”。',
+    ip_list: '不是 IP 地址或 CIDR 网段：{values}。每行填写一个地址。',
+    quota_on_unlimited: '该密钥为无限额度：增加额度不会有任何变化。',
+    amount_too_large: '金额太大。',
+    request_too_large: '请求过大。',
+    request_not_json: '无法读取该请求。',
+    unknown_channel: 'Keydesk 不认识这个请求。',
+  },
+  key: {
+    enable_expired: '该密钥已过期，不能直接启用。请先把过期时间改到将来或设为永不过期（“延期并启用”可一步完成）。',
+    enable_exhausted: '该密钥额度已用完，不能直接启用。请先增加额度或设为无限额度（“延期并启用”可一步完成）。',
+  },
+  account: {
+    not_password: '只有使用密码的账户需要登录。',
+    kind_fixed: '账户的凭据类型不能更改。',
+    watched_key_only: '监视的密钥不提供账户权限：要管理密钥，请添加账户本身。',
+    no_watched_key: '该账户没有监视的密钥。',
+    enter_password: '请输入密码。',
+    enter_key: '请重新输入 API 密钥。',
+    sign_in_step_expired: '此登录步骤已过期，请重新开始登录。',
+    not_found: '该账户已不存在。',
+    key_not_found: '这些密钥一个也没有找到。',
+  },
+  models: {
+    no_probe_key: '该账户没有可用于查询模型的已启用密钥。请先创建一个密钥。',
+    no_probe_key_in_group: '分组“{group}”中没有可用于查询模型的已启用密钥。',
+  },
+  vault: {
+    passphrase_not_entered: '尚未输入保险库口令。',
+    session_only_earlier: '它只为之前的一次会话保存过。',
+    backend_unavailable: '它由 {backend} 加密，而该方式现在不可用；请重新输入。',
+    undecryptable: '无法用 {backend} 解密已保存的凭据（密钥已变化或文件被改动）；请重新输入。',
+    refused: '保险库拒绝保存。',
+    wrong_passphrase: '口令不正确。',
+  },
+  bridge: {
+    untrusted_sender: '该请求不是来自 Keydesk 自己的窗口。',
+    launch_code_used: '该启动地址已使用过；请打开 Keydesk 最后打印的地址。',
+    host_not_allowed: '此页面的地址不是 Keydesk 的。',
+    no_session: '此页面没有 Keydesk 会话：请打开 Keydesk 打印的地址（每个地址只能打开一次）。',
+    no_handler: '此模式下不可用。',
+  },
+  mode: {
+    no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
+    no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
+  },
+  rate: {
+    local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
+  },
+  /** 说明中可能提到的字段名（params.field）。 */
+  fields: {
+    keyword: '名称搜索',
+    token: '密钥搜索',
+  },
+  /** 批量操作的第一个失败：涉及哪个密钥。 */
+  forKey: '密钥 #{id}',
+};
+
+/** 保险库为何使用当前方式（VaultStatus.reasons）。 */
+export const vaultNotes: MessageSchema['vaultNotes'] = {
+  safe_storage_desktop_only: 'Electron safeStorage 只在桌面应用中可用。',
+  safe_storage_macos: 'macOS 钥匙串通过 Electron safeStorage 保护保险库。',
+  safe_storage_windows: 'Windows DPAPI 通过 Electron safeStorage 保护保险库。',
+  safe_storage_linux: '桌面密钥环（libsecret / KWallet）通过 Electron safeStorage 保护保险库。',
+  safe_storage_unavailable: 'Electron safeStorage 报告加密不可用。',
+  safe_storage_basic_text: 'Electron 在 Linux 上的 basic_text 方式不保护数据（未找到密钥环）。',
+  safe_storage_unknown_backend: 'Electron safeStorage 无法识别它在 Linux 上的后端。',
+  keyring_macos: 'macOS 钥匙串保管保险库密钥。',
+  keyring_windows: 'Windows 凭据管理器保管保险库密钥。',
+  keyring_linux: 'Secret Service（GNOME 密钥环 / KWallet）保管保险库密钥。',
+  keyring_not_configured: '未配置系统密钥环。',
+  keyring_no_secret_service: '在 D-Bus 上找不到 Secret Service。',
+  keyring_unavailable: '系统密钥环不可用。',
+  keyring_format: '系统密钥环中的保险库密钥格式不符。',
+  passphrase_set: '保险库由口令保护。',
+  passphrase_none: '尚未设置口令。',
+  memory_session_only: '机密只在本次会话中保存。',
+  written_with: '保险库就是用它写入的。',
 };

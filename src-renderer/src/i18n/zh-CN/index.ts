@@ -7,7 +7,7 @@ import { account, models } from './account';
 import { quota, alerts } from './quota';
 import { accounts } from './accounts';
 import { vault } from './vault';
-import { errors, rateWait, remediesInForm, remedies } from './errors';
+import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
 
@@ -29,6 +29,8 @@ const zhCN: MessageSchema = {
   common,
   unsupportedFeatures,
   errors,
+  errorReasons,
+  vaultNotes,
   rateWait,
   remediesInForm,
   remedies,

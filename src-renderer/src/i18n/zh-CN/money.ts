@@ -10,11 +10,8 @@ export const money: MessageSchema['money'] = {
   rateYuan: '{label}：以人民币显示',
   excluded: '未计入（人民币汇率未知）：{labels}',
   noneCounted: '还没有已知人民币汇率的余额。',
-  unitsHint: '{units} 点',
   specCurrency: '站点未说明货币：按 500,000 点 = ¥1 显示。',
   siteCurrency: '与站点控制台显示一致（{currency}）。',
-  refreshSite: '重新读取站点货币设置',
-  refreshed: '已重新读取货币设置。',
   rounded: '已四舍五入到最接近的整数点数。',
   tokens: 'tokens',
 };

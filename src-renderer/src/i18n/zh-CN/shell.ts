@@ -3,7 +3,6 @@ import type { MessageSchema } from '../en-US';
 
 export const app: MessageSchema['app'] = {
   name: 'Keydesk',
-  tagline: 'AI 网关密钥管理',
 };
 
 export const storeProblems: MessageSchema['storeProblems'] = {
@@ -63,11 +62,6 @@ export const empty: MessageSchema['empty'] = {
     body: '密钥从你的网关账户读取。添加账户后，它的 API 密钥会列在这里，并显示额度、状态和有效期。',
     action: '添加账户',
   },
-  accounts: {
-    title: '还没有账户',
-    body: '一个账户把 Keydesk 连接到一个 one-api 或 new-api 网关：填写网关地址，再选择密码登录、系统访问令牌，或只监控单个 API 密钥。',
-    notYet: '此预览版本暂不支持添加账户。',
-  },
   account: {
     title: '未选择账户',
     body: '余额、用量和订阅按账户显示。请先添加账户，再在侧栏中选择它。',
@@ -84,7 +78,6 @@ export const common: MessageSchema['common'] = {
   ok: '确定',
   retry: '重试',
   details: '详情',
-  unknown: '—',
 };
 
 export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {

@@ -25,6 +25,8 @@ export const vault: MessageSchema['vault'] = {
   problems: '问题',
   lockedAccount: '{label}：保存的凭据无法读取。请在账户页重新输入。',
   unknownAccount: '某个账户',
+  fileKept: '保险库文件无法读取，已另存为 {path}。',
+  fileRestored: '保险库文件无法读取，已从 {path} 恢复。',
   loadFailed: '无法加载保险库状态。',
   passphrase: '口令',
   passphraseCurrent: '当前口令',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountsSnapshot } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
-import { AppErrorException } from '../../../../src-main/bridge/router';
+import { AppErrorException } from '../../../../src-main/errors';
 import type { AccountRecord, AccountsDocument } from '../../../../src-main/features/accounts/account-records';
 import { AccountRegistry, type AccountStatus } from '../../../../src-main/features/accounts/account-registry';
 import { MemoryStore } from '../quota/fakes';

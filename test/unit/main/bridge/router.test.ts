@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INVOKE_CHANNELS, ok } from '../../../../src-shared/contract';
-import { AppErrorException, Router, noArgs } from '../../../../src-main/bridge/router';
+import { Router, noArgs } from '../../../../src-main/bridge/router';
+import { AppErrorException } from '../../../../src-main/errors';
 import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 
@@ -55,16 +56,16 @@ describe('Router', () => {
     expect(logged).toContain('handler failed');
     expect(logged).not.toContain('demo-canary-token-123');
     expect(logged).not.toContain('demoCanaryKey');
-    if (!result.ok) expect(result.error.message).not.toContain('boom');
+    if (!result.ok) expect(JSON.stringify(result.error)).not.toContain('boom');
   });
 
   it('passes expected failures thrown as AppErrorException through as values', async () => {
     const router = new Router(memoryLogger().log).handle('app:info', noArgs, () => {
-      throw new AppErrorException({ code: 'not_found', message: 'record not found' });
+      throw new AppErrorException({ code: 'not_found', serverMessage: 'record not found' });
     });
     await expect(router.dispatch('app:info', null, context)).resolves.toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'record not found' },
+      error: { code: 'not_found', serverMessage: 'record not found' },
     });
   });
 

@@ -2,7 +2,7 @@
 // notifier and tray port.
 import type { AccountKind, Result, Thresholds } from '../../../../src-shared/contract';
 import { DEFAULT_UNITS } from '../../../../src-shared/units';
-import { AppErrorException } from '../../../../src-main/bridge/router';
+import { AppErrorException } from '../../../../src-main/errors';
 import type { ManagementClient } from '../../../../src-main/gateway';
 import type {
   NativeNotification,

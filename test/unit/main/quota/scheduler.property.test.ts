@@ -65,7 +65,7 @@ function harness(
 const gaps = (times: readonly number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0));
 
 const TRIGGERS: readonly Trigger[] = ['timer', 'focus', 'manual', 'resume', 'online', 'tray', 'start'];
-const server: AppError = { code: 'server', message: 'HTTP 502' };
+const server: AppError = { code: 'server', serverMessage: 'HTTP 502' };
 
 const behaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   fc.record({ kind: fc.constant('ok' as const), latencyMs: fc.integer({ min: 0, max: 90_000 }) }),

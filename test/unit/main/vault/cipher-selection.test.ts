@@ -12,7 +12,7 @@ describe('selectCipher', () => {
       { hasPassphrase: false },
     );
     expect(s.backend).toBe('safe-storage');
-    expect(s.reason).toMatch(/Keychain/);
+    expect(s.reasons).toEqual([{ note: 'safe_storage_macos' }]);
   });
 
   it('skips Linux basic_text and uses the keyring, saying why', async () => {
@@ -21,14 +21,19 @@ describe('selectCipher', () => {
       { hasPassphrase: false },
     );
     expect(s.backend).toBe('keyring');
-    expect(s.probes.find((p) => p.backend === 'safe-storage')?.reason).toMatch(/basic_text backend does not protect/);
+    expect(s.probes.find((p) => p.backend === 'safe-storage')?.reason).toEqual({ note: 'safe_storage_basic_text' });
   });
 
   it('falls to memory with the reasons when there is no protected storage and no passphrase', async () => {
     const s = await selectCipher({ keyring: noDbus, platform: 'linux' }, { hasPassphrase: false });
     expect(s.backend).toBe('memory');
-    expect(s.reason).toMatch(/No Secret Service on D-Bus/);
-    expect(s.reason).toMatch(/session only/);
+    expect(s.reasons.map((r) => r.note)).toEqual([
+      'safe_storage_desktop_only',
+      'keyring_no_secret_service',
+      'memory_session_only',
+    ]);
+    // The system's own words travel as the detail, shown quoted.
+    expect(s.reasons[1]?.detail).toMatch(/D-?Bus/i);
     expect([...s.ciphers.keys()]).toEqual(['memory']);
   });
 
@@ -42,7 +47,7 @@ describe('selectCipher', () => {
     const sources = { safeStorage: fakeSafeStorage(), keyring: memoryKeyring(), platform: 'linux' as const };
     const s = await selectCipher(sources, { preferred: 'keyring', hasPassphrase: false });
     expect(s.backend).toBe('keyring');
-    expect(s.reason).toMatch(/written with it/);
+    expect(s.reasons).toEqual([{ note: 'keyring_linux' }, { note: 'written_with' }]);
     expect(s.ciphers.has('safe-storage')).toBe(true);
     const gone = await selectCipher({ ...sources, keyring: noDbus }, { preferred: 'keyring', hasPassphrase: false });
     expect(gone.backend).toBe('safe-storage');

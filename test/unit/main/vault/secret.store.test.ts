@@ -99,7 +99,7 @@ describe('SecretStore', () => {
     expect(status.lockedAccounts).toEqual(['a']);
     const read = await memory.get('a');
     expect(read).toMatchObject({ status: 'locked', backend: 'keyring' });
-    expect(read.status === 'locked' ? read.reason : '').toMatch(/No Secret Service on D-Bus/);
+    expect(read).toMatchObject({ reason: 'vault.backend_unavailable', params: { backend: 'keyring' } });
     await memory.set('a', { password: 'session-only-secret' });
     expect(await memory.get('a')).toEqual({ status: 'ok', secrets: { password: 'session-only-secret' } });
     expect(bytes().equals(before)).toBe(true); // nothing persisted, the old ciphertext kept
@@ -188,6 +188,9 @@ describe('SecretStore', () => {
     writeFileSync(vault, '{"version": 1, "entr');
     const reopened = await open({ keyring });
     expect(await reopened.get('a')).toEqual({ status: 'ok', secrets: SECRETS });
-    expect(reopened.status().fileNotices).toHaveLength(2);
+    // Named, with the file involved: the renderer words them (no English sentence from main).
+    const notices = reopened.status().fileNotices;
+    expect(notices.map((n) => n.kind).sort()).toEqual(['file_kept', 'file_restored']);
+    for (const notice of notices) expect(notice.path).toMatch(/vault/);
   });
 });

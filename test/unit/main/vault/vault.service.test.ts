@@ -107,12 +107,13 @@ describe('VaultService', () => {
     expect((await service.unlock('second passphrase')).isLocked).toBe(false);
   });
 
-  it('refuses a second first passphrase with the vault’s own reason', async () => {
+  it('refuses a second first passphrase as a refusal (the vault’s own words stay in main)', async () => {
     const { service } = await setup();
     await service.setPassphrase('first passphrase');
-    await expect(service.setPassphrase('another passphrase')).rejects.toThrow(
-      'A passphrase is already set; change it instead',
-    );
+    await expect(service.setPassphrase('another passphrase')).rejects.toMatchObject({
+      name: 'VaultRefusedError',
+      reason: 'vault.refused',
+    });
   });
 
   it('lists locked accounts and file problems among the status problems', async () => {
@@ -123,8 +124,9 @@ describe('VaultService', () => {
     await service.lock();
     const problems = service.status().problems;
     expect(problems).toContainEqual({ kind: 'locked_account', detail: 'acc-1' });
-    const file = problems.find((p) => p.kind === 'file');
-    expect(file?.detail).toMatch(/^The vault file was unreadable \(the file is not valid JSON .*\); it was kept as /);
+    const file = problems.find((p) => p.kind === 'file_kept');
+    // The kept copy's path, beside the damaged file; the renderer words the notice.
+    expect(file?.detail).toMatch(/vault\.json\.corrupt-/);
   });
 });
 

@@ -78,7 +78,7 @@ describe('account form', () => {
     await type('account-password', 'pw');
     await type('account-warn', '5');
     fake.override('accounts:add', () =>
-      Promise.resolve(fail({ code: 'auth.unauthorized', message: 'username or password is wrong' })),
+      Promise.resolve(fail({ code: 'auth.unauthorized', serverMessage: 'username or password is wrong' })),
     );
     await click('account-submit');
     expect(fake.callsTo('accounts:add')).toEqual([
@@ -109,7 +109,7 @@ describe('account form', () => {
     await type('account-username', 'alice');
     await type('account-password', 'pw');
     fake.override('accounts:add', () =>
-      Promise.resolve(fail({ code: 'auth.unauthorized', message: 'username or password is wrong' })),
+      Promise.resolve(fail({ code: 'auth.unauthorized', serverMessage: 'username or password is wrong' })),
     );
     await click('account-submit');
     expect(document.querySelector('[data-testid=account-form-error]')).not.toBeNull();

@@ -75,7 +75,7 @@ describe('hydrate and events', () => {
     fake.failWith('accounts:list', 'internal', 'config unreadable');
     const store = useAccountsStore();
     await store.hydrate();
-    expect(store.loadError).toEqual({ code: 'internal', message: 'config unreadable' });
+    expect(store.loadError).toEqual({ code: 'internal', serverMessage: 'config unreadable' });
     expect(store.isHydrated).toBe(false);
     serve(snapshotOf([a]));
     await store.hydrate();
@@ -141,7 +141,7 @@ describe('actions', () => {
     const store = useAccountsStore();
     await store.hydrate();
     fake.override('accounts:add', () =>
-      Promise.resolve(fail({ code: 'wrong_base_address', message: '404 page not found' })),
+      Promise.resolve(fail({ code: 'wrong_base_address', serverMessage: '404 page not found' })),
     );
     const result = await store.add({
       label: 'x',
@@ -149,7 +149,7 @@ describe('actions', () => {
       apiUrl: '',
       credential: { kind: 'api_key', apiKey: 'sk-x' },
     });
-    expect(result).toEqual(fail({ code: 'wrong_base_address', message: '404 page not found' }));
+    expect(result).toEqual(fail({ code: 'wrong_base_address', serverMessage: '404 page not found' }));
     expect(store.accounts).toEqual([a]);
   });
 

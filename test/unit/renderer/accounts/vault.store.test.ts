@@ -15,7 +15,7 @@ const PASSPHRASE_VAULT: VaultStatus = {
   isPersistent: true,
   hasPassphrase: true,
   isPassphraseSuggested: false,
-  reason: 'A passphrase protects the vault',
+  reasons: [{ note: 'passphrase_set' }],
 };
 
 beforeEach(() => {
@@ -63,7 +63,7 @@ describe('vault store', () => {
     await store.hydrate();
     fake.failWith('vault:unlock', 'vault.locked', 'wrong passphrase');
     const result = await store.unlock('nope');
-    expect(result).toEqual(fail({ code: 'vault.locked', message: 'wrong passphrase' }));
+    expect(result).toEqual(fail({ code: 'vault.locked', serverMessage: 'wrong passphrase' }));
     expect(store.status?.isLocked).toBe(true);
     expect(store.isWorking).toBe(false);
   });

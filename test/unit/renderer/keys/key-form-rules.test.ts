@@ -186,9 +186,9 @@ describe('the one problem shown', () => {
 
 describe('names an old site refused', () => {
   it('recognises the refusal in the server’s words', () => {
-    expect(isNameRefusal({ code: 'validation', message: '令牌名称过长' })).toBe(true);
-    expect(isNameRefusal({ code: 'validation', message: 'Token name is too long' })).toBe(true);
-    expect(isNameRefusal({ code: 'validation', message: 'quota too low' })).toBe(false);
+    expect(isNameRefusal({ code: 'validation', serverMessage: '令牌名称过长' })).toBe(true);
+    expect(isNameRefusal({ code: 'validation', serverMessage: 'Token name is too long' })).toBe(true);
+    expect(isNameRefusal({ code: 'validation', serverMessage: 'quota too low' })).toBe(false);
   });
 
   it('holds a name too long until it is shorter than the one refused', () => {

@@ -74,7 +74,7 @@ describe('keys store actions', () => {
 
   it('a refused action leaves the row as it was and answers the error', async () => {
     const store = await storeShowing([key(1)]);
-    fake.override('keys:update', () => Promise.resolve(fail({ code: 'validation', message: '令牌名称过长' })));
+    fake.override('keys:update', () => Promise.resolve(fail({ code: 'validation', serverMessage: '令牌名称过长' })));
     const r = await store.update({ accountId: 'a', id: 1, edits: { name: 'x'.repeat(40) } });
     expect(r.ok ? null : r.error.code).toBe('validation');
     expect(store.rows[0]?.name).toBe('key-1');

@@ -1,0 +1,32 @@
+// The error → sentence code of the renderer: an AppError's code and reason, worded in the user's language with the
+// values main sent. Main never sends a sentence; the gateway's own words (serverMessage) are shown apart, quoted.
+import type { AppError, ErrorParams, VaultNote } from '../../../src-shared/contract';
+
+type Translate = (key: string, named?: Record<string, unknown>) => string;
+type Has = (key: string) => boolean;
+
+/** Params as the sentence shows them: a field name is worded too (`keyword` → "name pattern"). */
+function wordedParams(t: Translate, te: Has, params: ErrorParams | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...params };
+  const field = params?.field;
+  if (typeof field === 'string' && te(`errorReasons.fields.${field}`)) out.field = t(`errorReasons.fields.${field}`);
+  return out;
+}
+
+/** The sentence of the error's code. */
+export const headlineOf = (t: Translate, error: Pick<AppError, 'code'>): string => t(`errors.${error.code}`);
+
+/** Our more precise sentence (AppError.reason), or null when the code says it all. */
+export function reasonOf(t: Translate, te: Has, error: Pick<AppError, 'reason' | 'params'>): string | null {
+  if (error.reason === undefined || !te(`errorReasons.${error.reason}`)) return null;
+  return t(`errorReasons.${error.reason}`, wordedParams(t, te, error.params));
+}
+
+/** One line for a toast or a tooltip: the code's sentence, then the reason's, in the user's language. */
+export function errorSentence(t: Translate, te: Has, error: AppError): string {
+  const reason = reasonOf(t, te, error);
+  return reason === null ? headlineOf(t, error) : `${headlineOf(t, error)} ${reason}`;
+}
+
+/** One vault note in words; the system's own words (a D-Bus error) are left to the caller to quote. */
+export const vaultNoteText = (t: Translate, note: VaultNote): string => t(`vaultNotes.${note.note}`);
