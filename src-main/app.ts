@@ -22,6 +22,8 @@ import { createQuotaFeature, type QuotaFeature, type QuotaShell } from './featur
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
 import { registerStoreStatusHandlers } from './features/app/store-status.handlers';
 import { StoreStatus } from './features/app/store-status.service';
+import { createUpdatesFeature, type UpdatesPlatform } from './features/updates/updates.feature';
+import { browserModeUpdates } from './platform/node/updater.adapter';
 import { ConfigStore } from './vault/config.store';
 import { SecretStore, VAULT_FILE } from './vault/secret.store';
 
@@ -42,6 +44,8 @@ export interface AppOptions {
   readonly secretFiles?: SecretFileSinkPort;
   /** Electron's tray, native notifications and power events; browser mode: in-app alerts only. */
   readonly shell?: QuotaShell;
+  /** Electron: the updater of this install (issue 15); browser mode: none (updates come with the desktop app). */
+  readonly updates?: UpdatesPlatform;
 }
 
 export interface App {
@@ -167,6 +171,20 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerQuotaHandlers(router, quota.monitor, quota.alerts);
   disposers.push(() => {
     quota.dispose();
+  });
+
+  // Updates (issue 15): the first check is scheduled a while after start, never awaited here.
+  const updates = createUpdatesFeature({
+    dataDir: options.dataDir,
+    version: options.version,
+    events,
+    log,
+    platform: options.updates ?? browserModeUpdates(options.fetch),
+  });
+  updates.register(router);
+  updates.start();
+  disposers.push(() => {
+    updates.dispose();
   });
 
   const missing = router.missingChannels();

@@ -11,6 +11,7 @@ import { ElectronNotifier } from './platform/electron/notifier.adapter';
 import { electronPower } from './platform/electron/power.adapter';
 import { electronSafeStorage } from './platform/electron/safe-storage.adapter';
 import { ElectronTrayAdapter } from './platform/electron/tray.adapter';
+import { electronUpdatesPlatform } from './platform/electron/updater.adapter';
 import { napiKeyring } from './platform/node/keyring.adapter';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
@@ -135,15 +136,17 @@ if (!app.requestSingleInstanceLock()) {
     // Gateway HTTP goes through an in-memory session of its own: the system proxy and certificates, but no disk
     // cache and no cookies shared with the window.
     const gateway = session.fromPartition('keydesk-gateway', { cache: false });
+    // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
+    // add or keep any of its own beside them.
+    const gatewayFetch = (url: string, init: RequestInit): Promise<Response> =>
+      gateway.fetch(url, { ...init, credentials: 'omit' });
     void createApp({
       mode: 'electron',
       dataDir: app.getPath('userData'),
       version,
       platform: process.platform,
       log,
-      // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
-      // add or keep any of its own beside them.
-      fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
+      fetch: gatewayFetch,
       safeStorage: electronSafeStorage,
       keyring: napiKeyring('Keydesk', 'vault-data-key'),
       shell: {
@@ -156,6 +159,12 @@ if (!app.requestSingleInstanceLock()) {
           app.quit();
         },
       },
+      updates: electronUpdatesPlatform({
+        isPackaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        fetch: gatewayFetch,
+        log: log.child('updater'),
+      }),
     }).then((created) => {
       core = created;
       applyLoginItem(created.settings.get().launchAtLogin);

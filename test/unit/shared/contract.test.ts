@@ -44,6 +44,11 @@ describe('contract', () => {
       'settings:get',
       'settings:update',
       'site:refresh',
+      'updates:check',
+      'updates:configure',
+      'updates:download',
+      'updates:install',
+      'updates:status',
       'vault:changePassphrase',
       'vault:lock',
       'vault:setPassphrase',
@@ -55,6 +60,7 @@ describe('contract', () => {
       'alert:raised',
       'quota:updated',
       'settings:changed',
+      'updates:changed',
       'vault:changed',
     ]);
   });
