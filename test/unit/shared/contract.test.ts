@@ -101,6 +101,7 @@ describe('contract', () => {
       'quota',
       'settings',
       'site',
+      'updates',
       'vault',
     ]);
   });
