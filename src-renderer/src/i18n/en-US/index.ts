@@ -9,6 +9,7 @@ import { accounts } from './accounts';
 import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies } from './errors';
 import { money } from './money';
+import { updates } from './updates';
 
 const enUS = {
   app,
@@ -32,6 +33,7 @@ const enUS = {
   remediesInForm,
   remedies,
   money,
+  updates,
 };
 
 export type MessageSchema = typeof enUS;

@@ -9,6 +9,7 @@ import { accounts } from './accounts';
 import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies } from './errors';
 import { money } from './money';
+import { updates } from './updates';
 
 const zhCN: MessageSchema = {
   app,
@@ -32,6 +33,7 @@ const zhCN: MessageSchema = {
   remediesInForm,
   remedies,
   money,
+  updates,
 };
 
 export default zhCN;
