@@ -12,6 +12,7 @@ import { createAppFeature } from './features/app/app.feature';
 import type { SettingsService } from './features/app/settings.service';
 import type { Feature } from './features/feature';
 import { handoffFeature } from './features/handoff/handoff.feature';
+import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createStatusFeature } from './features/status/status.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
@@ -67,6 +68,24 @@ export async function createApp(options: AppOptions): Promise<App> {
     monitor: quota.monitor,
     log: log.child('status'),
   });
+  // Updates (issue 15): the first check is scheduled a while after start (below), never awaited.
+  const updates = createUpdatesFeature({
+    dataDir: core.dataDir,
+    version: core.version,
+    events: core.events,
+    log,
+    platform: platform.updates,
+    storeEngine: platform.storeEngine,
+    clock: {
+      now: () => platform.clock.now(),
+      setTimer: (ms, run) => {
+        const timer = platform.clock.setTimer(ms, run);
+        return () => {
+          platform.clock.clearTimer(timer);
+        };
+      },
+    },
+  });
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
@@ -77,8 +96,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     createAccountInfoFeature(core, accounts.service),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },
+    updates,
   ];
   for (const feature of features) feature.register(core.router);
+  updates.start();
 
   const dispose = async (): Promise<void> => {
     for (const feature of [...features].reverse()) await feature.dispose();

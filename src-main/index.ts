@@ -119,7 +119,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   void app.whenReady().then(async () => {
     hardenSession();
-    const platform = electronPlatform(() => mainWindow, { trayIconDir: trayIcons });
+    const platform = electronPlatform(() => mainWindow, { trayIconDir: trayIcons, log: log.child('updater') });
     const created = await createApp({ mode: 'electron', dataDir: app.getPath('userData'), version, log, platform });
     core = created;
     applyLoginItem(created.settings.get().launchAtLogin);

@@ -5,6 +5,7 @@
 import type { BalanceLevel } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
 import type { StoreEngine } from './store-engine';
+import type { UpdatesPlatform } from '../features/updates/updates.feature';
 
 /** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
@@ -144,6 +145,8 @@ export interface Platform {
   readonly shell: ShellPort;
   /** Deep links (`cherrystudio:`, `ccswitch:`) that carry a key: the OS opens the registered app; none in browser mode. */
   readonly externalLinks: ExternalLinkPort;
+  /** The updater of this install (electron-updater), or none: browser mode and package-managed installs say so. */
+  readonly updates: UpdatesPlatform;
   /**
    * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
    * app, conf (its engine) in browser mode.

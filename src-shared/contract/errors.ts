@@ -109,6 +109,11 @@ export const ERROR_REASONS = [
   'bridge.no_handler',
   // Not in this mode.
   'mode.no_clipboard',
+  'updates.nothing_to_download',
+  'updates.cannot_download',
+  'updates.nothing_to_install',
+  'updates.mirror_invalid',
+  'updates.unavailable', // updates come another way here: browser mode, a package manager, a development build
   'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
   // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
   'rate.local_budget',

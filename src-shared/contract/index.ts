@@ -8,6 +8,7 @@ import { type KeysInvokeMap, KEYS_CHANNELS } from './keys';
 import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info';
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
+import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -18,6 +19,7 @@ export * from './keys';
 export * from './account-info';
 export * from './quota';
 export * from './handoff';
+export * from './updates';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -28,10 +30,11 @@ export interface InvokeMap
     KeysInvokeMap,
     AccountInfoInvokeMap,
     QuotaInvokeMap,
-    HandoffInvokeMap {}
+    HandoffInvokeMap,
+    UpdatesInvokeMap {}
 
 /** Events pushed from main to the renderer. */
-export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap {}
+export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -47,12 +50,14 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...ACCOUNT_INFO_CHANNELS,
   ...QUOTA_CHANNELS,
   ...HANDOFF_CHANNELS,
+  ...UPDATES_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
   ...ACCOUNTS_EVENTS,
   ...VAULT_EVENTS,
   ...QUOTA_EVENTS,
+  ...UPDATES_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

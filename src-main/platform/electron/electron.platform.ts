@@ -7,6 +7,8 @@ import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { electronClipboard, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
+import type { Logger } from '../../log/logger';
+import { electronUpdatesPlatform } from './updater.adapter';
 import { electronExternalLinks } from './external-link.adapter';
 import { electronStoreEngine } from './electron-store.engine';
 import { electronPower } from './power.adapter';
@@ -16,6 +18,8 @@ import { ElectronTrayAdapter } from './tray.adapter';
 export interface ElectronPlatformOptions {
   /** Where tray-<state>.png live (platform/tray-icons.ts knows the packaged and development places). */
   readonly trayIconDir: string;
+  /** Where the updater writes what it did (never a secret). */
+  readonly log: Logger;
 }
 
 /** `getWindow` answers the main window when there is one: dialogs are parented to it, notifications raise it. */
@@ -23,11 +27,13 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
   // Gateway HTTP goes through an in-memory session of its own: the system proxy and certificates, but no disk
   // cache and no cookies shared with the window.
   const gateway = session.fromPartition('keydesk-gateway', { cache: false });
+  // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
+  // add or keep any of its own beside them.
+  const gatewayFetch = (url: string, init: RequestInit): Promise<Response> =>
+    gateway.fetch(url, { ...init, credentials: 'omit' });
   return {
     os: process.platform,
-    // Cookies are Keydesk's own, per account (SessionCookies, sent as a header): the partition's store must not
-    // add or keep any of its own beside them.
-    fetch: (url, init) => gateway.fetch(url, { ...init, credentials: 'omit' }),
+    fetch: gatewayFetch,
     clock: systemClock,
     clipboard: electronClipboard,
     secretFiles: electronSecretFileSink(getWindow),
@@ -52,5 +58,11 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     shell: { openExternal: (url) => shell.openExternal(url) },
     storeEngine: electronStoreEngine(),
     externalLinks: electronExternalLinks,
+    updates: electronUpdatesPlatform({
+      isPackaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      fetch: gatewayFetch,
+      log: options.log,
+    }),
   } satisfies Platform;
 }

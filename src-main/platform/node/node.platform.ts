@@ -3,6 +3,7 @@
 // own, each said honestly by its port (the renderer copies and alerts in the page instead).
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
+import { browserModeUpdates } from './updater.adapter';
 import { noExternalLinks } from './external-link.adapter';
 import { confStoreEngine } from './conf.engine';
 import { exportsFolderSink, noClipboard } from './clipboard.adapter';
@@ -32,5 +33,7 @@ export function nodePlatform(dataDir: string): Platform {
     shell: systemBrowserShell,
     storeEngine: confStoreEngine(),
     externalLinks: noExternalLinks,
+    // Updates come with the desktop app; browser mode says so in Settings.
+    updates: browserModeUpdates((url, init) => fetch(url, init)),
   } satisfies Platform;
 }

@@ -20,6 +20,9 @@ const state = {
   loginItemCalls: [] as Settings[],
 };
 const paths = new Map<string, string>([['userData', join(tmpdir(), 'electron-stand-in', 'userData')]]);
+// Electron sets process.resourcesPath in the main process (the app's resources folder; empty in development).
+const electronProcess = process as NodeJS.Process & { resourcesPath?: string };
+electronProcess.resourcesPath ??= join(tmpdir(), 'electron-stand-in', 'resources');
 let resolveReady: () => void = () => undefined;
 const ready = new Promise<void>((resolve) => {
   resolveReady = resolve;

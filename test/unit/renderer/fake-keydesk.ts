@@ -13,6 +13,7 @@ import {
   type Settings,
   type SettingsPatch,
   type SubscribeFn,
+  type UpdateStatus,
   type VaultStatus,
 } from '../../../src-shared/contract';
 
@@ -28,6 +29,20 @@ export const MEMORY_VAULT: VaultStatus = {
   problems: [],
 };
 export const APP_INFO: AppInfo = { name: 'Keydesk', version: '9.8.7', mode: 'browser', platform: 'linux' };
+/** Browser mode's updater: nothing to check or download (updates come with the desktop app). */
+export const BROWSER_UPDATES: UpdateStatus = {
+  support: 'browser_mode',
+  packageFormat: null,
+  currentVersion: '9.8.7',
+  isEnabled: true,
+  mirrorUrl: null,
+  phase: 'idle',
+  release: null,
+  progress: null,
+  downloadFailure: null,
+  lastCheck: null,
+  nextCheckAt: null,
+};
 export const DEFAULT_SETTINGS: Settings = {
   language: null,
   theme: 'system',
@@ -68,6 +83,7 @@ function createFakeKeydesk() {
       Promise.resolve(ok({ accountId: (args as { accountId: string }).accountId, samples: [], daysLeft: null })),
     'alerts:list': () => Promise.resolve(ok([])),
     'alerts:acknowledge': () => Promise.resolve(ok([])),
+    'updates:status': () => Promise.resolve(ok(BROWSER_UPDATES)),
   };
 
   const invoke: InvokeFn = (channel, args) => {

@@ -46,6 +46,11 @@ describe('contract', () => {
       'settings:get',
       'settings:update',
       'site:refresh',
+      'updates:check',
+      'updates:configure',
+      'updates:download',
+      'updates:install',
+      'updates:status',
       'vault:changePassphrase',
       'vault:lock',
       'vault:setPassphrase',
@@ -57,6 +62,7 @@ describe('contract', () => {
       'alert:raised',
       'quota:updated',
       'settings:changed',
+      'updates:changed',
       'vault:changed',
     ]);
   });
@@ -98,6 +104,7 @@ describe('contract', () => {
       'quota',
       'settings',
       'site',
+      'updates',
       'vault',
     ]);
   });

@@ -193,6 +193,13 @@ export const errorReasons = {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
     no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',
   },
+  updates: {
+    nothing_to_download: 'No update is waiting to be downloaded.',
+    cannot_download: 'This build cannot download updates.',
+    nothing_to_install: 'No downloaded update is waiting to be installed.',
+    mirror_invalid: 'The mirror must be an https address without a user name, query or fragment.',
+    unavailable: 'Updates are not available in this copy of Keydesk.',
+  },
   rate: {
     local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
   },

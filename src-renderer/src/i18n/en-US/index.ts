@@ -10,6 +10,7 @@ import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
+import { updates } from './updates';
 
 const enUS = {
   app,
@@ -36,6 +37,7 @@ const enUS = {
   remedies,
   money,
   handoff,
+  updates,
 };
 
 export type MessageSchema = typeof enUS;

@@ -183,6 +183,13 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
   },
+  updates: {
+    nothing_to_download: '没有等待下载的更新。',
+    cannot_download: '此版本无法下载更新。',
+    nothing_to_install: '没有已下载、等待安装的更新。',
+    mirror_invalid: '镜像地址必须是 https 地址，且不含用户名、查询参数或片段。',
+    unavailable: '此 Keydesk 副本不提供更新。',
+  },
   rate: {
     local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
   },

@@ -10,6 +10,7 @@ import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
+import { updates } from './updates';
 
 const zhCN: MessageSchema = {
   app,
@@ -36,6 +37,7 @@ const zhCN: MessageSchema = {
   remedies,
   money,
   handoff,
+  updates,
 };
 
 export default zhCN;

@@ -1,0 +1,89 @@
+// Builds the updates feature from the platform's update ports and the app's data folder: the service, its
+// handlers, the start (schedules the first check; never waits) and the dispose for quit.
+import type { UpdateStatus } from '../../../src-shared/contract';
+import type { EventBus } from '../../bridge/events';
+import type { Router } from '../../bridge/router';
+import type { FetchPort } from '../../gateway';
+import type { Logger } from '../../log/logger';
+import type { StoreEngine } from '../../platform/store-engine';
+import { ConfigStore } from '../../vault/config.store';
+import { HttpUpdateFeed } from './http-feed';
+import type { InstallSupport } from './update-support';
+import { registerUpdatesHandlers } from './updates.handlers';
+import { systemUpdateClock, type UpdateClock, type UpdateDownloaderPort } from './updates.ports';
+import { DEFAULT_UPDATES, updatesDocumentSchema } from './updates.schema';
+import { UpdatesService } from './updates.service';
+
+/** What the platform tells the feature: see platform/electron/updater.adapter.ts and platform/node. */
+export interface UpdatesPlatform {
+  readonly install: InstallSupport;
+  /** `latest.yml`, `latest-mac.yml`, `latest-linux.yml`, `latest-linux-arm64.yml`. */
+  readonly feedFile: string;
+  /** GitHub Releases of the repository the build was published from; null when unknown. */
+  readonly githubFeedUrl: string | null;
+  readonly downloader: UpdateDownloaderPort;
+  /** How the feed file is fetched (Electron's net.fetch: the system proxy and certificates). */
+  readonly fetch: FetchPort;
+}
+
+export interface UpdatesFeatureOptions {
+  readonly dataDir: string;
+  readonly version: string;
+  readonly events: EventBus;
+  readonly log: Logger;
+  readonly platform: UpdatesPlatform;
+  /** Carries its settings file like every other data file. */
+  readonly storeEngine: StoreEngine;
+  readonly clock?: UpdateClock;
+}
+
+export interface UpdatesFeature {
+  readonly service: UpdatesService;
+  register(router: Router): void;
+  /** Schedules the first background check a while after start; returns at once. */
+  start(): void;
+  dispose(): void;
+}
+
+/** A feed file is a few hundred bytes; an address that stops sending for 20 s is treated as unreachable. */
+const FEED_LIMITS = { stallMs: 20_000, maxBytes: 256 * 1024 } as const;
+
+export function createUpdatesFeature(options: UpdatesFeatureOptions): UpdatesFeature {
+  const { platform, log } = options;
+  const clock = options.clock ?? systemUpdateClock;
+  const service = new UpdatesService({
+    currentVersion: options.version,
+    install: platform.install,
+    feedFile: platform.feedFile,
+    githubFeedUrl: platform.githubFeedUrl,
+    feed: new HttpUpdateFeed({ fetch: platform.fetch, clock, ...FEED_LIMITS }),
+    downloader: platform.downloader,
+    clock,
+    store: new ConfigStore({
+      engine: options.storeEngine,
+      dataDir: options.dataDir,
+      name: 'updates',
+      schema: updatesDocumentSchema,
+      defaults: DEFAULT_UPDATES,
+      onCorrupt: (keptAt, reason) => {
+        log.warn('updates file was unreadable; kept aside, checks are on again', { keptAt, reason });
+      },
+    }),
+    log: log.child('updates'),
+    onChange: (status: UpdateStatus) => {
+      options.events.emit('updates:changed', status);
+    },
+  });
+  return {
+    service,
+    register: (router) => {
+      registerUpdatesHandlers(router, service);
+    },
+    start: () => {
+      service.start();
+    },
+    dispose: () => {
+      service.dispose();
+    },
+  };
+}

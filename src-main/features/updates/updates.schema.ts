@@ -1,0 +1,35 @@
+// Schemas of the updates feature: the inputs of its channels and the document it keeps in the data folder
+// (`updates.json`: checks on or off, the mirror, the last check).
+import { z } from 'zod';
+import type { UpdateCheckRecord } from '../../../src-shared/contract';
+
+export const configureInput = z.strictObject({
+  isEnabled: z.boolean().optional(),
+  mirrorUrl: z.string().max(2048).nullable().optional(),
+});
+
+const failureKind = z.enum(['offline', 'timeout', 'server', 'invalid_feed', 'too_large', 'signature', 'unknown']);
+const source = z.enum(['mirror', 'github']);
+
+const checkRecordSchema: z.ZodType<UpdateCheckRecord> = z.object({
+  at: z.number().int().nonnegative(),
+  outcome: z.enum(['up_to_date', 'available', 'failed']),
+  source: source.nullable(),
+  failure: z
+    .object({ kind: failureKind, source: source.nullable(), detail: z.string().max(500).optional() })
+    .nullable(),
+});
+
+export interface UpdatesDocument {
+  readonly isEnabled: boolean;
+  readonly mirrorUrl: string | null;
+  readonly lastCheck: UpdateCheckRecord | null;
+}
+
+export const updatesDocumentSchema: z.ZodType<UpdatesDocument> = z.object({
+  isEnabled: z.boolean(),
+  mirrorUrl: z.string().max(2048).nullable(),
+  lastCheck: checkRecordSchema.nullable(),
+});
+
+export const DEFAULT_UPDATES: UpdatesDocument = { isEnabled: true, mirrorUrl: null, lastCheck: null };

@@ -1,0 +1,165 @@
+// The desktop app's updates: what kind of install this is (from electron-builder's marker files), where GitHub
+// Releases serves its feed, and electron-updater as the downloader (checksum and code-signature checks, the
+// platform's installer). electron-updater is loaded only when the user allows a download, never at start-up,
+// and never on deb/rpm installs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppUpdater, CancellationToken, ProgressInfo } from 'electron-updater';
+import type { UpdatesPlatform } from '../../features/updates/updates.feature';
+import {
+  feedFileName,
+  githubFeedUrl,
+  githubRepositoryFromAppUpdateYml,
+  installSupport,
+} from '../../features/updates/update-support';
+import { UpdateError, type UpdateDownloaderPort } from '../../features/updates/updates.ports';
+import type { Logger } from '../../log/logger';
+import type { FetchPort } from '../../gateway';
+
+export interface ElectronUpdatesOptions {
+  readonly isPackaged: boolean;
+  /** process.resourcesPath: electron-builder puts `app-update.yml` and (deb/rpm) `package-type` there. */
+  readonly resourcesPath: string;
+  readonly fetch: FetchPort;
+  readonly log: Logger;
+}
+
+const readOptional = (path: string): string | null => {
+  try {
+    return readFileSync(path, 'utf8').slice(0, 10_000);
+  } catch {
+    return null;
+  }
+};
+
+/** electron-updater's failures as the kinds Settings explains; the message stays as the detail. */
+export function classifyUpdaterError(error: unknown): UpdateError {
+  if (error instanceof UpdateError) return error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '';
+  const text = `${code} ${message}`;
+  if (/INVALID_SIGNATURE|CHECKSUM_MISMATCH|not signed|signature|sha512|checksum/i.test(text)) {
+    return new UpdateError('signature', message);
+  }
+  if (/ETIMEDOUT|ERR_TIMED_OUT|timed? ?out/i.test(text)) return new UpdateError('timeout', message);
+  if (
+    /ENOTFOUND|ECONNREFUSED|ECONNRESET|EAI_AGAIN|ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|ERR_CONNECTION|ERR_NETWORK|ERR_PROXY/i.test(
+      text,
+    )
+  ) {
+    return new UpdateError('offline', message);
+  }
+  if (/HttpError|status code \d{3}|\b[45]\d\d\b/.test(text)) return new UpdateError('server', message);
+  return new UpdateError('unknown', message);
+}
+
+interface LoadedUpdater {
+  readonly updater: AppUpdater;
+  readonly newToken: () => CancellationToken;
+}
+
+class ElectronUpdaterDownloader implements UpdateDownloaderPort {
+  readonly canDownload = true;
+  #loaded: LoadedUpdater | null = null;
+  #token: CancellationToken | null = null;
+
+  constructor(private readonly log: Logger) {}
+
+  async #load(): Promise<LoadedUpdater> {
+    if (this.#loaded) return this.#loaded;
+    const imported = await import('electron-updater');
+    // CommonJS: its `autoUpdater` is a getter Node's ESM loader does not list as a named export; read the default.
+    const module = (imported as unknown as { default?: typeof imported }).default ?? imported;
+    const updater = module.autoUpdater;
+    // Never silent: nothing is fetched or installed unless the user asked for it in Keydesk.
+    updater.autoDownload = false;
+    updater.autoInstallOnAppQuit = false;
+    updater.allowDowngrade = false;
+    updater.logger = {
+      info: (message?: unknown) => {
+        this.log.info(String(message));
+      },
+      warn: (message?: unknown) => {
+        this.log.warn(String(message));
+      },
+      error: (message?: unknown) => {
+        this.log.warn(String(message));
+      },
+      debug: () => undefined,
+    };
+    this.#loaded = { updater, newToken: () => new module.CancellationToken() };
+    return this.#loaded;
+  }
+
+  async download(
+    request: { feedUrl: string; version: string },
+    onProgress: (progress: {
+      transferredBytes: number;
+      totalBytes: number | null;
+      bytesPerSecond: number | null;
+    }) => void,
+  ): Promise<void> {
+    const { updater, newToken } = await this.#load();
+    // The address that answered Keydesk's own check (the mirror or GitHub) is the one electron-updater uses.
+    updater.setFeedURL({ provider: 'generic', url: request.feedUrl });
+    const listener = (info: ProgressInfo): void => {
+      onProgress({
+        transferredBytes: info.transferred,
+        totalBytes: info.total > 0 ? info.total : null,
+        bytesPerSecond: info.bytesPerSecond > 0 ? info.bytesPerSecond : null,
+      });
+    };
+    const token = newToken();
+    this.#token = token;
+    updater.on('download-progress', listener);
+    try {
+      const result = await updater.checkForUpdates();
+      if (!result?.isUpdateAvailable) throw new UpdateError('invalid_feed', 'the feed no longer offers an update');
+      if (result.updateInfo.version !== request.version) {
+        throw new UpdateError('invalid_feed', `the feed now offers ${result.updateInfo.version.slice(0, 40)}`);
+      }
+      await updater.downloadUpdate(token);
+    } catch (error) {
+      throw classifyUpdaterError(error);
+    } finally {
+      updater.off('download-progress', listener);
+      this.#token = null;
+    }
+  }
+
+  cancel(): void {
+    this.#token?.cancel();
+  }
+
+  install(): void {
+    // Not silent (the installer shows itself), and Keydesk starts again after it.
+    this.#loaded?.updater.quitAndInstall(false, true);
+  }
+}
+
+const noDownloader: UpdateDownloaderPort = {
+  canDownload: false,
+  download: () => Promise.reject(new UpdateError('unknown', 'this install does not update itself')),
+  cancel: () => undefined,
+  install: () => undefined,
+};
+
+export function electronUpdatesPlatform(options: ElectronUpdatesOptions): UpdatesPlatform {
+  const install = installSupport({
+    mode: 'electron',
+    isPackaged: options.isPackaged,
+    platform: process.platform,
+    arch: process.arch,
+    appImagePath: process.env.APPIMAGE,
+    packageType: readOptional(join(options.resourcesPath, 'package-type')),
+  });
+  const appUpdate = options.isPackaged ? readOptional(join(options.resourcesPath, 'app-update.yml')) : null;
+  const repository = appUpdate === null ? null : githubRepositoryFromAppUpdateYml(appUpdate);
+  return {
+    install,
+    feedFile: feedFileName(process.platform, process.arch),
+    githubFeedUrl: repository ? githubFeedUrl(repository) : null,
+    downloader: install.support === 'supported' ? new ElectronUpdaterDownloader(options.log) : noDownloader,
+    fetch: options.fetch,
+  };
+}

