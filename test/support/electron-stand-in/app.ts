@@ -21,8 +21,10 @@ const state = {
 };
 const paths = new Map<string, string>([['userData', join(tmpdir(), 'electron-stand-in', 'userData')]]);
 // Electron sets process.resourcesPath in the main process (the app's resources folder; empty in development).
-const electronProcess = process as NodeJS.Process & { resourcesPath?: string };
-electronProcess.resourcesPath ??= join(tmpdir(), 'electron-stand-in', 'resources');
+// Under plain Node it is absent (electron.d.ts types it as always there, hence Reflect).
+if (Reflect.get(process, 'resourcesPath') === undefined) {
+  Reflect.set(process, 'resourcesPath', join(tmpdir(), 'electron-stand-in', 'resources'));
+}
 let resolveReady: () => void = () => undefined;
 const ready = new Promise<void>((resolve) => {
   resolveReady = resolve;
