@@ -22,7 +22,7 @@ const state = {
 const paths = new Map<string, string>([['userData', join(tmpdir(), 'electron-stand-in', 'userData')]]);
 // Electron sets process.resourcesPath in the main process (the app's resources folder; empty in development).
 // Under plain Node it is absent (electron.d.ts types it as always there, hence Reflect).
-if (Reflect.get(process, 'resourcesPath') === undefined) {
+if (!Object.hasOwn(process, 'resourcesPath')) {
   Reflect.set(process, 'resourcesPath', join(tmpdir(), 'electron-stand-in', 'resources'));
 }
 let resolveReady: () => void = () => undefined;
