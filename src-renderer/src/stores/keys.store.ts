@@ -44,7 +44,7 @@ export interface AccountLoad {
 /** At most one pending callback, run on the next animation frame (a timer where there are no frames). */
 function oneFrame() {
   let pending: (() => void) | null = null;
-  let handle: ReturnType<typeof setTimeout> | number | undefined;
+  let handle: ReturnType<typeof setTimeout> | undefined;
   const hasFrames = typeof requestAnimationFrame === 'function';
   return {
     request(fn: () => void): void {
@@ -60,7 +60,7 @@ function oneFrame() {
     },
     cancel(): void {
       if (handle === undefined) return;
-      if (hasFrames) cancelAnimationFrame(handle as number);
+      if (hasFrames) cancelAnimationFrame(handle);
       else clearTimeout(handle);
       handle = undefined;
       pending = null;

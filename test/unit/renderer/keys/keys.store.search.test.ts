@@ -35,6 +35,18 @@ const page = (items: readonly KeyView[]): KeyPage => ({ items, page: 1, size: 10
 const ACCOUNTS = ['a', 'b', 'c', 'd', 'e'];
 const listed = (id: string) => [key(id, 1, `alpha-${id}`), key(id, 2, `beta-${id}`)];
 
+/** One deferred answer per account, for the test to resolve in its own order. */
+function searchAnswers() {
+  const answers = new Map(ACCOUNTS.map((id) => [id, deferred<Result<KeyPage>>()]));
+  const of = (id: string) => {
+    const answer = answers.get(id);
+    if (answer === undefined) throw new Error(`no answer for ${id}`);
+    return answer;
+  };
+  fake.override('keys:search', (args) => of((args as { accountId: string }).accountId).promise);
+  return of;
+}
+
 beforeEach(() => {
   fake.reset();
   setActivePinia(createPinia());
@@ -55,8 +67,7 @@ async function allKeys() {
 describe('All keys search', () => {
   it('shows the loaded rows that match at once, then the server’s answers in account order', async () => {
     const store = await allKeys();
-    const answers = new Map(ACCOUNTS.map((id) => [id, deferred<Result<KeyPage>>()]));
-    fake.override('keys:search', (args) => answers.get((args as { accountId: string }).accountId)!.promise);
+    const answer = searchAnswers();
     store.searchPattern = 'alpha%';
     const loading = store.load();
     // Nothing answered yet: the loaded rows matching alpha% stand in, the others are gone.
@@ -64,7 +75,7 @@ describe('All keys search', () => {
     expect(store.isLoading).toBe(true);
     // The server knows a key the loaded list did not have (made elsewhere since).
     for (const id of ACCOUNTS.slice().reverse())
-      answers.get(id)!.resolve(ok(page(id === 'c' ? [key('c', 1, 'alpha-c'), key('c', 9, 'alpha-new')] : [])));
+      answer(id).resolve(ok(page(id === 'c' ? [key('c', 1, 'alpha-c'), key('c', 9, 'alpha-new')] : [])));
     await loading;
     expect(store.rows.map((k) => k.name)).toEqual(['alpha-c', 'alpha-new']);
     expect(store.loads.every((l) => !l.isLoading)).toBe(true);
@@ -95,8 +106,7 @@ describe('All keys search', () => {
 
   it('commits answers that arrive together once, not once per account', async () => {
     const store = await allKeys();
-    const answers = new Map(ACCOUNTS.map((id) => [id, deferred<Result<KeyPage>>()]));
-    fake.override('keys:search', (args) => answers.get((args as { accountId: string }).accountId)!.promise);
+    const answer = searchAnswers();
     let writes = 0;
     const stop = watch(
       () => store.items,
@@ -106,7 +116,7 @@ describe('All keys search', () => {
     store.searchPattern = 'alpha%';
     const loading = store.load();
     expect(writes).toBe(1); // the stand-in rows
-    for (const id of ACCOUNTS) answers.get(id)!.resolve(ok(page([key(id, 1, `alpha-${id}`)])));
+    for (const id of ACCOUNTS) answer(id).resolve(ok(page([key(id, 1, `alpha-${id}`)])));
     await loading;
     stop();
     expect(writes).toBe(2);
