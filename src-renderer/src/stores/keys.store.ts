@@ -201,12 +201,13 @@ export const useKeysStore = defineStore('keys', () => {
    */
   async function loadAll(mine: number, pattern: string, targets: readonly KeyAccountView[]): Promise<void> {
     const ids = new Set(targets.map((a) => a.id));
-    // Cleared search or a refresh: the last full list stays until each account answers.
-    const base = pattern === '' || listed.value.length > 0 ? listed.value : items.value;
+    // Unsearched (a refresh, the search cleared): rows appear as each account answers, none stand in, so an account
+    // still loading or failing shows none of its rows.
+    const base = pattern === '' ? [] : listed.value.length > 0 ? listed.value : items.value;
     const interim = new Map<string, KeyView[]>();
     for (const k of base) {
       if (!ids.has(k.accountId)) continue;
-      if (pattern !== '' && searchField.value === 'name' && !matchesSearchPattern(k.name, pattern)) continue;
+      if (searchField.value === 'name' && !matchesSearchPattern(k.name, pattern)) continue;
       let list = interim.get(k.accountId);
       if (list === undefined) interim.set(k.accountId, (list = []));
       list.push(k);

@@ -104,6 +104,22 @@ describe('All keys search', () => {
     expect(store.rows).toHaveLength(10);
   });
 
+  it('a refresh shows no stand-in rows: an account still loading shows none until it answers', async () => {
+    const store = await allKeys();
+    const slow = deferred<Result<readonly KeyView[]>>();
+    fake.override('keys:listAll', (args) => {
+      const id = (args as { accountId: string }).accountId;
+      return id === 'e' ? slow.promise : Promise.resolve(ok(listed(id)));
+    });
+    const loading = store.load();
+    await vi.waitFor(() => expect(store.loads.filter((l) => l.isLoading).map((l) => l.accountId)).toEqual(['e']));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(store.rows).toHaveLength(8);
+    slow.resolve(ok(listed('e')));
+    await loading;
+    expect(store.rows).toHaveLength(10);
+  });
+
   it('commits answers that arrive together once, not once per account', async () => {
     const store = await allKeys();
     const answer = searchAnswers();
