@@ -15,6 +15,7 @@ import type {
   AccountMoney,
 } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
+import { matchesSearchPattern } from '../../../src-shared/rules/search-rules';
 import { checkSearch } from '../components/keys/search-rules';
 import { useAccountsStore } from './accounts.store';
 
@@ -38,6 +39,33 @@ export interface AccountLoad {
   readonly isLoading: boolean;
   readonly error: AppError | null;
   readonly count: number;
+}
+
+/** At most one pending callback, run on the next animation frame (a timer where there are no frames). */
+function oneFrame() {
+  let pending: (() => void) | null = null;
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  const hasFrames = typeof requestAnimationFrame === 'function';
+  return {
+    request(fn: () => void): void {
+      pending = fn;
+      if (handle !== undefined) return;
+      const run = () => {
+        handle = undefined;
+        const f = pending;
+        pending = null;
+        f?.();
+      };
+      handle = hasFrames ? requestAnimationFrame(run) : setTimeout(run, 16);
+    },
+    cancel(): void {
+      if (handle === undefined) return;
+      if (hasFrames) cancelAnimationFrame(handle);
+      else clearTimeout(handle);
+      handle = undefined;
+      pending = null;
+    },
+  };
 }
 
 export const rowKey = (k: Pick<KeyView, 'accountId' | 'id'>): string => `${k.accountId}:${k.id}`;
@@ -69,6 +97,9 @@ export const useKeysStore = defineStore('keys', () => {
   /** All keys: how far each account got. */
   const loads = ref<readonly AccountLoad[]>([]);
   const loadedAt = ref<number | null>(null);
+  /** The last complete unsearched list of All keys (or a filtered account): what a search answers from at once. */
+  const listed = shallowRef<readonly KeyView[]>([]);
+  const frame = oneFrame();
 
   const searchField = ref<KeySearchField>('name');
   const searchPattern = ref('');
@@ -162,13 +193,40 @@ export const useKeysStore = defineStore('keys', () => {
     }
   }
 
-  /** Account by account: rows appear as each account answers; one failing leaves the others shown. */
+  /**
+   * Account by account: rows appear as each account answers; one failing leaves the others shown. Answers that land
+   * in the same frame are committed once (twenty accounts answering together make one re-render, not twenty). A
+   * search never empties the table first: until an account answers, its rows are the ones already loaded that match
+   * by the server's own rule (a name search; a key search cannot be judged from masked keys, so those rows stay).
+   */
   async function loadAll(mine: number, pattern: string, targets: readonly KeyAccountView[]): Promise<void> {
-    items.value = [];
+    const ids = new Set(targets.map((a) => a.id));
+    // Unsearched (a refresh, the search cleared): rows appear as each account answers, none stand in, so an account
+    // still loading or failing shows none of its rows.
+    const base = pattern === '' ? [] : listed.value.length > 0 ? listed.value : items.value;
+    const interim = new Map<string, KeyView[]>();
+    for (const k of base) {
+      if (!ids.has(k.accountId)) continue;
+      if (searchField.value === 'name' && !matchesSearchPattern(k.name, pattern)) continue;
+      let list = interim.get(k.accountId);
+      if (list === undefined) interim.set(k.accountId, (list = []));
+      list.push(k);
+    }
     total.value = null;
     loads.value = targets.map((a) => ({ accountId: a.id, isLoading: true, error: null, count: 0 }));
     // Rows stay in the user's account order whichever account answers first.
     const answered = new Map<string, readonly KeyView[]>();
+    const settled = new Map<string, AccountLoad>();
+    let isDirty = true;
+    const commit = () => {
+      if (mine !== ticket || !isDirty) return;
+      isDirty = false;
+      frame.cancel();
+      items.value = targets.flatMap((t) => answered.get(t.id) ?? interim.get(t.id) ?? []);
+      if (settled.size > 0) loads.value = loads.value.map((l) => settled.get(l.accountId) ?? l);
+      if (pattern === '' && answered.size === targets.length) listed.value = items.value;
+    };
+    commit();
     await Promise.all(
       targets.map(async (a) => {
         const r =
@@ -178,17 +236,19 @@ export const useKeysStore = defineStore('keys', () => {
                 .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
                 .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
         if (mine !== ticket) return;
-        if (r.ok) {
-          answered.set(a.id, r.value);
-          items.value = targets.flatMap((t) => answered.get(t.id) ?? []);
-        }
-        loads.value = loads.value.map((l) =>
-          l.accountId === a.id
-            ? { ...l, isLoading: false, error: r.ok ? null : r.error, count: r.ok ? r.value.length : 0 }
-            : l,
-        );
+        // A failed account shows none of its rows rather than rows that may not match.
+        answered.set(a.id, r.ok ? r.value : []);
+        settled.set(a.id, {
+          accountId: a.id,
+          isLoading: false,
+          error: r.ok ? null : r.error,
+          count: r.ok ? r.value.length : 0,
+        });
+        isDirty = true;
+        frame.request(commit);
       }),
     );
+    commit();
   }
 
   function setAccount(id: string | null): void {
@@ -197,6 +257,7 @@ export const useKeysStore = defineStore('keys', () => {
     page.value = 1;
     selected.value = [];
     items.value = [];
+    listed.value = [];
   }
 
   // -- actions -------------------------------------------------------------------------------------------------
@@ -244,8 +305,15 @@ export const useKeysStore = defineStore('keys', () => {
     if (r.ok) replaceRow(r.value);
     return r;
   }
-  const setStatus = (args: ArgsOf<'keys:setStatus'>) => keydesk.keys.setStatus(args);
-  const remove = (args: ArgsOf<'keys:delete'>) => keydesk.keys.delete(args);
+  // A status change or a deletion is followed by a reload: the saved list must not show the old rows meanwhile.
+  const setStatus = (args: ArgsOf<'keys:setStatus'>) => {
+    listed.value = [];
+    return keydesk.keys.setStatus(args);
+  };
+  const remove = (args: ArgsOf<'keys:delete'>) => {
+    listed.value = [];
+    return keydesk.keys.delete(args);
+  };
   const copy = (args: ArgsOf<'keys:copy'>) => keydesk.keys.copy(args);
   const exportKeys = (args: ArgsOf<'keys:export'>) => keydesk.keys.export(args);
   const usage = (ref: ArgsOf<'keys:usage'>) => keydesk.keys.usage(ref);
@@ -263,7 +331,9 @@ export const useKeysStore = defineStore('keys', () => {
   });
 
   function replaceRow(k: KeyView): void {
-    items.value = items.value.map((row) => (rowKey(row) === rowKey(k) ? k : row));
+    const swap = (row: KeyView) => (rowKey(row) === rowKey(k) ? k : row);
+    items.value = items.value.map(swap);
+    listed.value = listed.value.map(swap);
   }
 
   return {

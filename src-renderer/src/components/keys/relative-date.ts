@@ -10,10 +10,31 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
+// One formatter of each kind per locale, made on first use: building an Intl formatter costs far more than using
+// one, and the key table formats two dates per row on every frame it scrolls.
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
+function cached<F>(cache: Map<Language, F>, locale: Language, make: () => F): F {
+  let format = cache.get(locale);
+  if (format === undefined) {
+    format = make();
+    cache.set(locale, format);
+  }
+  return format;
+}
+const relativeFormat = (locale: Language) =>
+  cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+const dateFormat = (locale: Language) =>
+  cached(dateFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+const dateTimeFormat = (locale: Language) =>
+  cached(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+
 /** "in 3 days" / "3 天后"; the largest unit that fits, rounded toward now. */
 export function relativeTime(unixSec: number, nowMs: number, locale: Language): string {
   const diff = unixSec - Math.floor(nowMs / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale);
   const abs = Math.abs(diff);
   for (const [unit, seconds] of UNITS) {
     if (abs >= seconds || unit === 'second') return format.format(Math.trunc(diff / seconds), unit);
@@ -41,11 +62,11 @@ const EXPIRY_RELATIVE_SECONDS = 7 * 86_400;
 /** An expiry as the table shows it: relative when near or past, its date when further off. */
 export function expiryText(unixSec: number, nowMs: number, locale: Language): string {
   if (unixSec - Math.floor(nowMs / 1000) <= EXPIRY_RELATIVE_SECONDS) return relativeTime(unixSec, nowMs, locale);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(unixSec * 1000));
+  return dateFormat(locale).format(new Date(unixSec * 1000));
 }
 
 export function exactTime(unixSec: number, locale: Language): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unixSec * 1000));
+  return dateTimeFormat(locale).format(new Date(unixSec * 1000));
 }
 
 /** Unix seconds for an expiry preset; -1 = never. */

@@ -1,0 +1,141 @@
+// All keys as the user searches it: the rows already loaded that match by the server's rule show at once (the table
+// never empties between prefixes), the server's answers replace them, a key search keeps the rows it cannot judge,
+// and answers that land together are committed to the table once, not once per account.
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { watch } from 'vue';
+import { ok, type KeyPage, type KeyView, type Result } from '../../../../src-shared/contract';
+import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
+import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
+import { accountView, snapshotOf } from '../accounts/fixtures';
+import { deferred, fake } from '../fake-keydesk';
+
+vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
+
+const key = (accountId: string, id: number, name: string): KeyView => ({
+  accountId,
+  id,
+  name,
+  maskedKey: 'sk-abcd**********wxyz',
+  status: 1,
+  state: 'enabled',
+  createdTime: 1,
+  accessedTime: 1,
+  expiredTime: -1,
+  remainQuota: 500_000,
+  usedQuota: 0,
+  unlimitedQuota: false,
+  group: '',
+  modelLimitsEnabled: false,
+  modelLimits: [],
+  allowIps: '',
+});
+const page = (items: readonly KeyView[]): KeyPage => ({ items, page: 1, size: 100, total: items.length });
+
+const ACCOUNTS = ['a', 'b', 'c', 'd', 'e'];
+const listed = (id: string) => [key(id, 1, `alpha-${id}`), key(id, 2, `beta-${id}`)];
+
+/** One deferred answer per account, for the test to resolve in its own order. */
+function searchAnswers() {
+  const answers = new Map(ACCOUNTS.map((id) => [id, deferred<Result<KeyPage>>()]));
+  const of = (id: string) => {
+    const answer = answers.get(id);
+    if (answer === undefined) throw new Error(`no answer for ${id}`);
+    return answer;
+  };
+  fake.override('keys:search', (args) => of((args as { accountId: string }).accountId).promise);
+  return of;
+}
+
+beforeEach(() => {
+  fake.reset();
+  setActivePinia(createPinia());
+});
+
+/** All keys over five accounts, loaded and unsearched. */
+async function allKeys() {
+  fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf(ACCOUNTS.map((id) => accountView({ id }))))));
+  fake.override('keys:listAll', (args) => Promise.resolve(ok(listed((args as { accountId: string }).accountId))));
+  await useAccountsStore().hydrate();
+  const store = useKeysStore();
+  store.setAccount(null);
+  await store.load();
+  expect(store.rows).toHaveLength(10);
+  return store;
+}
+
+describe('All keys search', () => {
+  it('shows the loaded rows that match at once, then the server’s answers in account order', async () => {
+    const store = await allKeys();
+    const answer = searchAnswers();
+    store.searchPattern = 'alpha%';
+    const loading = store.load();
+    // Nothing answered yet: the loaded rows matching alpha% stand in, the others are gone.
+    expect(store.rows.map((k) => k.name)).toEqual(ACCOUNTS.map((id) => `alpha-${id}`));
+    expect(store.isLoading).toBe(true);
+    // The server knows a key the loaded list did not have (made elsewhere since).
+    for (const id of ACCOUNTS.slice().reverse())
+      answer(id).resolve(ok(page(id === 'c' ? [key('c', 1, 'alpha-c'), key('c', 9, 'alpha-new')] : [])));
+    await loading;
+    expect(store.rows.map((k) => k.name)).toEqual(['alpha-c', 'alpha-new']);
+    expect(store.loads.every((l) => !l.isLoading)).toBe(true);
+    expect(store.loads.find((l) => l.accountId === 'c')?.count).toBe(2);
+  });
+
+  it('a narrower prefix never empties the table while its search is in flight', async () => {
+    const store = await allKeys();
+    const never = deferred<Result<KeyPage>>();
+    fake.override('keys:search', () => never.promise);
+    store.searchPattern = 'be%';
+    void store.load();
+    expect(store.rows).toHaveLength(5);
+    store.searchPattern = 'beta-a';
+    void store.load();
+    expect(store.rows.map((k) => k.name)).toEqual(['beta-a']);
+  });
+
+  it('a key search keeps the loaded rows until the server answers (masked keys cannot be matched here)', async () => {
+    const store = await allKeys();
+    const never = deferred<Result<KeyPage>>();
+    fake.override('keys:search', () => never.promise);
+    store.searchField = 'key';
+    store.searchPattern = 'sk-abcd%';
+    void store.load();
+    expect(store.rows).toHaveLength(10);
+  });
+
+  it('a refresh shows no stand-in rows: an account still loading shows none until it answers', async () => {
+    const store = await allKeys();
+    const slow = deferred<Result<readonly KeyView[]>>();
+    fake.override('keys:listAll', (args) => {
+      const id = (args as { accountId: string }).accountId;
+      return id === 'e' ? slow.promise : Promise.resolve(ok(listed(id)));
+    });
+    const loading = store.load();
+    await vi.waitFor(() => expect(store.loads.filter((l) => l.isLoading).map((l) => l.accountId)).toEqual(['e']));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(store.rows).toHaveLength(8);
+    slow.resolve(ok(listed('e')));
+    await loading;
+    expect(store.rows).toHaveLength(10);
+  });
+
+  it('commits answers that arrive together once, not once per account', async () => {
+    const store = await allKeys();
+    const answer = searchAnswers();
+    let writes = 0;
+    const stop = watch(
+      () => store.items,
+      () => (writes += 1),
+      { flush: 'sync' },
+    );
+    store.searchPattern = 'alpha%';
+    const loading = store.load();
+    expect(writes).toBe(1); // the stand-in rows
+    for (const id of ACCOUNTS) answer(id).resolve(ok(page([key(id, 1, `alpha-${id}`)])));
+    await loading;
+    stop();
+    expect(writes).toBe(2);
+    expect(store.rows).toHaveLength(5);
+  });
+});
