@@ -105,7 +105,8 @@ export interface ClipboardPort {
  * into `<dataDir>/exports/`. Either way the file is created with mode 0600. Resolves null when the user cancels.
  */
 export interface SecretFileSinkPort {
-  save(defaultName: string, contents: string): Promise<string | null>;
+  /** `title` heads the save dialog, in the user's language. */
+  save(defaultName: string, contents: string, title: string): Promise<string | null>;
 }
 
 /** The app's window as the tray and notifications need it: bring it up (on an account), or quit the app. */

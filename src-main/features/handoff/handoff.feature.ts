@@ -6,6 +6,7 @@ import { AppErrorException } from '../../errors';
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
+import { systemLanguage } from '../quota/quota.feature';
 import type { KeysFeature } from '../keys/keys.feature';
 import type { Logger } from '../../log/logger';
 import { registerHandoffHandlers } from './handoff.handlers';
@@ -47,7 +48,13 @@ export function handoffFeature(core: Core, accounts: AccountsService, keys: Keys
         return listed.ok ? { ok: true, value: listed.value.map((model) => model.id) } : listed;
       },
     },
-    sinks: { clipboard: keys.clipboard, files: platform.secretFiles, links: platform.externalLinks },
+    sinks: {
+      clipboard: keys.clipboard,
+      files: platform.secretFiles,
+      links: platform.externalLinks,
+      fileDialogTitle: () =>
+        (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '保存密钥文件' : 'Save the key file',
+    },
     log: core.log.child('handoff'),
   });
 }

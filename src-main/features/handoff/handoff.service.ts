@@ -39,6 +39,8 @@ export interface HandoffSinks {
   readonly clipboard: ClipboardGuard;
   readonly files: SecretFileSinkPort;
   readonly links: ExternalLinkPort;
+  /** The save dialog's title, in the user's language. */
+  readonly fileDialogTitle: () => string;
 }
 
 const isClaude = (model: string): boolean => /claude/i.test(model);
@@ -151,7 +153,7 @@ export class HandoffService {
         return ok({ via, clearAt: null, path: null });
       }
       if (via === 'clipboard') return ok({ via, clearAt: clipboard.copy(doc.text), path: null });
-      const path = await files.save(doc.fileName, doc.text);
+      const path = await files.save(doc.fileName, doc.text, this.sinks.fileDialogTitle());
       return ok({ via, clearAt: null, path });
     } catch (error) {
       return { ok: false, error: toAppError(error, this.log, 'handoff send failed') };

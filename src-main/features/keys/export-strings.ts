@@ -22,6 +22,8 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export interface ExportStrings {
   readonly columns: Readonly<Record<CsvColumn, string>>;
   readonly never: string;
+  /** The save dialog's title. */
+  readonly dialogTitle: string;
 }
 
 export const EXPORT_STRINGS: Readonly<Record<Language, ExportStrings>> = {
@@ -41,6 +43,7 @@ export const EXPORT_STRINGS: Readonly<Record<Language, ExportStrings>> = {
       allowIps: 'Allowed IPs',
     },
     never: 'never',
+    dialogTitle: 'Export keys',
   },
   'zh-CN': {
     columns: {
@@ -58,5 +61,6 @@ export const EXPORT_STRINGS: Readonly<Record<Language, ExportStrings>> = {
       allowIps: 'IP 白名单',
     },
     never: '永不过期',
+    dialogTitle: '导出密钥',
   },
 };

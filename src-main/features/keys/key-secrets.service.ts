@@ -169,7 +169,7 @@ export class KeySecretsService {
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (rows.length === 0) return fail({ code: 'not_found', reason: 'account.key_not_found' });
       const contents = format === 'csv' ? toCsv(rows, words) : `${JSON.stringify(rows, null, 2)}\n`;
-      const path = await files.save(exportName(handle.label, clock.now(), format), contents);
+      const path = await files.save(exportName(handle.label, clock.now(), format), contents, words.dialogTitle);
       return ok({ path, count: path === null ? 0 : rows.length, missing });
     } catch (error) {
       return { ok: false, error: toAppError(error, this.options.log, 'key export failed') };

@@ -17,8 +17,8 @@ export const electronClipboard: ClipboardPort = {
 /** A save dialog (parented to the window when there is one), then a 0600 file: an export holds full keys. */
 export function electronSecretFileSink(window: () => BrowserWindow | null): SecretFileSinkPort {
   return {
-    save: async (defaultName, contents) => {
-      const options = { defaultPath: defaultName, title: 'Export keys' };
+    save: async (defaultName, contents, title) => {
+      const options = { defaultPath: defaultName, title };
       const parent = window();
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
       if (result.canceled || !result.filePath) return null;

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, type AccountsSnapshot, type Result } from '../../../src-shared/contract';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
+import { EXPORT_STRINGS } from '../../../src-main/features/keys/export-strings';
 import { startGateway, type Gateway } from '../../gateway/index';
 import { BrowserWindow, ipcMain, powerMonitor, standIn } from '../../support/electron-stand-in';
 import type { StandInBrowserWindow, StandInWebFrame } from '../../support/electron-stand-in/window';
@@ -270,6 +271,8 @@ describe('the Electron entry booted on the stand-in', () => {
     });
     expect(saved).toMatchObject({ path: target, count: 1 });
     expect(standIn.system.saveDialogCalls.at(-1)?.parent).toBe(window);
+    // Titled in the user's language (the boot's settings leave it at the system's, English here).
+    expect(standIn.system.saveDialogCalls.at(-1)?.options.title).toBe(EXPORT_STRINGS['en-US'].dialogTitle);
     expect((await stat(target)).mode & 0o777).toBe(0o600);
     expect(await readFile(target, 'utf8')).toContain(keyValue(1));
 

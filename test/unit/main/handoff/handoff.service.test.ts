@@ -77,6 +77,7 @@ function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
           return Promise.resolve();
         },
       },
+      fileDialogTitle: () => 'Save the key file',
     },
     undefined,
     () => now,

@@ -35,8 +35,8 @@ describe('nodePlatform', () => {
 
   it('writes an export into <dataDir>/exports as a 0600 file, never over an earlier one', async () => {
     const platform = nodePlatform(dir);
-    const first = await platform.secretFiles.save('alice/keys.csv', 'sk-one');
-    const second = await platform.secretFiles.save('alice/keys.csv', 'sk-two');
+    const first = await platform.secretFiles.save('alice/keys.csv', 'sk-one', 'Export keys');
+    const second = await platform.secretFiles.save('alice/keys.csv', 'sk-two', 'Export keys');
     expect(first).not.toBeNull();
     expect(second).not.toBe(first);
     expect(dirname(first ?? '')).toBe(join(dir, 'exports'));
