@@ -6,6 +6,7 @@ import { existsSync, renameSync } from 'node:fs';
 import type { z } from 'zod';
 import type { StoreEngine, StoreFile } from '../platform/store-engine';
 import { ensurePrivateDir, removeStaleTemps } from './atomic-file';
+import type { StoreCause } from '../../src-shared/contract';
 
 export interface DocumentStore<T> {
   read(): T;
@@ -16,8 +17,14 @@ export interface DocumentStore<T> {
 export type Migrations = Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>>;
 
 export type StoreReport =
-  | { readonly kind: 'corrupt'; readonly file: string; readonly keptAt: string; readonly reason: string }
-  | { readonly kind: 'recovered'; readonly from: string; readonly reason: string };
+  | {
+      readonly kind: 'corrupt';
+      readonly file: string;
+      readonly keptAt: string;
+      readonly reason: string;
+      readonly cause: StoreCause;
+    }
+  | { readonly kind: 'recovered'; readonly from: string; readonly reason: string; readonly cause: StoreCause };
 
 export interface ConfigStoreOptions<T> {
   /** Reads and atomically replaces the main file and its .bak: electron-store in Electron, conf elsewhere. */
@@ -41,7 +48,7 @@ export interface ConfigStoreOptions<T> {
 type Candidate<T> =
   | { readonly state: 'missing' }
   | { readonly state: 'ok'; readonly value: T; readonly text: string }
-  | { readonly state: 'bad'; readonly reason: string };
+  | { readonly state: 'bad'; readonly reason: string; readonly cause: StoreCause };
 
 export class ConfigStore<T extends object> implements DocumentStore<T> {
   readonly path: string;
@@ -96,20 +103,22 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
       return main.value;
     }
     let why = 'the file is missing';
+    let cause: StoreCause = 'missing';
     if (main.state === 'bad') {
-      this.#quarantine(this.path, main.reason);
+      this.#quarantine(this.path, main.reason, main.cause);
       why = main.reason;
+      cause = main.cause;
     }
     const backup = this.#inspect(this.#backup);
     if (backup.state === 'ok') {
       // Put the good copy back in place now, so the next start does not depend on the backup again.
       this.#main.write(backup.text);
       this.#lastGood = backup.text;
-      this.#report({ kind: 'recovered', from: this.backupPath, reason: why });
+      this.#report({ kind: 'recovered', from: this.backupPath, reason: why, cause });
       this.#options.onRecovered?.(this.backupPath, why);
       return backup.value;
     }
-    if (backup.state === 'bad') this.#quarantine(this.backupPath, backup.reason);
+    if (backup.state === 'bad') this.#quarantine(this.backupPath, backup.reason, backup.cause);
     return this.#options.defaults;
   }
 
@@ -117,24 +126,29 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     // Unreadable for another reason than absence (permissions, I/O) throws: say so rather than start from defaults.
     const text = file.read();
     if (text === undefined) return { state: 'missing' };
-    if (text.trim() === '') return { state: 'bad', reason: 'the file is empty' };
+    if (text.trim() === '') return { state: 'bad', cause: 'empty', reason: 'the file is empty' };
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch (error) {
-      return { state: 'bad', reason: `the file is not valid JSON (${(error as Error).message})` };
+      return { state: 'bad', cause: 'not_json', reason: `the file is not valid JSON (${(error as Error).message})` };
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      return { state: 'bad', reason: 'the file does not hold a JSON object' };
+      return { state: 'bad', cause: 'not_object', reason: 'the file does not hold a JSON object' };
     }
     const { version: stored, ...fields } = raw as Record<string, unknown>;
     const version = stored ?? 0;
     if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-      return { state: 'bad', reason: `the file has an invalid version ${JSON.stringify(version)}` };
+      return {
+        state: 'bad',
+        cause: 'bad_version',
+        reason: `the file has an invalid version ${JSON.stringify(version)}`,
+      };
     }
     if (version > this.#version) {
       return {
         state: 'bad',
+        cause: 'newer_version',
         reason: `the file was written by a newer Keydesk (format ${version}, this one reads up to ${this.#version})`,
       };
     }
@@ -142,19 +156,24 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     try {
       for (let from = version; from < this.#version; from++) doc = this.#options.migrations?.[from]?.(doc) ?? doc;
     } catch (error) {
-      return { state: 'bad', reason: `migration from format ${version} failed (${(error as Error).message})` };
+      return {
+        state: 'bad',
+        cause: 'migration_failed',
+        reason: `migration from format ${version} failed (${(error as Error).message})`,
+      };
     }
     const parsed = this.#options.schema.safeParse(doc);
-    if (!parsed.success) return { state: 'bad', reason: `the file does not match its schema: ${parsed.error.message}` };
+    if (!parsed.success)
+      return { state: 'bad', cause: 'schema', reason: `the file does not match its schema: ${parsed.error.message}` };
     return { state: 'ok', value: parsed.data, text };
   }
 
-  #quarantine(path: string, reason: string): void {
+  #quarantine(path: string, reason: string, cause: StoreCause): void {
     let keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}`;
     // Two quarantines in the same millisecond (main and backup share no name, but a restart loop might).
     for (let n = 1; existsSync(keptAt); n++) keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}-${n}`;
     renameSync(path, keptAt); // a rename keeps the exact bytes
-    this.#report({ kind: 'corrupt', file: path, keptAt, reason });
+    this.#report({ kind: 'corrupt', file: path, keptAt, reason, cause });
     this.#options.onCorrupt?.(keptAt, reason);
   }
 

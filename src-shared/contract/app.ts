@@ -29,6 +29,10 @@ export interface AppInfo {
   readonly platform: string;
 }
 
+/** Why a data file could not be used. */
+export type StoreCause =
+  'missing' | 'empty' | 'not_json' | 'not_object' | 'bad_version' | 'newer_version' | 'migration_failed' | 'schema';
+
 /** Which kind of data a damaged file held: decides what the user is told was lost. */
 export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache';
 
@@ -43,6 +47,8 @@ export interface StoreProblem {
   readonly keptAt: readonly string[];
   /** Why the file could not be used, in plain words (not translated: it names a parse error). */
   readonly reason: string;
+  /** Why, named: the renderer words it in the user's language and shows `reason` quoted beneath. */
+  readonly cause: StoreCause;
 }
 
 /** Invoke channels of the app itself. */

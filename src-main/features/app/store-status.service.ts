@@ -37,6 +37,7 @@ export class StoreStatus {
         outcome: isRestored ? 'restored_from_backup' : 'started_empty',
         keptAt,
         reason: reports[0]?.reason ?? '',
+        cause: reports[0]?.cause ?? 'missing',
       };
     });
   }

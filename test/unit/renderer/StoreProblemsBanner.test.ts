@@ -36,7 +36,8 @@ describe('store problems banner', () => {
             file: 'accounts.json',
             outcome: 'restored_from_backup',
             keptAt: ['/data/accounts.json.corrupt-1700000000000'],
-            reason: 'the file is not valid JSON',
+            reason: 'the file is not valid JSON (Unexpected token)',
+            cause: 'not_json',
           },
         ]),
       ),
@@ -45,5 +46,9 @@ describe('store problems banner', () => {
     expect(text).toContain('accounts.json could not be read and was restored from its backup');
     expect(text).toContain('the newest account');
     expect(text).toContain('/data/accounts.json.corrupt-1700000000000');
+    // Why, in our words; the parser's own words only quoted beneath.
+    expect(text).toContain('Why: the file was not valid JSON.');
+    const quoted = (await mountBanner()).get('[data-testid=store-problems] q[data-quoted]');
+    expect(quoted.text()).toBe('the file is not valid JSON (Unexpected token)');
   });
 });

@@ -28,7 +28,16 @@ export const storeProblems = {
     },
   },
   kept: 'The damaged copy is kept, untouched, at {path}.',
-  reason: 'Why: {reason}',
+  causes: {
+    missing: 'Why: the file was missing.',
+    empty: 'Why: the file was empty.',
+    not_json: 'Why: the file was not valid JSON.',
+    not_object: 'Why: the file did not hold the expected data.',
+    bad_version: 'Why: the file named a format version that does not exist.',
+    newer_version: 'Why: a newer Keydesk wrote the file.',
+    migration_failed: 'Why: the file could not be brought to this version’s format.',
+    schema: 'Why: the file did not hold the expected fields.',
+  },
 };
 
 export const nav = {

@@ -28,7 +28,16 @@ export const storeProblems: MessageSchema['storeProblems'] = {
     },
   },
   kept: '损坏的副本已原样保留在 {path}。',
-  reason: '原因：{reason}',
+  causes: {
+    missing: '原因：文件不存在。',
+    empty: '原因：文件为空。',
+    not_json: '原因：文件不是有效的 JSON。',
+    not_object: '原因：文件中不是预期的数据。',
+    bad_version: '原因：文件标注的格式版本不存在。',
+    newer_version: '原因：该文件由更新版本的 Keydesk 写入。',
+    migration_failed: '原因：无法把文件转换为本版本的格式。',
+    schema: '原因：文件中缺少预期的字段。',
+  },
 };
 
 export const nav: MessageSchema['nav'] = {
