@@ -61,6 +61,12 @@ export class KeysPage {
   async search(text: string): Promise<void> {
     await this.page.keyboard.press('/');
     await this.page.getByTestId('search-input').fill(text);
+    // The gateway's answers, not the rows shown from what was loaded while they are on their way: the table says
+    // when it is still updating (aria-busy), and a click then would land on a row about to be replaced.
+    const queryText = (): string | null =>
+      new URLSearchParams(new URL(this.page.url()).hash.split('?')[1] ?? '').get('q');
+    await expect.poll(queryText).toBe(text === '' ? null : text);
+    await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
   }
 
   /** Fills the open key form: name, quota in the site's money, and the allowed IPs one per line. */
