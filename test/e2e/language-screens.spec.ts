@@ -1,10 +1,10 @@
 // Issue 18's language check on every screen, not only on errors: in zh-CN dark and en-US light at 1280×800 and
 // 1024×700, each section (All keys, one account's keys, Account, Accounts, Models, Settings) and the key form and
 // drawer show no sentence of the other language — only the gateway's data, names, ids and URLs may stay as they are.
-import type { Page } from '@playwright/test';
 import { startGateway, type Gateway } from '../gateway/index';
 import { foreignText } from './support/language-check';
 import { expect, test } from './support/fixtures';
+import { setLook } from './support/look';
 import { KeysPage } from './pages/keys.page';
 
 let gw: Gateway;
@@ -27,17 +27,6 @@ const LOOKS = [
   { language: 'en-US', theme: 'light', width: 1280, height: 800 },
   { language: 'en-US', theme: 'light', width: 1024, height: 700 },
 ] as const;
-
-async function setLook(page: Page, url: string, look: (typeof LOOKS)[number]): Promise<void> {
-  const origin = new URL(url).origin;
-  const res = await page.request.post(`${origin}/bridge/invoke/settings:update`, {
-    headers: { 'content-type': 'application/json', origin },
-    data: { args: { language: look.language, theme: look.theme } },
-  });
-  expect(res.ok()).toBe(true);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
-}
 
 for (const look of LOOKS) {
   test(`every section speaks ${look.language} only (${look.theme}, ${look.width}×${look.height})`, async ({

@@ -1,9 +1,10 @@
 // Issue 18's layout items checked in the built app against the emulator's demo seed, at 1280×800 and 1024×700 in
 // en-US light and zh-CN dark: the key table fits its box (no horizontal scrollbar, no cell text under the actions
 // column), a revealed key is readable in full in its row, and subscription plans show labels, not snake_case.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { startGateway, type Gateway } from '../gateway/index';
 import { expect, test } from './support/fixtures';
+import { setLook } from './support/look';
 import { KeysPage } from './pages/keys.page';
 
 let gw: Gateway;
@@ -28,19 +29,6 @@ const LOOKS = [
   { language: 'zh-CN', theme: 'dark', width: 1280, height: 800 },
   { language: 'zh-CN', theme: 'dark', width: 1024, height: 700 },
 ] as const;
-
-/** Language and theme through the app's own bridge, as the Settings page would set them. */
-async function setLook(page: Page, url: string, look: (typeof LOOKS)[number]): Promise<void> {
-  const origin = new URL(url).origin;
-  const res = await page.request.post(`${origin}/bridge/invoke/settings:update`, {
-    headers: { 'content-type': 'application/json', origin },
-    data: { args: { language: look.language, theme: look.theme } },
-  });
-  expect(res.ok()).toBe(true);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
-}
 
 /** The little of the DOM these checks read (this file is type-checked without the DOM library). */
 interface El {
