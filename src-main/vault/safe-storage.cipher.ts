@@ -46,11 +46,15 @@ export class SafeStorageCipher implements SecretCipher {
     } catch (error) {
       throw new CipherError('authentication', 'safeStorage could not decrypt the value', { cause: error });
     }
-    const [sum = '', body = ''] = text.split('.');
+    // Node's base64 decoder skips characters it does not know, so a changed '=' would decode to the same bytes:
+    // both parts must be exactly the canonical base64 of what they decode to.
+    const parts = text.split('.');
+    const [sum = '', body = ''] = parts;
     const bytes = Buffer.from(body, 'base64');
     const expected = Buffer.from(sum, 'base64');
     const actual = digest(bytes);
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    const canonical = parts.length === 2 && bytes.toString('base64') === body && expected.toString('base64') === sum;
+    if (!canonical || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
       throw new CipherError('authentication', 'safeStorage value failed its integrity check');
     }
     return new Uint8Array(bytes);

@@ -50,6 +50,24 @@ describe.each(Object.keys(makers))('%s cipher', (name) => {
     );
   });
 
+  // Exhaustive for one short value under several keys: a flip in the last CBC block that happened to leave valid
+  // padding once slipped through the safe-storage cipher's lenient base64 decoder (fast-check, seed -260968235).
+  it('fails authentication for every single-bit flip of a one-byte value', async () => {
+    const accepted: string[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const cipher = await make();
+      const blob = await cipher.encrypt('_');
+      for (let bit = 0; bit < blob.length * 8; bit += 1) {
+        const outcome = await cipher.decrypt(flipBit(blob, bit)).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof CipherError ? 'refused' : 'other error'),
+        );
+        if (outcome !== 'refused') accepted.push(`round ${round}, bit ${bit}: ${outcome}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
   it('rejects truncated ciphertext', async () => {
     const cipher = await make();
     const blob = await cipher.encrypt('secret value');
@@ -130,6 +148,18 @@ describe('safeStorage cipher', () => {
     expect(safeStorageUnusableReason(fakeSafeStorage({ backend: 'unknown' }))).toMatch(/unknown|identify/);
     expect(safeStorageUnusableReason(fakeSafeStorage({ available: false }))).toMatch(/unavailable/);
     expect(() => new SafeStorageCipher(fakeSafeStorage({ backend: 'basic_text' }))).toThrow(CipherError);
+  });
+
+  it('refuses a decrypted text that is not exactly digest.body in canonical base64', async () => {
+    const port = fakeSafeStorage();
+    const cipher = new SafeStorageCipher(port);
+    const [sum = '', body = ''] = port.decryptString(await cipher.encrypt('_')).split('.');
+    expect(body).toBe('Xw==');
+    const forged = [`${sum}.Xw=\u0007junk`, `${sum}.Xw`, `${sum}.Xw==.more`, `${sum}x.Xw==`];
+    for (const text of forged) {
+      await expect(cipher.decrypt(port.encryptString(text))).rejects.toMatchObject({ kind: 'authentication' });
+    }
+    expect(new TextDecoder().decode(await cipher.decrypt(port.encryptString(`${sum}.${body}`)))).toBe('_');
   });
 
   it('is used on macOS/Windows (no Linux backend) and with libsecret or kwallet', () => {
