@@ -96,4 +96,15 @@ export function rssBytes(pid: number): number {
   return Number(kb ?? Number.NaN) * 1024;
 }
 
+/**
+ * Resident set size in bytes as a walk of the page tables counts it (Rss of /proc/<pid>/smaps_rollup). VmRSS comes
+ * from the kernel's per-CPU counters, which can lag pages another thread has just returned (V8 unmaps freed heap
+ * pages from a background thread).
+ */
+export function residentBytes(pid: number): number {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = /^Rss:\s+(\d+) kB/m.exec(rollup)?.[1];
+  return Number(kb ?? Number.NaN) * 1024;
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
