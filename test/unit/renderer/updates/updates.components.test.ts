@@ -55,6 +55,13 @@ async function render(component: typeof UpdatesCard, language: 'en-US' | 'zh-CN'
 }
 const byTestId = (id: string): HTMLElement | null => document.querySelector(`[data-testid=${id}]`);
 
+/** The prompt, and its dialog once loaded: UpdatePrompt loads UpdatePromptDialog only when there is a question. */
+async function renderPrompt() {
+  const wrapper = await render(UpdatePrompt);
+  if (useUpdatesStore().prompt !== null) await vi.waitFor(() => expect(byTestId('update-prompt')).not.toBeNull());
+  return wrapper;
+}
+
 beforeEach(() => {
   fake.reset();
   setActivePinia(createPinia());
@@ -163,7 +170,7 @@ describe('update prompt', () => {
         ),
       ),
     );
-    await render(UpdatePrompt);
+    await renderPrompt();
     expect(byTestId('update-prompt')?.getAttribute('data-prompt')).toBe('download');
     expect(byTestId('update-prompt')?.textContent).toContain('Keydesk 1.1.0 is available');
     expect(byTestId('update-prompt-notes')?.textContent).toBe('Faster start-up\n• Tray fix');
@@ -178,7 +185,7 @@ describe('update prompt', () => {
 
   it('"Later" closes the prompt for that version without asking main for anything', async () => {
     serve(available());
-    await render(UpdatePrompt);
+    await renderPrompt();
     byTestId('update-prompt-later')?.click();
     await flushPromises();
     expect(useUpdatesStore().prompt).toBeNull();
@@ -195,7 +202,7 @@ describe('update prompt', () => {
 
   it('asks before installing a downloaded release and installs only on the click', async () => {
     serve(available());
-    await render(UpdatePrompt);
+    await renderPrompt();
     fake.override('updates:install', () => Promise.resolve(ok(available({ phase: 'installing' }))));
     fake.emit('updates:changed', available({ phase: 'downloaded' }));
     await flushPromises();
@@ -209,7 +216,7 @@ describe('update prompt', () => {
 
   it('never prompts where the app does not update itself', async () => {
     serve({ ...available(), support: 'package_manager' });
-    await render(UpdatePrompt);
+    await renderPrompt();
     expect(useUpdatesStore().prompt).toBeNull();
     expect(byTestId('update-prompt')).toBeNull();
   });
