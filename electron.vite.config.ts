@@ -35,6 +35,13 @@ export default defineConfig({
     publicDir: resolve(root, 'resources', 'public'),
     // Messages compiled at build time, so vue-i18n's message compiler stays out of the bundle.
     plugins: [vue(), precompileMessages()],
+    resolve: {
+      alias: {
+        // vueuc (under Naive UI) uses the browser's ResizeObserver when there is one, which every browser Keydesk
+        // runs in has; its polyfill is dead weight on the first screen.
+        '@juggle/resize-observer': resolve(root, 'src-renderer/src/shims/resize-observer.ts'),
+      },
+    },
     // vue-i18n: composition API only, no legacy build, devtools hooks or message compiler in the bundle.
     define: {
       __VUE_I18N_LEGACY_API__: 'false',
