@@ -1,17 +1,18 @@
 // What the keys screen does with keys, through the keys store: reveal, copy (main's clipboard, or the page's in
 // browser mode), enable/disable (an expired or exhausted key offers extend-and-enable instead), delete, and the
 // batch forms of these. One error line and one rate-limit countdown for them all.
-import { useDialog, useMessage } from 'naive-ui';
+import { useMessage } from 'naive-ui';
 import { ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { AppError, BatchOutcome, KeyView, Result } from '../../../../src-shared/contract';
+import { useLazyDialog } from '../../composables/use-lazy-dialog';
 import { useRateWait } from '../../composables/use-rate-wait';
 import { useKeysStore } from '../../stores/keys.store';
 
 export function useKeyActions(openExtend: (k: KeyView) => void) {
   const { t } = useI18n();
   const message = useMessage();
-  const dialog = useDialog();
+  const dialog = useLazyDialog();
   const store = useKeysStore();
   const actionError = ref<AppError | null>(null);
   // A reveal or copy the site's rate limit made wait: counted down here instead of shown as a bare failure.

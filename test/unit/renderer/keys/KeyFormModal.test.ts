@@ -4,12 +4,13 @@
 // "unsupported" error names what the server version lacks. What older sites do differently is said at the field: a
 // name a 30-byte site refused, an allowlist one-api dropped, and the yuan beside a quota typed in dollars.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { NDialogProvider, NMessageProvider } from 'naive-ui';
+import { NMessageProvider } from 'naive-ui';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { fail, ok, type KeyFields, type KeyView } from '../../../../src-shared/contract';
 import { DEFAULT_UNITS } from '../../../../src-shared/units';
+import DialogHost from '../../../../src-renderer/src/components/DialogHost.vue';
 import ErrorAlert from '../../../../src-renderer/src/components/ErrorAlert.vue';
 import KeyFormModal from '../../../../src-renderer/src/components/keys/KeyFormModal.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
@@ -40,14 +41,14 @@ const usdAccount = {
 } as unknown as KeyAccountView;
 
 async function openCreate(lang: 'en-US' | 'zh-CN' = 'en-US', on: KeyAccountView = account): Promise<void> {
-  // The app mounts both providers at its root: the form asks before reductions and tells what a site dropped.
+  // The app mounts the message provider and the dialog host at its root: the form asks before reductions and
+  // tells what a site dropped.
   const Host = defineComponent(
     () => () =>
-      h(NMessageProvider, () =>
-        h(NDialogProvider, () =>
-          h(KeyFormModal, { show: true, mode: 'create', accounts: [on], accountId: 'a1', keyId: null }),
-        ),
-      ),
+      h(NMessageProvider, () => [
+        h(KeyFormModal, { show: true, mode: 'create', accounts: [on], accountId: 'a1', keyId: null }),
+        h(DialogHost),
+      ]),
   );
   wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(lang), createPinia()] } });
   await vi.waitFor(() => {
