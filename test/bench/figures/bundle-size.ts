@@ -1,7 +1,9 @@
 // Figure 8: first-screen size. The JS and CSS the first screen loads before it paints: what out/renderer/index.html
 // loads eagerly (module script, modulepreload, stylesheets), their static imports, and the shown language's pack
-// (a chunk main.ts loads before mounting); raw and gzip bytes (zlib level 9, deterministic). Views, dialogs, the
-// other language and the dark theme are lazy.
+// (a chunk main.ts loads before mounting); raw and gzip bytes (zlib level 9, deterministic). This is how the issue
+// measured its 198 KB. Printed beside it, not counted: the default view (All keys) with every file its lazy import
+// preloads, which the user also waits for before seeing keys. Other views, dialogs, the other language and the dark
+// theme are lazy.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,6 +39,22 @@ function withStaticImports(files: readonly string[]): Set<string> {
   return seen;
 }
 
+/**
+ * The files the router's lazy import of the default view preloads: Vite writes them as
+ * `import(`./KeysView-x.js`),__vite__mapDeps([i, …])` with the list of names in `m.f=[…]`.
+ */
+function defaultViewFiles(entryCode: string): string[] {
+  const names = /m\.f=\[([^\]]*)\]/.exec(entryCode)?.[1]?.match(/"\.\/([^"]+)"/g) ?? [];
+  const list = names.map((n) => `assets/${n.slice(3, -1)}`);
+  const call = /import\(`\.\/(KeysView-[^`]+\.js)`\),__vite__mapDeps\(\[([\d,]*)\]\)/.exec(entryCode);
+  if (call === null) throw new Error('figure 8: the default view (KeysView) is not a lazy route chunk any more');
+  const deps = (call[2] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((i) => list[Number(i)] ?? '');
+  return [`assets/${call[1] ?? ''}`, ...deps.filter(Boolean)];
+}
+
 const total = (files: readonly FileSize[], key: 'raw' | 'gzip', ext = '') =>
   files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f[key], 0);
 
@@ -49,10 +67,15 @@ export function bundleSize(): Figure {
   const assets = readdirSync(join(RENDERER, 'assets'));
   const packOf = (language: string) => assets.find((f) => f.startsWith(`${language}-`) && f.endsWith('.js'));
   const shell = withStaticImports(refs);
+  const entry = [...shell].find((f) => /^assets\/index-.*\.js$/.test(f));
+  const view = entry === undefined ? [] : defaultViewFiles(readFileSync(join(RENDERER, entry), 'utf8'));
   const perLanguage = ['en-US', 'zh-CN'].map((language) => {
     const pack = packOf(language);
-    const files = [...withStaticImports(pack === undefined ? refs : [...refs, `assets/${pack}`])].map(sizeOf);
-    return { language, pack: pack ?? null, files, gzip: total(files, 'gzip'), raw: total(files, 'raw') };
+    const eager = pack === undefined ? refs : [...refs, `assets/${pack}`];
+    const files = [...withStaticImports(eager)].map(sizeOf);
+    const withView = [...withStaticImports([...eager, ...view])].map(sizeOf);
+    const withViewGzip = total(withView, 'gzip');
+    return { language, pack: pack ?? null, files, gzip: total(files, 'gzip'), raw: total(files, 'raw'), withViewGzip };
   });
   // The larger of the two languages is the figure: each user loads exactly one.
   const worst = perLanguage.reduce((a, b) => (b.gzip > a.gzip ? b : a));
@@ -66,7 +89,7 @@ export function bundleSize(): Figure {
     figure: '8. First-screen size (JS + CSS)',
     value:
       `${kb(worst.gzip)} gzip with ${worst.language} (JS ${kb(total(files, 'gzip', '.js'))}, CSS ` +
-      `${kb(total(files, 'gzip', '.css'))}); ${perLanguage.map((l) => `${l.language} ${kb(l.gzip)}`).join(', ')}; ` +
+      `${kb(total(files, 'gzip', '.css'))}); ${kb(worst.withViewGzip)} with the All keys view it opens on; ${perLanguage.map((l) => `${l.language} ${kb(l.gzip)}`).join(', ')}; ` +
       `${kb(worst.raw)} raw`,
     ratio: worst.gzip,
     target: '≤ 150 KB gzip',
@@ -74,9 +97,11 @@ export function bundleSize(): Figure {
     how:
       `What loads before the first paint, after electron-vite build: index.html's eager files (${refs.length}: module ` +
       `script, modulepreload, stylesheets), their static imports (${shell.size} files in all) and the shown ` +
-      `language's pack; the larger language counts. gzip = zlib level 9. Lazy: views, dialogs, the other language, ` +
+      `language's pack; the larger language counts. Printed, not counted: the same plus the default view (All ` +
+      `keys) and the ${view.length} files its lazy import preloads. gzip = zlib level 9. Lazy: other views, dialogs, ` +
+      `the other language, ` +
       `the dark theme (${darkGzip === null ? 'not found' : `${kb(darkGzip)} gzip, loaded before mounting in dark mode`}). ` +
       `Whole bundle for comparison: ${kb(allRaw)} raw.`,
-    details: { perLanguage, darkGzip, allAssetsRaw: allRaw },
+    details: { perLanguage, defaultView: view, darkGzip, allAssetsRaw: allRaw },
   };
 }
