@@ -20,7 +20,7 @@ export interface Skipped {
   readonly selector: string;
   readonly text: string;
   /** Why no ratio can be computed honestly from colours alone. */
-  readonly reason: 'background-image' | 'unparsed-colour' | 'disabled';
+  readonly reason: 'background-image' | 'unparsed-colour';
 }
 
 export interface ContrastReport {
@@ -31,11 +31,6 @@ export interface ContrastReport {
 export interface ContrastOptions {
   /** Only elements whose ink is clearly red (error text, whatever drew it). */
   readonly redOnly?: boolean;
-  /**
-   * Count disabled controls as skipped rather than measured: WCAG 1.4.3 exempts inactive user-interface components.
-   * Off by default: the app's own disabled text is measured like any other.
-   */
-  readonly exemptDisabled?: boolean;
 }
 
 /** The little of the DOM the measurement reads (the test project's types have no DOM library). */
@@ -62,7 +57,6 @@ interface PageElement extends PageNode {
   readonly placeholder?: string;
   readonly type?: string;
   getAttribute(name: string): string | null;
-  closest(selector: string): PageElement | null;
   getClientRects(): { readonly length: number };
 }
 interface PageWindow {
@@ -92,7 +86,7 @@ export async function measureContrast(
 ): Promise<ContrastReport> {
   await settle(page);
   const reports = await page.locator(scope).evaluateAll(
-    (roots, { redOnly, exemptDisabled }) => {
+    (roots, { redOnly }) => {
       const { getComputedStyle } = globalThis as unknown as PageWindow;
       const TEXT_NODE = 3;
       interface Rgba {
@@ -171,10 +165,6 @@ export async function measureContrast(
         return result;
       };
       const isRed = ({ r, g, b }: Rgba): boolean => r > 120 && r > g + 50 && r > b + 40;
-      const DISABLED =
-        ':disabled, [aria-disabled=true], .n-button--disabled, .n-input--disabled, .n-base-selection--disabled, ' +
-        '.n-radio--disabled, .n-checkbox--disabled, .n-menu-item-content--disabled, .n-dropdown-option-body--disabled';
-
       const measured: unknown[] = [];
       const skipped: unknown[] = [];
       const seen = new Set<PageElement>();
@@ -223,10 +213,6 @@ export async function measureContrast(
             // A native placeholder drawn transparent is not shown: Naive UI draws its own, measured as text.
             if (kind === 'placeholder' && ink?.a === 0) continue;
             if (redOnly && (!ink || !isRed(ink))) continue;
-            if (exemptDisabled && element.closest(DISABLED)) {
-              skipped.push({ selector, text: shown, reason: 'disabled' });
-              continue;
-            }
             const background = backgroundOf(element);
             if (!ink || background === 'unparsed-colour') {
               skipped.push({ selector, text: shown, reason: 'unparsed-colour' });
@@ -256,7 +242,7 @@ export async function measureContrast(
       }
       return { measured, skipped };
     },
-    { redOnly: options.redOnly ?? false, exemptDisabled: options.exemptDisabled ?? false },
+    { redOnly: options.redOnly ?? false },
   );
   return reports as unknown as ContrastReport;
 }
