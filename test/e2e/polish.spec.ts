@@ -2,9 +2,12 @@
 // no stale rows, a filter lists every key the gateway holds in that state, the new-key form opens without an error,
 // a new key says Never used, toasts replace each other, deleting one key is a red "Delete key", the drawer labels
 // model owners and endpoints, the Accounts page's search filters while its Refresh works, and Edit thresholds asks
-// only for the thresholds.
+// only for the thresholds; an alert's link opens its own account, a meter without thresholds stays neutral, and a
+// successful Test connection clears the earlier "was not added" error.
 import { startGateway, type Gateway } from '../gateway/index';
+import { invokeBridge } from './support/bridge';
 import { expect, test } from './support/fixtures';
+import { AccountsPage } from './pages/accounts.page';
 import { KeysPage } from './pages/keys.page';
 
 let gw: Gateway;
@@ -144,4 +147,60 @@ test('Edit thresholds opens a thresholds-only dialog in the account’s currency
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('balance-thresholds')).toContainText('10');
   await expect(page.getByTestId('balance-thresholds')).toContainText('5');
+});
+
+test('an alert opens its own account; a meter without thresholds stays neutral (items 19, 20)', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  // Carol with a warning far above her balance: her first balance read raises one alert.
+  const added = await invokeBridge(page, 'accounts:add', {
+    label: 'Carol',
+    baseUrl: gw.base_url,
+    apiUrl: gw.api_url,
+    credential: { kind: 'access_token', accessToken: 'demo-access-token-carol' },
+    thresholds: { warnUnits: 500_000_000_000, criticalUnits: null },
+  });
+  expect(added.ok, JSON.stringify(added.error)).toBe(true);
+  await page.reload();
+  const meterOf = (label: string) =>
+    page
+      .getByTestId('sidebar')
+      .getByTestId('account-row')
+      .filter({ has: page.getByTestId('account-row-label').getByText(label, { exact: true }) })
+      .getByTestId('balance-meter');
+  // No thresholds: nothing to be OK against, so no level word and no OK colour.
+  await expect(meterOf('Alice')).toHaveAttribute('data-level', 'none');
+  await expect(meterOf('Alice').getByTestId('balance-level')).toHaveCount(0);
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '1', { timeout: 15_000 });
+  await expect(meterOf('Carol')).toHaveAttribute('data-level', 'warn');
+  // Alice is the account in view; the alert about Carol opens Carol's page.
+  await new AccountsPage(page).openAccountPage('Alice');
+  await expect(page.getByTestId('info-account')).toContainText('Alice');
+  await page.getByTestId('alert-bell').click();
+  await expect(page.getByTestId('alert-item')).toHaveCount(1);
+  await page.getByTestId('alert-account').click();
+  await expect(page.getByTestId('account-view')).toBeVisible();
+  await expect(page.getByTestId('info-account')).toContainText('Carol');
+});
+
+test('a successful Test connection clears the earlier "was not added" error (item 18)', async ({ page, keydesk }) => {
+  await page.goto(keydesk.url);
+  const accounts = new AccountsPage(page);
+  await accounts.openAddForm();
+  await accounts.fill({
+    kind: 'access_token',
+    label: 'Carol',
+    baseUrl: gw.base_url,
+    apiUrl: gw.api_url,
+    accessToken: 'not-a-token',
+  });
+  await accounts.submit();
+  await expect(accounts.formError).toBeVisible();
+  await page.getByTestId('account-access-token').locator('input').fill('demo-access-token-carol');
+  const result = await accounts.testConnection();
+  await expect(result).toHaveAttribute('data-testid', 'account-test-result');
+  await expect(accounts.formError).toHaveCount(0);
 });
