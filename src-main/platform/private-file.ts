@@ -28,11 +28,7 @@ export async function writePrivateFile(
  * Creates a new private file in `dir` named `name`, or `name-2`, `name-3`… when that is taken (two exports of one
  * account in the same second). Never overwrites; answers the path written.
  */
-export async function writeNewPrivateFile(
-  dir: string,
-  name: string,
-  contents: string | Uint8Array,
-): Promise<string> {
+export async function writeNewPrivateFile(dir: string, name: string, contents: string | Uint8Array): Promise<string> {
   const ext = extname(name);
   const stem = basename(name, ext);
   for (let n = 1; ; n++) {

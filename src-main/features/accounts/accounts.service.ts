@@ -264,10 +264,7 @@ export class AccountsService implements AccountDirectory {
    * holds for their id.
    * Then the document is saved in one write and every listed account's session is read again from the vault.
    */
-  async restore(
-    next: AccountsDocument,
-    secrets: ReadonlyMap<string, StoredSecrets | null>,
-  ): Promise<AccountsSnapshot> {
+  async restore(next: AccountsDocument, secrets: ReadonlyMap<string, StoredSecrets | null>): Promise<AccountsSnapshot> {
     const kept = new Set(next.accounts.map((record) => record.id));
     for (const record of this.#registry.records()) if (!kept.has(record.id)) await this.remove(record.id);
     for (const [id, stored] of secrets) {

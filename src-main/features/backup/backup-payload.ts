@@ -37,8 +37,7 @@ export interface BackupPayload {
   readonly credentials: Readonly<Record<string, Readonly<Record<string, string>>>> | null;
 }
 
-export const encodePayload = (payload: BackupPayload): Uint8Array =>
-  new TextEncoder().encode(JSON.stringify(payload));
+export const encodePayload = (payload: BackupPayload): Uint8Array => new TextEncoder().encode(JSON.stringify(payload));
 
 /** The payload of a decrypted body, or null when it is not one (a body that decrypts is ours, so: a newer format). */
 export function decodePayload(plain: Uint8Array): BackupPayload | null {

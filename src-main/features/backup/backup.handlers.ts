@@ -12,7 +12,9 @@ import type { BackupService } from './backup.service';
 
 export function registerBackupHandlers(router: Router, service: BackupService): void {
   router
-    .handle('backup:create', backupCreateSchema, async (a) => ok(await service.create(a.passphrase, a.includeCredentials)))
+    .handle('backup:create', backupCreateSchema, async (a) =>
+      ok(await service.create(a.passphrase, a.includeCredentials)),
+    )
     .handle('backup:chooseFile', noArgs, async () => ok(await service.chooseFile()))
     .handle('backup:receiveFile', backupReceiveSchema, (a) => ok(service.receiveFile(a.name, a.contentBase64)))
     .handle('backup:preview', backupPreviewSchema, async (a) => ok(await service.preview(a.fileId, a.passphrase)))

@@ -52,7 +52,9 @@ const TITLES = {
 
 // Accounts keep only text in the vault (account-records.ts StoredSecrets).
 const textSecrets = (secrets: Readonly<Record<string, unknown>>): Record<string, string> =>
-  Object.fromEntries(Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 
 const formatFailure = (error: unknown): never => {
   if (!(error instanceof BackupFormatError)) throw error;

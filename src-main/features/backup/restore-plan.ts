@@ -127,25 +127,21 @@ export function settingChanges(before: Settings, after: Settings): BackupSetting
 export function previewAccounts(here: AccountsDocument, payload: BackupPayload): BackupAccountChange[] {
   const matches = matchAccounts(here.accounts, payload.accounts.accounts);
   const matched = new Set(matches.values());
-  const fromFile = payload.accounts.accounts.map(
-    (record): BackupAccountChange => ({
+  const fromFile = payload.accounts.accounts.map((record): BackupAccountChange => ({
+    label: record.label,
+    baseUrl: record.baseUrl,
+    kind: record.kind,
+    change: matches.has(record.id) ? 'replace' : 'add',
+    hasCredentials: payload.credentials?.[record.id] !== undefined,
+  }));
+  const onlyHere = here.accounts
+    .filter((record) => !matched.has(record.id))
+    .map((record): BackupAccountChange => ({
       label: record.label,
       baseUrl: record.baseUrl,
       kind: record.kind,
-      change: matches.has(record.id) ? 'replace' : 'add',
-      hasCredentials: payload.credentials?.[record.id] !== undefined,
-    }),
-  );
-  const onlyHere = here.accounts
-    .filter((record) => !matched.has(record.id))
-    .map(
-      (record): BackupAccountChange => ({
-        label: record.label,
-        baseUrl: record.baseUrl,
-        kind: record.kind,
-        change: 'absent',
-        hasCredentials: false,
-      }),
-    );
+      change: 'absent',
+      hasCredentials: false,
+    }));
   return [...fromFile, ...onlyHere];
 }

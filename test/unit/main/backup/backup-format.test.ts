@@ -32,7 +32,10 @@ function withHeaderEdit(file: Uint8Array, edit: (fixed: Buffer) => void): Uint8A
   const copy = Buffer.from(file);
   const fixed = copy.subarray(0, HEADER_BYTES - 32);
   edit(fixed);
-  createHash('sha256').update(fixed).digest().copy(copy, HEADER_BYTES - 32);
+  createHash('sha256')
+    .update(fixed)
+    .digest()
+    .copy(copy, HEADER_BYTES - 32);
   return new Uint8Array(copy);
 }
 
