@@ -41,6 +41,9 @@ async function backUpThroughTheDialog(page: Page, look: Look, shot: string): Pro
   await dialog.getByTestId('backup-passphrase').locator('input').fill(PASSPHRASE);
   await dialog.getByTestId('backup-repeat').locator('input').fill(PASSPHRASE);
   await expect(dialog.getByRole('checkbox')).toBeChecked();
+  // The strength hint has caught up with the typing (and the picture shows it, not the fading "too short").
+  await expect(dialog.getByText(look.language === 'en-US' ? 'Strong.' : '强。', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(look.language === 'en-US' ? /at least 10/i : /至少 10/)).toHaveCount(0);
   await page.screenshot({ path: shot.replace('.png', `-backup-${look.language}-${look.theme}.png`) });
   await dialog.getByTestId('backup-save').click();
   await expect(dialog.getByTestId('backup-saved')).toBeVisible();
