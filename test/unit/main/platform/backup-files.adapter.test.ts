@@ -5,7 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserWindow, standIn } from '../../../support/electron-stand-in';
+import { BrowserWindow } from 'electron';
+import { standIn } from '../../../support/electron-stand-in';
 import { electronBackupFiles } from '../../../../src-main/platform/electron/backup-files.adapter';
 
 vi.mock('electron', () => import('../../../support/electron-stand-in'));
@@ -21,7 +22,7 @@ afterEach(async () => {
 describe('electronBackupFiles', () => {
   it('asks over the window, answers null on cancel, refuses a large file and reads a chosen one', async () => {
     const window = new BrowserWindow({ show: false });
-    const picker = electronBackupFiles(() => window as unknown as Electron.BrowserWindow);
+    const picker = electronBackupFiles(() => window);
     expect(picker.canChoose).toBe(true);
 
     standIn.system.answerNextOpenDialog(null);
