@@ -6,7 +6,9 @@ import { settingsSchema, type SettingsDocument } from '../app/settings.service';
 
 export const PAYLOAD_FORMAT = 'keydesk-backup';
 
-const secretsSchema = z.record(z.string().max(64), z.string().max(64 * 1024));
+// No bound per value: the file's own size limit (MAX_BACKUP_BYTES) bounds them all, and a backup must always
+// accept what the vault held when it was written.
+const secretsSchema = z.record(z.string().max(64), z.string());
 
 export const backupPayloadSchema = z
   .strictObject({
