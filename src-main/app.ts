@@ -7,6 +7,7 @@ import type { Router } from './bridge/router';
 import { createCore } from './core';
 import { createAccountInfoFeature } from './features/account-info/account-info.feature';
 import { createAccountsFeature } from './features/accounts/accounts.feature';
+import { createBackupFeature } from './features/backup/backup.feature';
 import type { AccountsService } from './features/accounts/accounts.service';
 import { createAppFeature } from './features/app/app.feature';
 import type { SettingsService } from './features/app/settings.service';
@@ -97,6 +98,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     quota,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
+    createBackupFeature(core, accounts.service),
   ];
   for (const feature of features) feature.register(core.router);
   updates.start();

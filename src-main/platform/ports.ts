@@ -6,6 +6,7 @@ import type { BalanceLevel } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
 import type { StoreEngine } from './store-engine';
 import type { UpdatesPlatform } from '../features/updates/updates.feature';
+import type { BackupFilesPort } from '../features/backup/backup.ports';
 
 /** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
@@ -105,8 +106,8 @@ export interface ClipboardPort {
  * into `<dataDir>/exports/`. Either way the file is created with mode 0600. Resolves null when the user cancels.
  */
 export interface SecretFileSinkPort {
-  /** `title` heads the save dialog, in the user's language. */
-  save(defaultName: string, contents: string, title: string): Promise<string | null>;
+  /** `title` heads the save dialog, in the user's language. Text is written as UTF-8, bytes as they are. */
+  save(defaultName: string, contents: string | Uint8Array, title: string): Promise<string | null>;
 }
 
 /** The app's window as the tray and notifications need it: bring it up (on an account), or quit the app. */
@@ -153,6 +154,8 @@ export interface Platform {
    * app, conf (its engine) in browser mode.
    */
   readonly storeEngine: StoreEngine;
+  /** Picks a backup file to restore: an open dialog on the desktop; none in browser mode (the page picks). */
+  readonly backupFiles: BackupFilesPort;
 }
 
 /**

@@ -9,7 +9,11 @@ export const PRIVATE_FILE_MODE = 0o600;
  * Writes `contents` to `path` with mode 0600. `mode` on open applies only to a new file, so an existing file is
  * narrowed (fchmod) before a byte of the new contents is in it: replacing a 0644 file never leaves keys readable.
  */
-export async function writePrivateFile(path: string, contents: string, flag: 'w' | 'wx' = 'w'): Promise<void> {
+export async function writePrivateFile(
+  path: string,
+  contents: string | Uint8Array,
+  flag: 'w' | 'wx' = 'w',
+): Promise<void> {
   const handle = await open(path, flag, PRIVATE_FILE_MODE);
   try {
     if (process.platform !== 'win32') await handle.chmod(PRIVATE_FILE_MODE);
@@ -24,7 +28,7 @@ export async function writePrivateFile(path: string, contents: string, flag: 'w'
  * Creates a new private file in `dir` named `name`, or `name-2`, `name-3`… when that is taken (two exports of one
  * account in the same second). Never overwrites; answers the path written.
  */
-export async function writeNewPrivateFile(dir: string, name: string, contents: string): Promise<string> {
+export async function writeNewPrivateFile(dir: string, name: string, contents: string | Uint8Array): Promise<string> {
   const ext = extname(name);
   const stem = basename(name, ext);
   for (let n = 1; ; n++) {

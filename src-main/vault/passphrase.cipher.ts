@@ -35,12 +35,21 @@ export type KdfHeader = z.infer<typeof kdfHeaderSchema>;
 const SALT_BYTES = 16;
 const VERIFIER_TEXT = new TextEncoder().encode('keydesk:passphrase-verifier:v1');
 
-function derive(passphrase: string, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array> {
+/**
+ * scrypt of the NFC passphrase. Shared with the backup file format (features/backup), which asks for more than one
+ * key's worth of bytes. The caller bounds the parameters (maxmem follows them).
+ */
+export function deriveKey(
+  passphrase: string,
+  salt: Uint8Array,
+  params: ScryptParams,
+  length: number = KEY_BYTES,
+): Promise<Uint8Array> {
   // NFC: the same passphrase typed on macOS and Windows may arrive in different Unicode forms.
   const secret = passphrase.normalize('NFC');
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 2 ** 20 };
   return new Promise((resolve, reject) => {
-    scryptCallback(secret, salt, KEY_BYTES, options, (error, key) => {
+    scryptCallback(secret, salt, length, options, (error, key) => {
       if (error) reject(error);
       else resolve(new Uint8Array(key));
     });
@@ -63,7 +72,7 @@ export class PassphraseCipher implements SecretCipher {
   ): Promise<{ cipher: PassphraseCipher; kdf: KdfHeader }> {
     if (passphrase.length === 0) throw new CipherError('format', 'The passphrase is empty');
     const salt = new Uint8Array(randomBytes(SALT_BYTES));
-    const key = await derive(passphrase, salt, params);
+    const key = await deriveKey(passphrase, salt, params);
     const kdf = kdfHeaderSchema.parse({
       name: 'scrypt',
       ...params,
@@ -76,7 +85,7 @@ export class PassphraseCipher implements SecretCipher {
   /** Rejects with CipherError('authentication') when the passphrase is not the one the header was made with. */
   static async unlock(kdf: KdfHeader, passphrase: string): Promise<PassphraseCipher> {
     const header = kdfHeaderSchema.parse(kdf);
-    const key = await derive(passphrase, Buffer.from(header.salt, 'base64'), header);
+    const key = await deriveKey(passphrase, Buffer.from(header.salt, 'base64'), header);
     try {
       open(key, Buffer.from(header.verifier, 'base64'));
     } catch (error) {

@@ -115,6 +115,13 @@ export const ERROR_REASONS = [
   'updates.mirror_invalid',
   'updates.unavailable', // updates come another way here: browser mode, a package manager, a development build
   'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
+  // Backup files (Settings → Back up / Restore).
+  'backup.wrong_passphrase',
+  'backup.damaged', // truncated, extended or altered: the file no longer authenticates
+  'backup.unsupported_version', // made by a newer Keydesk, or asks for KDF parameters outside our bounds
+  'backup.not_backup', // not a Keydesk backup file at all
+  'backup.too_large', // params.kilobytes
+  'backup.expired', // the chosen file or preview was forgotten (closed, or left too long): choose it again
   // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
   'rate.local_budget',
 ] as const;

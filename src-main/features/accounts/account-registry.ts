@@ -194,6 +194,16 @@ export class AccountRegistry {
     return this.#doc.accounts.some((record) => record.id === accountId);
   }
 
+  /** The whole document (a backup reads it). */
+  document(): AccountsDocument {
+    return this.#doc;
+  }
+
+  /** Replaces the whole document in memory (a restore); the caller saves. */
+  replaceDocument(next: AccountsDocument): void {
+    this.#doc = next;
+  }
+
   /** Replaces a record in memory; the caller saves. */
   replace(id: string, next: AccountRecord): void {
     this.#doc = { ...this.#doc, accounts: this.#doc.accounts.map((record) => (record.id === id ? next : record)) };

@@ -18,7 +18,7 @@ import type { ClockPort, HttpTransport, KeyClient, ManagementClient } from '../.
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AccountDirectory, AccountHandle } from './account-directory';
-import type { AccountRecord, AccountsDocument } from './account-records';
+import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountRegistry } from './account-registry';
 import { AccountSessions, type AccountVault } from './account-sessions';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
@@ -248,6 +248,40 @@ export class AccountsService implements AccountDirectory {
     this.#registry.remove(id);
     // Queued behind any write in flight for this account, so nothing is written back after the delete.
     await this.#sessions.deleteSecrets(id);
+    return this.snapshot();
+  }
+
+  // -- backup and restore ----------------------------------------------------------------------------------------
+
+  /** The accounts document as stored (nothing secret): what a backup holds besides the settings and secrets. */
+  document(): AccountsDocument {
+    return this.#registry.document();
+  }
+
+  /**
+   * Restores a backup's accounts document as a whole. Accounts not in it are removed (as by `remove`). For each
+   * account in `secrets`, its vault entry is written (or deleted, for null) first; the others keep what the vault
+   * holds for their id.
+   * Then the document is saved in one write and every listed account's session is read again from the vault.
+   */
+  async restore(next: AccountsDocument, secrets: ReadonlyMap<string, StoredSecrets | null>): Promise<AccountsSnapshot> {
+    const kept = new Set(next.accounts.map((record) => record.id));
+    for (const record of this.#registry.records()) if (!kept.has(record.id)) await this.remove(record.id);
+    for (const [id, stored] of secrets) {
+      if (stored === null) await this.#sessions.deleteSecrets(id);
+      else await this.#sessions.storeSecrets(id, stored);
+    }
+    for (const record of next.accounts) {
+      this.#sessions.retire(record.id);
+      this.#sessions.forget(record.id);
+    }
+    this.#registry.replaceDocument(next);
+    for (const record of next.accounts) await this.#sessions.loadSecrets(record);
+    this.#registry.save();
+    this.options.log.info('accounts restored from a backup', {
+      accounts: next.accounts.length,
+      credentials: [...secrets.values()].filter((stored) => stored !== null).length,
+    });
     return this.snapshot();
   }
 

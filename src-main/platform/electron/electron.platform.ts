@@ -5,6 +5,7 @@ import { app, session, shell, type BrowserWindow } from 'electron';
 import { napiKeyring } from '../node/keyring.adapter';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
+import { electronBackupFiles } from './backup-files.adapter';
 import { electronClipboard, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
 import type { Logger } from '../../log/logger';
@@ -37,6 +38,7 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     clock: systemClock,
     clipboard: electronClipboard,
     secretFiles: electronSecretFileSink(getWindow),
+    backupFiles: electronBackupFiles(getWindow),
     notifier: new ElectronNotifier(),
     tray: new ElectronTrayAdapter(options.trayIconDir),
     power: electronPower,

@@ -1,6 +1,7 @@
 // The browser-mode Platform: main under plain Node. Node's fetch and timers, the OS keyring, exports into the data
 // folder, the system browser for links; no clipboard, tray, native notifications, power events or window of its
 // own, each said honestly by its port (the renderer copies and alerts in the page instead).
+import { noBackupFilePicker } from '../../features/backup/backup.ports';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { browserModeUpdates } from './updater.adapter';
@@ -18,6 +19,7 @@ export function nodePlatform(dataDir: string): Platform {
     clock: systemClock,
     clipboard: noClipboard,
     secretFiles: exportsFolderSink(dataDir),
+    backupFiles: noBackupFilePicker,
     notifier: new InAppOnlyNotifier(),
     tray: noTray,
     power: noPowerEvents,

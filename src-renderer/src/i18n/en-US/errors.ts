@@ -200,6 +200,14 @@ export const errorReasons = {
     mirror_invalid: 'The mirror must be an https address without a user name, query or fragment.',
     unavailable: 'Updates are not available in this copy of Keydesk.',
   },
+  backup: {
+    wrong_passphrase: 'That passphrase does not open this backup.',
+    damaged: 'This backup file is damaged (cut short, extended or altered) and cannot be trusted. Nothing was changed.',
+    unsupported_version: 'This backup was made by a newer Keydesk, or in a form this version does not accept.',
+    not_backup: 'This is not a Keydesk backup file.',
+    too_large: 'This file is larger than any Keydesk backup ({kilobytes} KB at most).',
+    expired: 'This backup is no longer open; choose the file again.',
+  },
   rate: {
     local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
   },

@@ -10,6 +10,7 @@ import { vault } from './vault';
 import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
+import { backup } from './backup';
 import { updates } from './updates';
 
 const enUS = {
@@ -37,6 +38,7 @@ const enUS = {
   remedies,
   money,
   handoff,
+  backup,
   updates,
 };
 

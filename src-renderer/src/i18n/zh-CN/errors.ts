@@ -190,6 +190,14 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     mirror_invalid: '镜像地址必须是 https 地址，且不含用户名、查询参数或片段。',
     unavailable: '此 Keydesk 副本不提供更新。',
   },
+  backup: {
+    wrong_passphrase: '此口令无法打开这个备份。',
+    damaged: '备份文件已损坏（被截断、追加或改动），无法信任。未做任何更改。',
+    unsupported_version: '此备份由更新版本的 Keydesk 生成，或采用了本版本不接受的格式。',
+    not_backup: '这不是 Keydesk 备份文件。',
+    too_large: '此文件超过了 Keydesk 备份的大小上限（最多 {kilobytes} KB）。',
+    expired: '这个备份已不再打开，请重新选择文件。',
+  },
   rate: {
     local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
   },

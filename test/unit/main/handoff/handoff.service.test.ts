@@ -66,7 +66,7 @@ function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
       ),
       files: {
         save: (name, text) => {
-          saved.push({ name, text });
+          saved.push({ name, text: typeof text === 'string' ? text : new TextDecoder().decode(text) });
           return Promise.resolve(`/tmp/${name}`);
         },
       },

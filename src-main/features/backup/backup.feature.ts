@@ -1,0 +1,32 @@
+// The backup feature: Settings → Back up… and Restore…. Its service reads and writes the accounts (with their
+// vault secrets) and the settings; the file goes out through the secret-file sink and comes in through the
+// feature's own picker port (or the page, in browser mode). dispose() forgets any file or opened backup still held.
+import type { Core } from '../../core';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Feature } from '../feature';
+import { systemLanguage } from '../quota/quota.feature';
+import { registerBackupHandlers } from './backup.handlers';
+import { BackupService } from './backup.service';
+
+export function createBackupFeature(core: Core, accounts: AccountsService): Feature & { service: BackupService } {
+  const service = new BackupService({
+    accounts,
+    settings: core.settings,
+    vault: core.vault,
+    files: core.platform.secretFiles,
+    picker: core.platform.backupFiles,
+    clock: core.platform.clock,
+    version: core.version,
+    language: () => core.settings.get().language ?? systemLanguage(),
+    log: core.log.child('backup'),
+  });
+  return {
+    service,
+    register: (router) => {
+      registerBackupHandlers(router, service);
+    },
+    dispose: () => {
+      service.dispose();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// Backing Keydesk up and restoring it. A backup reads the settings, the accounts document and (when asked) every
+// account's vault secrets, in main only, and writes one encrypted file through the secret-file sink. A restore
+// holds the chosen file in main, opens it with the passphrase, answers a preview without secrets, and applies a
+// merge or a replace only when the user confirms. Nothing is written before the file has opened and parsed whole.
+import { randomUUID } from 'node:crypto';
+import type {
+  BackupCreated,
+  BackupFileRef,
+  BackupPreview,
+  BackupRestored,
+  Language,
+  RestoreMode,
+} from '../../../src-shared/contract';
+import { raise } from '../../errors';
+import type { Logger } from '../../log/logger';
+import type { Clock, SecretFileSinkPort } from '../../platform/ports';
+import type { ScryptParams } from '../../vault/passphrase.cipher';
+import type { SecretRead } from '../../vault/secret.store';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { SettingsService } from '../app/settings.service';
+import { BackupFormatError, decodeBackup, encodeBackup, MAX_BACKUP_BYTES, readHeader } from './backup-format';
+import { decodePayload, encodePayload, PAYLOAD_FORMAT, type BackupPayload } from './backup-payload';
+import type { BackupFilesPort } from './backup.ports';
+import { planRestore, previewAccounts, settingChanges } from './restore-plan';
+
+/** A chosen file or an opened backup is forgotten after this long, or when the dialog closes. */
+export const HELD_FOR_MS = 10 * 60_000;
+
+export interface BackupServiceOptions {
+  readonly accounts: Pick<AccountsService, 'document' | 'restore'>;
+  readonly settings: Pick<SettingsService, 'get' | 'update'>;
+  readonly vault: { get(accountId: string): Promise<SecretRead>; status(): { readonly isLocked: boolean } };
+  readonly files: SecretFileSinkPort;
+  readonly picker: BackupFilesPort;
+  readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
+  readonly version: string;
+  /** The user's language now, for the dialogs' titles. */
+  readonly language: () => Language;
+  readonly log: Logger;
+  /** Tests only: cheaper scrypt parameters (still within what a file may ask). */
+  readonly scrypt?: ScryptParams;
+}
+
+type Held =
+  | { readonly kind: 'file'; readonly name: string; readonly bytes: Uint8Array; readonly timer: unknown }
+  | { readonly kind: 'restore'; readonly payload: BackupPayload; readonly timer: unknown };
+
+const TITLES = {
+  'en-US': { save: 'Save the Keydesk backup', open: 'Choose a Keydesk backup' },
+  'zh-CN': { save: '保存 Keydesk 备份', open: '选择 Keydesk 备份文件' },
+} as const;
+
+// Accounts keep only text in the vault (account-records.ts StoredSecrets).
+const textSecrets = (secrets: Readonly<Record<string, unknown>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+const formatFailure = (error: unknown): never => {
+  if (!(error instanceof BackupFormatError)) throw error;
+  if (error.problem === 'too_large') {
+    raise({ code: 'validation', reason: 'backup.too_large', params: { kilobytes: MAX_BACKUP_BYTES / 1024 } });
+  }
+  return raise({ code: 'validation', reason: `backup.${error.problem}` });
+};
+
+export class BackupService {
+  readonly #held = new Map<string, Held>();
+  #isRestoring = false;
+
+  constructor(private readonly options: BackupServiceOptions) {}
+
+  async create(passphrase: string, includeCredentials: boolean): Promise<BackupCreated> {
+    const { accounts, settings, vault, clock } = this.options;
+    const document = accounts.document();
+    let credentials: Record<string, Record<string, string>> | null = null;
+    if (includeCredentials) {
+      credentials = {};
+      for (const record of document.accounts) {
+        // An entry that cannot be read now (locked, sealed elsewhere) is left out; the count says so.
+        const read = await vault.get(record.id);
+        if (read.status === 'ok') credentials[record.id] = textSecrets(read.secrets);
+      }
+    }
+    const payload: BackupPayload = {
+      format: PAYLOAD_FORMAT,
+      createdAt: clock.now(),
+      appVersion: this.options.version,
+      settings: settings.get(),
+      accounts: document,
+      credentials,
+    };
+    const bytes = await encodeBackup(encodePayload(payload), passphrase, this.options.scrypt).catch(formatFailure);
+    const day = new Date(payload.createdAt).toISOString().slice(0, 10);
+    const path = await this.options.files.save(
+      `keydesk-backup-${day}.keydesk`,
+      bytes,
+      TITLES[this.options.language()].save,
+    );
+    if (path !== null) {
+      this.options.log.info('backup written', {
+        accounts: document.accounts.length,
+        withCredentials: includeCredentials,
+      });
+    }
+    return {
+      path,
+      accounts: document.accounts.length,
+      credentials: credentials === null ? 0 : Object.keys(credentials).length,
+    };
+  }
+
+  /** Desktop: the open dialog. Browser mode answers `unavailable`: the page picks the file itself. */
+  async chooseFile(): Promise<BackupFileRef | null> {
+    const { picker } = this.options;
+    if (!picker.canChoose) raise({ code: 'unavailable' });
+    const chosen = await picker.choose(TITLES[this.options.language()].open, MAX_BACKUP_BYTES);
+    if (chosen === null) return null;
+    if (chosen === 'too_large') return formatFailure(new BackupFormatError('too_large'));
+    return this.#holdFile(chosen.name, chosen.bytes);
+  }
+
+  /** Browser mode: the bytes of the file the page picked. */
+  receiveFile(name: string, contentBase64: string): BackupFileRef {
+    const bytes = new Uint8Array(Buffer.from(contentBase64, 'base64'));
+    return this.#holdFile(name, bytes);
+  }
+
+  #holdFile(name: string, bytes: Uint8Array): BackupFileRef {
+    // What needs no passphrase is checked at once: a stranger file is refused before the passphrase is asked for.
+    try {
+      readHeader(bytes);
+    } catch (error) {
+      formatFailure(error);
+    }
+    const fileId = this.#hold((timer) => ({ kind: 'file', name, bytes, timer }));
+    return { fileId, name, bytes: bytes.length };
+  }
+
+  async preview(fileId: string, passphrase: string): Promise<BackupPreview> {
+    const held = this.#held.get(fileId);
+    if (held?.kind !== 'file') return raise({ code: 'not_found', reason: 'backup.expired' });
+    const plain = await decodeBackup(held.bytes, passphrase).catch(formatFailure);
+    // It authenticated, so it is a file we wrote: a body we cannot read is a newer format.
+    const payload = decodePayload(plain) ?? raise({ code: 'validation', reason: 'backup.unsupported_version' });
+    this.discard(fileId);
+    const here = this.options.accounts.document();
+    const settingsHere = this.options.settings.get();
+    const restoreId = this.#hold((timer) => ({ kind: 'restore', payload, timer }));
+    return {
+      restoreId,
+      createdAt: payload.createdAt,
+      appVersion: payload.appVersion,
+      includesCredentials: payload.credentials !== null,
+      accounts: previewAccounts(here, payload),
+      settings: settingChanges(settingsHere, { ...settingsHere, ...payload.settings }),
+    };
+  }
+
+  async restore(restoreId: string, mode: RestoreMode): Promise<BackupRestored> {
+    const held = this.#held.get(restoreId);
+    if (held?.kind !== 'restore') return raise({ code: 'not_found', reason: 'backup.expired' });
+    if (this.#isRestoring) return raise({ code: 'validation', reason: 'backup.expired' });
+    const plan = planRestore(this.options.accounts.document(), this.options.settings.get(), held.payload, mode);
+    const writes = [...plan.secrets.values()].filter((secrets) => secrets !== null).length;
+    // A locked vault cannot take the credentials: refuse before anything is written rather than restore half.
+    if (writes > 0 && this.options.vault.status().isLocked) raise({ code: 'vault.locked' });
+    this.#isRestoring = true;
+    try {
+      this.discard(restoreId);
+      await this.options.accounts.restore(plan.accounts, plan.secrets);
+      if (plan.settingsChanged > 0) this.options.settings.update(plan.settings);
+    } finally {
+      this.#isRestoring = false;
+    }
+    this.options.log.info('backup restored', { mode, added: plan.added, replaced: plan.replaced });
+    return {
+      added: plan.added,
+      replaced: plan.replaced,
+      removed: plan.removed,
+      settingsChanged: plan.settingsChanged,
+      credentialsRestored: writes,
+    };
+  }
+
+  discard(id: string): void {
+    const held = this.#held.get(id);
+    if (!held) return;
+    this.options.clock.clearTimer(held.timer);
+    this.#held.delete(id);
+  }
+
+  dispose(): void {
+    for (const id of [...this.#held.keys()]) this.discard(id);
+  }
+
+  #hold(make: (timer: unknown) => Held): string {
+    // One restore at a time is what the dialog does; a few are kept so a second window cannot evict the first's.
+    while (this.#held.size >= 4) this.discard(this.#held.keys().next().value as string);
+    const id = randomUUID();
+    const timer = this.options.clock.setTimer(HELD_FOR_MS, () => {
+      this.#held.delete(id);
+    });
+    this.#held.set(id, make(timer));
+    return id;
+  }
+}
