@@ -57,7 +57,7 @@ export function readAllApiHub(data: unknown): FileRead {
     return {
       ok: false,
       error: refusal('import.version_unsupported', {
-        version: (typeof version === 'string' ? version : (JSON.stringify(version) ?? '')).slice(0, 20),
+        version: (typeof version === 'string' ? version : JSON.stringify(version)).slice(0, 20),
       }),
     };
   }
