@@ -81,8 +81,13 @@ function readAccount(raw: unknown, row: number): ImportCandidate {
     username,
     credential: null,
   };
-  const refuse = (error: AppError, userId: number | null = null): ImportCandidate => ({
+  const refuse = (
+    error: AppError,
+    userId: number | null = null,
+    kind: 'access_token' | null = base.kind,
+  ): ImportCandidate => ({
     ...base,
+    kind,
     userId,
     refusal: error,
   });
@@ -94,8 +99,9 @@ function readAccount(raw: unknown, row: number): ImportCandidate {
   }
   // Backups made before authType existed held access tokens only.
   const authType = text(account['authType']) || 'access_token';
-  if (authType === 'cookie') return refuse(refusal('import.cookie_session'), userId ?? null);
-  if (authType !== 'access_token') return refuse(refusal('import.no_credential'), userId ?? null);
+  // A cookie session is not an access token: the row names no kind Keydesk has.
+  if (authType === 'cookie') return refuse(refusal('import.cookie_session'), userId ?? null, null);
+  if (authType !== 'access_token') return refuse(refusal('import.no_credential'), userId ?? null, null);
   const accessToken = text(info['access_token']).trim();
   if (accessToken === '') return refuse(refusal('import.no_credential'), userId ?? null);
   if (userId === null) return refuse(refusal('import.user_id_invalid'));

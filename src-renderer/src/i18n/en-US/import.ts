@@ -4,11 +4,11 @@ export const importAccounts = {
   action: 'Import accounts…',
   title: 'Import accounts',
   intro:
-    'Choose an All API Hub backup (JSON) or a CSV with the columns name, base_url, kind and credential. Nothing is added until you confirm; each account is checked with its site first.',
+    'Choose an {product} backup (JSON) or a CSV with the columns name, base_url, kind and credential. Nothing is added until you confirm; each account is checked with its site first.',
   choose: 'Choose a file…',
   reading: 'Reading the file…',
   file: 'File: {name}',
-  formats: { all_api_hub: 'All API Hub backup', csv: 'CSV' },
+  formats: { all_api_hub: '{product} backup', csv: 'CSV' },
   counts: {
     add: 'To add: {n}',
     duplicate: 'Already there: {n}',

@@ -5,11 +5,11 @@ export const importAccounts: MessageSchema['importAccounts'] = {
   action: '导入账户…',
   title: '导入账户',
   intro:
-    '选择一个 All API Hub 备份（JSON）或含有 name、base_url、kind、credential 列的 CSV。确认之前不会添加任何内容；每个账户都会先向其站点验证。',
+    '选择一个 {product} 备份（JSON）或含有 name、base_url、kind、credential 列的 CSV。确认之前不会添加任何内容；每个账户都会先向其站点验证。',
   choose: '选择文件…',
   reading: '正在读取文件…',
   file: '文件：{name}',
-  formats: { all_api_hub: 'All API Hub 备份', csv: 'CSV' },
+  formats: { all_api_hub: '{product} 备份', csv: 'CSV' },
   counts: {
     add: '将添加：{n}',
     duplicate: '已存在：{n}',

@@ -29,7 +29,7 @@ describe('readAllApiHub', () => {
     expect(rows.map((r) => [r.name, r.kind, r.userId, r.refusal?.reason ?? null])).toEqual([
       ['Alice on the demo gateway', 'access_token', 1, null],
       ['Carol', 'access_token', 3, null],
-      ['A cookie login', 'access_token', 2, 'import.cookie_session'],
+      ['A cookie login', null, 2, 'import.cookie_session'],
       ['A Sub2API site', 'access_token', 7, 'import.site_type_unsupported'],
       ['Alice again', 'access_token', 1, null],
       ['A revoked token', 'access_token', 4, null],
