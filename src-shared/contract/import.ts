@@ -55,6 +55,11 @@ export interface ImportReport {
 export interface ImportInvokeMap {
   /** Reads the file's text (sent once, never kept in the renderer) and answers what an import would do. */
   'import:preview': { args: { readonly fileName: string; readonly text: string }; result: ImportPreview };
+  /**
+   * Desktop app: main asks with the OS open dialog and reads the file itself; null when the user cancels. Browser
+   * mode has no dialog of main's own (`unavailable`): the page's file input and `import:preview` instead.
+   */
+  'import:chooseFile': { args: undefined; result: ImportPreview | null };
   /** Imports the preview's rows to add, each through the add path (verified, credential to the vault). */
   'import:confirm': { args: { readonly previewId: string }; result: ImportReport };
   /** Drops the preview and the credentials it held. */
@@ -63,6 +68,7 @@ export interface ImportInvokeMap {
 
 export const IMPORT_CHANNELS: { readonly [C in keyof ImportInvokeMap]: true } = {
   'import:preview': true,
+  'import:chooseFile': true,
   'import:confirm': true,
   'import:cancel': true,
 };

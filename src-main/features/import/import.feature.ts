@@ -3,6 +3,7 @@
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
+import { systemLanguage } from '../quota/quota.feature';
 import { registerImportHandlers } from './import.handlers';
 import { ImportService } from './import.service';
 
@@ -10,7 +11,14 @@ export function createImportFeature(
   core: Core,
   accounts: AccountsService,
 ): Feature & { readonly service: ImportService } {
-  const service = new ImportService({ accounts, clock: core.platform.clock, log: core.log.child('import') });
+  const service = new ImportService({
+    accounts,
+    clock: core.platform.clock,
+    log: core.log.child('import'),
+    openFile: core.platform.openFile,
+    dialogTitle: () =>
+      (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '导入账户' : 'Import accounts',
+  });
   return {
     service,
     register: (router) => {

@@ -1,6 +1,6 @@
 // Handlers of the import: channels. Thin: the input schema, then the service.
 import { z } from 'zod';
-import type { Router } from '../../bridge/router';
+import { noArgs, type Router } from '../../bridge/router';
 import { MAX_IMPORT_CHARS } from './import-rows';
 import type { ImportService } from './import.service';
 
@@ -14,6 +14,7 @@ const previewSchema = z.strictObject({
 export function registerImportHandlers(router: Router, service: ImportService): void {
   router
     .handle('import:preview', previewSchema, (a) => service.preview(a.fileName, a.text))
+    .handle('import:chooseFile', noArgs, () => service.chooseFile())
     .handle('import:confirm', previewId, (a) => service.confirm(a.previewId))
     .handle('import:cancel', previewId, (a) => service.cancel(a.previewId));
 }

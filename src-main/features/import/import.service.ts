@@ -16,7 +16,7 @@ import type {
 } from '../../../src-shared/contract';
 import { toAppError } from '../../errors';
 import { maskKey } from '../../gateway/compat';
-import type { Clock, TimerHandle } from '../../platform/ports';
+import type { Clock, OpenFilePort, TimerHandle } from '../../platform/ports';
 import type { Logger } from '../../log/logger';
 import { isAllApiHubBackup, readAllApiHub } from './all-api-hub';
 import { looksLikeAccountsCsv, readAccountsCsv } from './csv-accounts';
@@ -30,6 +30,10 @@ export interface ImportAccounts {
 
 export interface ImportServiceOptions {
   readonly accounts: ImportAccounts;
+  /** The OS open dialog (desktop app); null in browser mode. */
+  readonly openFile?: OpenFilePort | null;
+  /** The open dialog's title, in the user's language. */
+  readonly dialogTitle?: () => string;
   readonly clock: Pick<Clock, 'setTimer' | 'clearTimer'>;
   readonly log: Logger;
   /** How long a preview's credentials are held; default 10 minutes. */
@@ -92,6 +96,22 @@ export class ImportService {
         counts: { add: count('add'), duplicate: count('duplicate'), refused: count('refused') },
       },
     };
+  }
+
+  /** Asks for the file with the OS dialog and reads it in main; null when the user cancels. */
+  async chooseFile(): Promise<Result<ImportPreview | null>> {
+    const port = this.options.openFile ?? null;
+    if (port === null) return { ok: false, error: { code: 'unavailable' } };
+    const chosen = await port.choose(
+      this.options.dialogTitle?.() ?? 'Import accounts',
+      ['json', 'csv'],
+      MAX_IMPORT_CHARS,
+    );
+    if (chosen.status === 'cancelled') return { ok: true, value: null };
+    if (chosen.status === 'too_large') {
+      return { ok: false, error: refusal('import.file_too_large', { megabytes: 0.9 }) };
+    }
+    return this.preview(chosen.name, chosen.text);
   }
 
   /** Adds the rows to add, one account at a time; duplicates are looked for again against the accounts now. */

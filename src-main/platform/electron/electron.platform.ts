@@ -5,7 +5,7 @@ import { app, session, shell, type BrowserWindow } from 'electron';
 import { napiKeyring } from '../node/keyring.adapter';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
-import { electronClipboard, electronSecretFileSink } from './clipboard.adapter';
+import { electronClipboard, electronOpenFile, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
 import type { Logger } from '../../log/logger';
 import { electronUpdatesPlatform } from './updater.adapter';
@@ -37,6 +37,7 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     clock: systemClock,
     clipboard: electronClipboard,
     secretFiles: electronSecretFileSink(getWindow),
+    openFile: electronOpenFile(getWindow),
     notifier: new ElectronNotifier(),
     tray: new ElectronTrayAdapter(options.trayIconDir),
     power: electronPower,

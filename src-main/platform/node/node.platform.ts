@@ -18,6 +18,8 @@ export function nodePlatform(dataDir: string): Platform {
     clock: systemClock,
     clipboard: noClipboard,
     secretFiles: exportsFolderSink(dataDir),
+    // No dialog of main's own in a browser: the page's file input sends the chosen file's text once.
+    openFile: null,
     notifier: new InAppOnlyNotifier(),
     tray: noTray,
     power: noPowerEvents,

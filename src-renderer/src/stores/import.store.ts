@@ -47,6 +47,31 @@ export const useImportStore = defineStore('import', () => {
     }
   }
 
+  /**
+   * Desktop app: main shows the OS open dialog and reads the file itself, so its text never enters the page.
+   * Answers false where main has no dialog (browser mode): the page's file input is used instead.
+   */
+  async function chooseInMain(): Promise<boolean> {
+    await dropPreview();
+    error.value = null;
+    report.value = null;
+    phase.value = 'reading';
+    const r = await keydesk.import.chooseFile();
+    if (!r.ok && r.error.code === 'unavailable') {
+      phase.value = 'choose';
+      return false;
+    }
+    if (r.ok && r.value) {
+      preview.value = r.value;
+      fileName.value = null;
+      phase.value = 'preview';
+    } else {
+      if (!r.ok) error.value = r.error;
+      phase.value = 'choose';
+    }
+    return true;
+  }
+
   async function confirm(): Promise<void> {
     const shown = preview.value;
     if (!shown) return;
@@ -76,5 +101,5 @@ export const useImportStore = defineStore('import', () => {
     error.value = null;
   }
 
-  return { isOpen, fileName, preview, report, error, phase, open, choose, confirm, close };
+  return { isOpen, fileName, preview, report, error, phase, open, choose, chooseInMain, confirm, close };
 });

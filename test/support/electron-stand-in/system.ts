@@ -1,4 +1,4 @@
-// Stand-ins for Electron's process-wide modules Keydesk uses: clipboard, dialog (save), safeStorage, powerMonitor,
+// Stand-ins for Electron's process-wide modules Keydesk uses: clipboard, dialog (save, open), safeStorage, powerMonitor,
 // shell, nativeImage. Each keeps what a test checks (the clipboard's text, dialogs asked, links opened) and behaves
 // as the documentation says (safeStorage throws when encryption is unavailable, images from missing files are empty).
 import { EventEmitter } from 'node:events';
@@ -7,6 +7,8 @@ import type {
   BaseWindow,
   Clipboard,
   Dialog,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
   SafeStorage,
   SaveDialogOptions,
   SaveDialogReturnValue,
@@ -49,7 +51,29 @@ function showSaveDialog(
   nextSaveAnswer = { canceled: true, filePath: '' };
   return Promise.resolve(answer);
 }
-export const dialog = { showSaveDialog } satisfies Pick<Dialog, 'showSaveDialog'>;
+export interface OpenDialogCall {
+  readonly parent: StandInBrowserWindow | null;
+  readonly options: OpenDialogOptions;
+}
+const openDialogCalls: OpenDialogCall[] = [];
+let nextOpenAnswer: OpenDialogReturnValue = { canceled: true, filePaths: [] };
+
+function showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+function showOpenDialog(window: BaseWindow, options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+function showOpenDialog(
+  first: BaseWindow | OpenDialogOptions,
+  second?: OpenDialogOptions,
+): Promise<OpenDialogReturnValue> {
+  const isWindowFirst = second !== undefined;
+  openDialogCalls.push({
+    parent: isWindowFirst ? (first as unknown as StandInBrowserWindow) : null,
+    options: isWindowFirst ? second : first,
+  });
+  const answer = nextOpenAnswer;
+  nextOpenAnswer = { canceled: true, filePaths: [] };
+  return Promise.resolve(answer);
+}
+export const dialog = { showSaveDialog, showOpenDialog } satisfies Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
 
 // ---- safeStorage --------------------------------------------------------------------------------------------
 /** What safeStorage offers on this fake machine; Linux picks a backend, Keydesk refuses `basic_text`. */
@@ -130,6 +154,11 @@ export const systemControl = {
   /** The next save dialog answers this path (or is cancelled when null). */
   answerNextSaveDialog(filePath: string | null): void {
     nextSaveAnswer = filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath };
+  },
+  openDialogCalls: openDialogCalls as readonly OpenDialogCall[],
+  /** The next open dialog answers this file (or is cancelled when null). */
+  answerNextOpenDialog(filePath: string | null): void {
+    nextOpenAnswer = filePath === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [filePath] };
   },
   safeStorage: safeStorageState,
   openedExternally: openedExternally as readonly string[],

@@ -26,6 +26,7 @@ describe('contract', () => {
       'handoff:preview',
       'handoff:send',
       'import:cancel',
+      'import:chooseFile',
       'import:confirm',
       'import:preview',
       'keys:addQuota',
