@@ -13,6 +13,7 @@ import { createAppFeature } from './features/app/app.feature';
 import type { SettingsService } from './features/app/settings.service';
 import type { Feature } from './features/feature';
 import { handoffFeature } from './features/handoff/handoff.feature';
+import { createImportFeature } from './features/import/import.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createStatusFeature } from './features/status/status.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
@@ -94,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     createMoneyFeature(core, accounts.service, siteMoney),
     keys,
     handoffFeature(core, accounts.service, keys.services),
+    createImportFeature(core, accounts.service),
     createAccountInfoFeature(core, accounts.service),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },

@@ -110,6 +110,21 @@ export interface SecretFileSinkPort {
   save(defaultName: string, contents: string | Uint8Array, title: string): Promise<string | null>;
 }
 
+/** A file the user chose to read (an import), with its text; or why it was not read. */
+export type ChosenFile =
+  | { readonly status: 'read'; readonly name: string; readonly text: string }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'too_large' };
+
+/**
+ * The OS's open dialog, for a file main reads itself (so its text never passes through the renderer). Electron only;
+ * browser mode has none (null): the page's own file input sends the text once instead.
+ */
+export interface OpenFilePort {
+  /** `title` heads the dialog, in the user's language; `extensions` without dots; files over maxBytes are not read. */
+  choose(title: string, extensions: readonly string[], maxBytes: number): Promise<ChosenFile>;
+}
+
 /** The app's window as the tray and notifications need it: bring it up (on an account), or quit the app. */
 export interface WindowPort {
   /**
@@ -136,6 +151,8 @@ export interface Platform {
   readonly clock: Clock;
   readonly clipboard: ClipboardPort;
   readonly secretFiles: SecretFileSinkPort;
+  /** The open dialog for imports; null in browser mode (the page's file input instead). */
+  readonly openFile: OpenFilePort | null;
   readonly notifier: NotifierPort;
   readonly tray: TrayPort;
   readonly power: PowerPort;

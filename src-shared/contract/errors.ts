@@ -124,6 +124,22 @@ export const ERROR_REASONS = [
   'backup.expired', // the chosen file or preview was forgotten (closed, or left too long): choose it again
   // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
   'rate.local_budget',
+  // Importing accounts from a file (issue 16): the file as a whole, then one row.
+  'import.file_too_large', // params.megabytes
+  'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header
+  'import.not_json',
+  'import.version_unsupported', // params.version
+  'import.no_accounts',
+  'import.csv_header', // params.columns: the required columns missing
+  'import.csv_unterminated_quote', // params.line
+  'import.preview_expired',
+  'import.missing_field', // params.field
+  'import.kind_unknown', // params.kind
+  'import.site_type_unsupported', // params.type
+  'import.cookie_session',
+  'import.no_credential',
+  'import.user_id_invalid',
+  'import.second_factor',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -10,6 +10,7 @@ import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS }
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
 import { type BackupInvokeMap, BACKUP_CHANNELS } from './backup';
+import { type ImportInvokeMap, IMPORT_CHANNELS } from './import';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -22,6 +23,7 @@ export * from './quota';
 export * from './handoff';
 export * from './updates';
 export * from './backup';
+export * from './import';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -34,7 +36,8 @@ export interface InvokeMap
     QuotaInvokeMap,
     HandoffInvokeMap,
     UpdatesInvokeMap,
-    BackupInvokeMap {}
+    BackupInvokeMap,
+    ImportInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
@@ -55,6 +58,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...HANDOFF_CHANNELS,
   ...UPDATES_CHANNELS,
   ...BACKUP_CHANNELS,
+  ...IMPORT_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

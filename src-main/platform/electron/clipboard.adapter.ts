@@ -1,6 +1,9 @@
-// Electron's clipboard and save dialog behind the ClipboardPort and SecretFileSinkPort (see platform/ports.ts).
+// Electron's clipboard, save dialog and open dialog behind the ClipboardPort, SecretFileSinkPort and OpenFilePort
+// (see platform/ports.ts).
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { clipboard, dialog, type BrowserWindow } from 'electron';
-import type { ClipboardPort, SecretFileSinkPort } from '../ports';
+import type { ClipboardPort, OpenFilePort, SecretFileSinkPort } from '../ports';
 import { writePrivateFile } from '../private-file';
 
 export const electronClipboard: ClipboardPort = {
@@ -25,6 +28,25 @@ export function electronSecretFileSink(window: () => BrowserWindow | null): Secr
       // The user may pick an existing file: it is narrowed to 0600 before the keys go in.
       await writePrivateFile(result.filePath, contents);
       return result.filePath;
+    },
+  };
+}
+
+/** The open dialog, parented to the window; the chosen file is read here in main, and only when small enough. */
+export function electronOpenFile(window: () => BrowserWindow | null): OpenFilePort {
+  return {
+    choose: async (title, extensions, maxBytes) => {
+      const options = {
+        title,
+        properties: ['openFile' as const],
+        filters: [{ name: extensions.join(', '), extensions: [...extensions] }],
+      };
+      const parent = window();
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      const path = result.filePaths[0];
+      if (result.canceled || path === undefined) return { status: 'cancelled' };
+      if ((await stat(path)).size > maxBytes) return { status: 'too_large' };
+      return { status: 'read', name: basename(path), text: await readFile(path, 'utf8') };
     },
   };
 }

@@ -6,7 +6,7 @@ import { napiKeyring } from '../node/keyring.adapter';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { electronBackupFiles } from './backup-files.adapter';
-import { electronClipboard, electronSecretFileSink } from './clipboard.adapter';
+import { electronClipboard, electronOpenFile, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
 import type { Logger } from '../../log/logger';
 import { electronUpdatesPlatform } from './updater.adapter';
@@ -39,6 +39,7 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     clipboard: electronClipboard,
     secretFiles: electronSecretFileSink(getWindow),
     backupFiles: electronBackupFiles(getWindow),
+    openFile: electronOpenFile(getWindow),
     notifier: new ElectronNotifier(),
     tray: new ElectronTrayAdapter(options.trayIconDir),
     power: electronPower,

@@ -20,6 +20,8 @@ export function nodePlatform(dataDir: string): Platform {
     clipboard: noClipboard,
     secretFiles: exportsFolderSink(dataDir),
     backupFiles: noBackupFilePicker,
+    // No dialog of main's own in a browser: the page's file input sends the chosen file's text once.
+    openFile: null,
     notifier: new InAppOnlyNotifier(),
     tray: noTray,
     power: noPowerEvents,

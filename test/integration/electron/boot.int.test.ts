@@ -2,7 +2,7 @@
 // drives it the way the renderer and the user would: IPC from our window's frame, clicks on the tray and on
 // notifications, the close button, the save dialog. Proves every platform port reaches its Electron adapter and
 // that the window, session and IPC hardening hold, without the Electron binary.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -284,6 +284,25 @@ describe('the Electron entry booted on the stand-in', () => {
     });
     expect(cancelled.path).toBeNull();
     expect(standIn.system.saveDialogCalls).toHaveLength(2);
+  });
+
+  it('imports through the open dialog, parented to the window, the file read in main; a cancel answers null', async () => {
+    const listed = await value<AccountsSnapshot>('accounts:list');
+    const alice = listed.accounts.find((a) => a.id === aliceId);
+    const file = join(dir, 'accounts-to-import.csv');
+    await writeFile(
+      file,
+      `name,base_url,kind,credential,user_id\r\nAlice again,${gw.base_url},token,fake-token,${alice?.userId ?? ''}\r\nOdd,${gw.base_url},cookie,x,\r\n`,
+    );
+    standIn.system.answerNextOpenDialog(file);
+    const preview = await value<{ previewId: string; counts: unknown } | null>('import:chooseFile');
+    expect(preview?.counts).toEqual({ add: 0, duplicate: 1, refused: 1 });
+    expect(standIn.system.openDialogCalls.at(-1)?.parent).toBe(window);
+    expect(standIn.system.openDialogCalls.at(-1)?.options.title).toBe('Import accounts');
+    await value('import:cancel', { previewId: preview?.previewId });
+
+    standIn.system.answerNextOpenDialog(null);
+    expect(await value('import:chooseFile')).toBeNull();
   });
 
   it('copies a key to the clipboard and clears it after the delay only if it is still ours', async () => {

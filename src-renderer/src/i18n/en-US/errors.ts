@@ -211,6 +211,25 @@ export const errorReasons = {
   rate: {
     local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
   },
+  import: {
+    file_too_large: 'The file is larger than {megabytes} MB; split it into smaller files.',
+    not_recognised:
+      'This is neither an All API Hub backup nor a CSV with the columns name, base_url, kind and credential.',
+    not_json: 'The file starts like JSON but is not valid JSON.',
+    version_unsupported: 'All API Hub backup version {version} is not one Keydesk can read (1.0 to 4.0).',
+    no_accounts: 'The file holds no accounts.',
+    csv_header: 'The first line of the CSV lacks the column(s) {columns}.',
+    csv_unterminated_quote: 'A quoted field opened on line {line} is never closed.',
+    preview_expired: 'This preview has expired or was already used: choose the file again.',
+    missing_field: 'The row has no {field}.',
+    kind_unknown: 'Unknown kind “{kind}”: use password, access_token or api_key.',
+    site_type_unsupported: 'Keydesk works with one-api and new-api sites; “{type}” speaks another API.',
+    cookie_session:
+      'This account signs in with a browser cookie, which Keydesk cannot use: add it with its password or access token.',
+    no_credential: 'The row holds no password, access token or key.',
+    user_id_invalid: 'The user id must be a whole number above zero.',
+    second_factor: 'This account asks for a second factor: add it by hand to answer it.',
+  },
   /** Names of the fields a reason may name (params.field). */
   fields: {
     keyword: 'name pattern',

@@ -12,6 +12,7 @@ import { money } from './money';
 import { handoff } from './handoff';
 import { backup } from './backup';
 import { updates } from './updates';
+import { importAccounts } from './import';
 
 const enUS = {
   app,
@@ -40,6 +41,7 @@ const enUS = {
   handoff,
   backup,
   updates,
+  importAccounts,
 };
 
 export type MessageSchema = typeof enUS;

@@ -201,6 +201,23 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   rate: {
     local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
   },
+  import: {
+    file_too_large: '文件超过 {megabytes} MB，请拆分成较小的文件。',
+    not_recognised: '这既不是 All API Hub 备份，也不是含有 name、base_url、kind、credential 列的 CSV。',
+    not_json: '文件看起来是 JSON，但不是有效的 JSON。',
+    version_unsupported: 'Keydesk 无法读取 All API Hub 备份版本 {version}（支持 1.0 至 4.0）。',
+    no_accounts: '文件中没有账户。',
+    csv_header: 'CSV 第一行缺少列：{columns}。',
+    csv_unterminated_quote: '第 {line} 行开始的带引号字段没有结束。',
+    preview_expired: '此预览已过期或已使用，请重新选择文件。',
+    missing_field: '该行缺少 {field}。',
+    kind_unknown: '未知类型“{kind}”：请使用 password、access_token 或 api_key。',
+    site_type_unsupported: 'Keydesk 支持 one-api 和 new-api 站点；“{type}”使用的是另一种接口。',
+    cookie_session: '此账户用浏览器 Cookie 登录，Keydesk 无法使用：请用密码或访问令牌添加。',
+    no_credential: '该行没有密码、访问令牌或密钥。',
+    user_id_invalid: '用户 ID 必须是大于零的整数。',
+    second_factor: '此账户需要二次验证：请手动添加以完成验证。',
+  },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {
     keyword: '名称搜索',

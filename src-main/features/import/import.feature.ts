@@ -1,0 +1,31 @@
+// The "Import accounts…" feature (issue 16): an All API Hub backup or a CSV, previewed without secrets, then each
+// row added through the accounts service's own add path. dispose() drops any preview's held credentials.
+import type { Core } from '../../core';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Feature } from '../feature';
+import { systemLanguage } from '../quota/quota.feature';
+import { registerImportHandlers } from './import.handlers';
+import { ImportService } from './import.service';
+
+export function createImportFeature(
+  core: Core,
+  accounts: AccountsService,
+): Feature & { readonly service: ImportService } {
+  const service = new ImportService({
+    accounts,
+    clock: core.platform.clock,
+    log: core.log.child('import'),
+    openFile: core.platform.openFile,
+    dialogTitle: () =>
+      (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '导入账户' : 'Import accounts',
+  });
+  return {
+    service,
+    register: (router) => {
+      registerImportHandlers(router, service);
+    },
+    dispose: () => {
+      service.dispose();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// The contract for importing accounts from a file (an All API Hub backup or a CSV): a preview without secrets, then
+// the import of the rows the user confirmed, reported per row.
+import type { AccountKind } from './accounts';
+import type { AppError } from './errors';
+
+export const IMPORT_FORMATS = ['all_api_hub', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** What the import will do with a row: add it, skip it as a duplicate, or refuse it (AppError says why). */
+export type ImportOutcome = 'add' | 'duplicate' | 'refused';
+
+/** One row of the preview: never a credential. */
+export interface ImportPreviewRow {
+  /** 1-based position in the file (CSV: the record, not counting the header). */
+  readonly row: number;
+  readonly name: string;
+  readonly baseUrl: string;
+  /** null when the row names no kind Keydesk knows (then it is refused). */
+  readonly kind: AccountKind | null;
+  readonly userId: number | null;
+  readonly username: string | null;
+  readonly outcome: ImportOutcome;
+  /** Why a row is refused or skipped; null for rows to add. */
+  readonly reason: AppError | null;
+}
+
+export interface ImportCounts {
+  readonly add: number;
+  readonly duplicate: number;
+  readonly refused: number;
+}
+
+export interface ImportPreview {
+  /** Names the credentials main holds until confirm, cancel or a timeout. */
+  readonly previewId: string;
+  readonly format: ImportFormat;
+  readonly rows: readonly ImportPreviewRow[];
+  readonly counts: ImportCounts;
+}
+
+/** One row's result: added (the new account's id), skipped (duplicate or refused at preview) or failed now. */
+export type ImportRowResult =
+  | { readonly row: number; readonly name: string; readonly status: 'added'; readonly accountId: string }
+  | { readonly row: number; readonly name: string; readonly status: 'skipped'; readonly reason: AppError | null }
+  | { readonly row: number; readonly name: string; readonly status: 'failed'; readonly error: AppError };
+
+export interface ImportReport {
+  readonly rows: readonly ImportRowResult[];
+  readonly added: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+/** Invoke channels of import. */
+export interface ImportInvokeMap {
+  /** Reads the file's text (sent once, never kept in the renderer) and answers what an import would do. */
+  'import:preview': { args: { readonly fileName: string; readonly text: string }; result: ImportPreview };
+  /**
+   * Desktop app: main asks with the OS open dialog and reads the file itself; null when the user cancels. Browser
+   * mode has no dialog of main's own (`unavailable`): the page's file input and `import:preview` instead.
+   */
+  'import:chooseFile': { args: undefined; result: ImportPreview | null };
+  /** Imports the preview's rows to add, each through the add path (verified, credential to the vault). */
+  'import:confirm': { args: { readonly previewId: string }; result: ImportReport };
+  /** Drops the preview and the credentials it held. */
+  'import:cancel': { args: { readonly previewId: string }; result: null };
+}
+
+export const IMPORT_CHANNELS: { readonly [C in keyof ImportInvokeMap]: true } = {
+  'import:preview': true,
+  'import:chooseFile': true,
+  'import:confirm': true,
+  'import:cancel': true,
+};
