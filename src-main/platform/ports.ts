@@ -6,7 +6,6 @@ import type { BalanceLevel } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
 import type { StoreEngine } from './store-engine';
 import type { UpdatesPlatform } from '../features/updates/updates.feature';
-import type { BackupFilesPort } from '../features/backup/backup.ports';
 
 /** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
@@ -110,15 +109,16 @@ export interface SecretFileSinkPort {
   save(defaultName: string, contents: string | Uint8Array, title: string): Promise<string | null>;
 }
 
-/** A file the user chose to read (an import), with its text; or why it was not read. */
+/** A file the user chose to read (an import, a backup), with its bytes; or why it was not read. */
 export type ChosenFile =
-  | { readonly status: 'read'; readonly name: string; readonly text: string }
+  | { readonly status: 'read'; readonly name: string; readonly bytes: Uint8Array }
   | { readonly status: 'cancelled' }
   | { readonly status: 'too_large' };
 
 /**
- * The OS's open dialog, for a file main reads itself (so its text never passes through the renderer). Electron only;
- * browser mode has none (null): the page's own file input sends the text once instead.
+ * The OS's open dialog, for a file main reads itself (so its contents never pass through the renderer): accounts to
+ * import, a backup to restore. Electron only; browser mode has none (null): the page's own file input sends the
+ * contents once instead.
  */
 export interface OpenFilePort {
   /** `title` heads the dialog, in the user's language; `extensions` without dots; files over maxBytes are not read. */
@@ -171,8 +171,6 @@ export interface Platform {
    * app, conf (its engine) in browser mode.
    */
   readonly storeEngine: StoreEngine;
-  /** Picks a backup file to restore: an open dialog on the desktop; none in browser mode (the page picks). */
-  readonly backupFiles: BackupFilesPort;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The backup feature: Settings → Back up… and Restore…. Its service reads and writes the accounts (with their
 // vault secrets) and the settings; the file goes out through the secret-file sink and comes in through the
-// feature's own picker port (or the page, in browser mode). dispose() forgets any file or opened backup still held.
+// Platform's open-file port (or the page, in browser mode). dispose() forgets any file or opened backup still held.
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
@@ -14,7 +14,7 @@ export function createBackupFeature(core: Core, accounts: AccountsService): Feat
     settings: core.settings,
     vault: core.vault,
     files: core.platform.secretFiles,
-    picker: core.platform.backupFiles,
+    picker: core.platform.openFile,
     clock: core.platform.clock,
     version: core.version,
     language: () => core.settings.get().language ?? systemLanguage(),

@@ -20,7 +20,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { SettingsService } from '../app/settings.service';
 import { BackupFormatError, decodeBackup, encodeBackup, MAX_BACKUP_BYTES, readHeader } from './backup-format';
 import { decodePayload, encodePayload, PAYLOAD_FORMAT, type BackupPayload } from './backup-payload';
-import type { BackupFilesPort } from './backup.ports';
+import type { OpenFilePort } from '../../platform/ports';
 import { planRestore, previewAccounts, settingChanges } from './restore-plan';
 
 /** A chosen file or an opened backup is forgotten after this long, or when the dialog closes. */
@@ -31,7 +31,8 @@ export interface BackupServiceOptions {
   readonly settings: Pick<SettingsService, 'get' | 'update'>;
   readonly vault: { get(accountId: string): Promise<SecretRead>; status(): { readonly isLocked: boolean } };
   readonly files: SecretFileSinkPort;
-  readonly picker: BackupFilesPort;
+  /** The OS's open dialog; null in browser mode, where the page picks the file. */
+  readonly picker: OpenFilePort | null;
   readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
   readonly version: string;
   /** The user's language now, for the dialogs' titles. */
@@ -113,10 +114,10 @@ export class BackupService {
   /** Desktop: the open dialog. Browser mode answers `unavailable`: the page picks the file itself. */
   async chooseFile(): Promise<BackupFileRef | null> {
     const { picker } = this.options;
-    if (!picker.canChoose) raise({ code: 'unavailable' });
-    const chosen = await picker.choose(TITLES[this.options.language()].open, MAX_BACKUP_BYTES);
-    if (chosen === null) return null;
-    if (chosen === 'too_large') return formatFailure(new BackupFormatError('too_large'));
+    if (picker === null) return raise({ code: 'unavailable' });
+    const chosen = await picker.choose(TITLES[this.options.language()].open, ['keydesk'], MAX_BACKUP_BYTES);
+    if (chosen.status === 'cancelled') return null;
+    if (chosen.status === 'too_large') return formatFailure(new BackupFormatError('too_large'));
     return this.#holdFile(chosen.name, chosen.bytes);
   }
 

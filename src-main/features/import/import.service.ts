@@ -111,7 +111,7 @@ export class ImportService {
     if (chosen.status === 'too_large') {
       return { ok: false, error: refusal('import.file_too_large', { megabytes: 0.9 }) };
     }
-    return this.preview(chosen.name, chosen.text);
+    return this.preview(chosen.name, new TextDecoder().decode(chosen.bytes));
   }
 
   /** Adds the rows to add, one account at a time; duplicates are looked for again against the accounts now. */

@@ -39,14 +39,18 @@ export function electronOpenFile(window: () => BrowserWindow | null): OpenFilePo
       const options = {
         title,
         properties: ['openFile' as const],
-        filters: [{ name: extensions.join(', '), extensions: [...extensions] }],
+        // All files second: a backup or an export renamed by hand is still one click away.
+        filters: [
+          { name: extensions.join(', '), extensions: [...extensions] },
+          { name: '*', extensions: ['*'] },
+        ],
       };
       const parent = window();
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
       const path = result.filePaths[0];
       if (result.canceled || path === undefined) return { status: 'cancelled' };
       if ((await stat(path)).size > maxBytes) return { status: 'too_large' };
-      return { status: 'read', name: basename(path), text: await readFile(path, 'utf8') };
+      return { status: 'read', name: basename(path), bytes: new Uint8Array(await readFile(path)) };
     },
   };
 }

@@ -5,7 +5,6 @@ import { app, session, shell, type BrowserWindow } from 'electron';
 import { napiKeyring } from '../node/keyring.adapter';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
-import { electronBackupFiles } from './backup-files.adapter';
 import { electronClipboard, electronOpenFile, electronSecretFileSink } from './clipboard.adapter';
 import { ElectronNotifier } from './notifier.adapter';
 import type { Logger } from '../../log/logger';
@@ -38,7 +37,6 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     clock: systemClock,
     clipboard: electronClipboard,
     secretFiles: electronSecretFileSink(getWindow),
-    backupFiles: electronBackupFiles(getWindow),
     openFile: electronOpenFile(getWindow),
     notifier: new ElectronNotifier(),
     tray: new ElectronTrayAdapter(options.trayIconDir),

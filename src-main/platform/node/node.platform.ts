@@ -1,7 +1,6 @@
 // The browser-mode Platform: main under plain Node. Node's fetch and timers, the OS keyring, exports into the data
 // folder, the system browser for links; no clipboard, tray, native notifications, power events or window of its
 // own, each said honestly by its port (the renderer copies and alerts in the page instead).
-import { noBackupFilePicker } from '../../features/backup/backup.ports';
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { browserModeUpdates } from './updater.adapter';
@@ -19,7 +18,6 @@ export function nodePlatform(dataDir: string): Platform {
     clock: systemClock,
     clipboard: noClipboard,
     secretFiles: exportsFolderSink(dataDir),
-    backupFiles: noBackupFilePicker,
     // No dialog of main's own in a browser: the page's file input sends the chosen file's text once.
     openFile: null,
     notifier: new InAppOnlyNotifier(),

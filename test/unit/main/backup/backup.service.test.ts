@@ -7,7 +7,6 @@ import type { AppError } from '../../../../src-shared/contract';
 import { AppErrorException } from '../../../../src-main/errors';
 import type { AccountRecord, AccountsDocument } from '../../../../src-main/features/accounts/account-records';
 import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
-import { noBackupFilePicker } from '../../../../src-main/features/backup/backup.ports';
 import { BackupService, HELD_FOR_MS } from '../../../../src-main/features/backup/backup.service';
 import type { SecretRead } from '../../../../src-main/vault/secret.store';
 import { FakeClock } from '../../../support/fake-clock';
@@ -73,7 +72,7 @@ function setUp(options: { isLocked?: boolean } = {}) {
         return Promise.resolve(`/backups/${name}`);
       },
     },
-    picker: noBackupFilePicker,
+    picker: null,
     clock,
     version: '9.9.9',
     language: () => 'en-US',

@@ -77,7 +77,7 @@ const make = (accounts: ImportAccounts, openFile: OpenFilePort | null = null) =>
 
 describe('ImportService', () => {
   it('reads the file main chose with the OS dialog; a cancel answers null; a large file is refused unread', async () => {
-    const read = port({ status: 'read', name: 'a.csv', text: CSV });
+    const read = port({ status: 'read', name: 'a.csv', bytes: new TextEncoder().encode(CSV) });
     const chosen = await make(fakeAccounts(), read).service.chooseFile();
     expect(chosen.ok && chosen.value?.counts).toEqual({ add: 3, duplicate: 0, refused: 0 });
     expect(read.titles).toEqual(['Import accounts']);
