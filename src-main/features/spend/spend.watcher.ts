@@ -1,0 +1,139 @@
+// The per-key spend watcher: takes each list pass of an account's keys (or its failure), keeps every key's
+// used_quota ring and runaway state in one compact document, raises one runaway alert per episode through the
+// alerts service, and answers the alert's Disable now (one status-only request) and Dismiss as false alarm.
+import { z } from 'zod';
+import type { KeyView, Result, RunawayAlertView } from '../../../src-shared/contract';
+import type { DocumentStore } from '../../vault/config.store';
+import type { AlertAccount, AlertsService, RunawayActions } from '../quota/alerts.service';
+import {
+  CALM,
+  addRead,
+  dismissFalseAlarm,
+  spendRates,
+  stepRunaway,
+  type RunawayState,
+  type SpendRates,
+  type SpendRing,
+} from './spend-rules';
+
+const ringSchema = z.array(z.tuple([z.number(), z.number().nullable()]));
+const stateSchema = z.object({
+  episodeStart: z.number().nullable(),
+  episodes: z.number().int(),
+  baselineFloor: z.number(),
+  episodeUsual: z.number().nullable(),
+  episodePeak: z.number(),
+});
+const keyEntrySchema = z.object({ name: z.string(), ring: ringSchema, runaway: stateSchema });
+/** accountId → keyId (as a string) → the key's name, ring and runaway state. */
+export const spendDocumentSchema = z.object({
+  accounts: z.record(z.string(), z.record(z.string(), keyEntrySchema)).catch({}),
+});
+export type SpendDocument = z.infer<typeof spendDocumentSchema>;
+export const EMPTY_SPEND: SpendDocument = { accounts: {} };
+
+/** A key's spend, for the top spenders card and the key's chart. */
+export interface KeySpend extends SpendRates {
+  readonly accountId: string;
+  readonly keyId: number;
+  readonly keyName: string;
+}
+
+export interface SpendWatcherDeps {
+  readonly store: DocumentStore<SpendDocument>;
+  readonly alerts: AlertsService;
+  readonly account: (accountId: string) => AlertAccount;
+  /** The user's daily cap for a key, in units; null when none. */
+  readonly dailyCapOf: (accountId: string, keyId: number) => number | null;
+  /** Status-only update of one key (the keys service's setStatus). */
+  readonly setKeyEnabled: (accountId: string, keyId: number, isEnabled: boolean) => Promise<Result<void>>;
+  readonly now: () => number;
+}
+
+export class SpendWatcher {
+  constructor(private readonly deps: SpendWatcherDeps) {}
+
+  /**
+   * One list pass at `now`: the keys as listed, or null when the pass failed. A listed key gets its used_quota; a
+   * known key missing from the list, a key without a known used_quota and every key of a failed pass get a gap.
+   */
+  recordPass(accountId: string, keys: readonly KeyView[] | null): void {
+    const now = this.deps.now();
+    const doc = this.deps.store.read();
+    const known = doc.accounts[accountId] ?? {};
+    const listed = new Map((keys ?? []).map((k) => [String(k.id), k]));
+    const next: Record<string, SpendDocument['accounts'][string][string]> = {};
+    const ids = new Set([...Object.keys(known), ...listed.keys()]);
+    for (const id of ids) {
+      const key = listed.get(id);
+      const entry = known[id] ?? { name: key?.name ?? id, ring: [], runaway: CALM };
+      // A key gone from a successful pass was deleted: its history goes with it.
+      if (keys !== null && key === undefined) continue;
+      const ring = addRead(entry.ring as SpendRing, { at: now, usedUnits: key?.usedQuota ?? null });
+      const step = stepRunaway(entry.runaway, ring, now, this.deps.dailyCapOf(accountId, Number(id)));
+      next[id] = {
+        name: key?.name ?? entry.name,
+        ring: ring as SpendDocument['accounts'][string][string]['ring'],
+        runaway: step.state,
+      };
+      if (step.fired) {
+        this.deps.alerts.raiseAlert(this.deps.account(accountId), {
+          kind: 'runaway',
+          accountId,
+          episodeKey: `runaway:${accountId}:${id}:${step.fired.episode}`,
+          keyId: Number(id),
+          keyName: key?.name ?? entry.name,
+          reason: step.fired.reason,
+          hourSpendUnits: step.fired.hourSpendUnits,
+          usualHourUnits: step.fired.usualHourUnits,
+          dailyCapUnits: step.fired.reason === 'daily_cap' ? this.deps.dailyCapOf(accountId, Number(id)) : null,
+          daySpendUnits: step.fired.daySpendUnits,
+          resolution: null,
+        });
+      }
+    }
+    this.deps.store.write({ accounts: { ...doc.accounts, [accountId]: next } });
+  }
+
+  /** Every watched key's rates; top spenders first (unknown last, never as zero). */
+  topSpenders(accountId?: string, limit = 5): KeySpend[] {
+    const now = this.deps.now();
+    const rows: KeySpend[] = [];
+    for (const [account, keys] of Object.entries(this.deps.store.read().accounts)) {
+      if (accountId !== undefined && account !== accountId) continue;
+      for (const [id, entry] of Object.entries(keys)) {
+        rows.push({
+          accountId: account,
+          keyId: Number(id),
+          keyName: entry.name,
+          ...spendRates(entry.ring, now),
+        });
+      }
+    }
+    const rank = (r: KeySpend): number => r.lastHourUnits ?? -1;
+    return rows.sort((a, b) => rank(b) - rank(a)).slice(0, limit);
+  }
+
+  /** What the runaway alert's buttons do. */
+  readonly actions: RunawayActions = {
+    disableKey: (accountId, keyId) => this.deps.setKeyEnabled(accountId, keyId, false),
+    dismiss: (alert: RunawayAlertView) => {
+      const doc = this.deps.store.read();
+      const entry = doc.accounts[alert.accountId]?.[String(alert.keyId)];
+      if (!entry) return;
+      const runaway: RunawayState = dismissFalseAlarm(entry.runaway, alert.hourSpendUnits);
+      this.deps.store.write({
+        accounts: {
+          ...doc.accounts,
+          [alert.accountId]: { ...doc.accounts[alert.accountId], [String(alert.keyId)]: { ...entry, runaway } },
+        },
+      });
+    },
+  };
+
+  /** A removed account's history goes with it. */
+  forget(accountId: string): void {
+    const { [accountId]: _gone, ...rest } = this.deps.store.read().accounts;
+    this.deps.store.write({ accounts: rest });
+  }
+}

@@ -1,0 +1,110 @@
+// The spend watcher over list passes: a runaway key raises one alert per episode, a failed pass is a gap, Disable
+// now sends one status-only update, a dismissal lifts the key's baseline, and the top spenders rank known rates.
+import { describe, expect, it } from 'vitest';
+import type { KeyView, Result } from '../../../../src-shared/contract';
+import { SPEC_MONEY } from '../../../../src-shared/units';
+import { EventBus } from '../../../../src-main/bridge/events';
+import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
+import { EMPTY_SPEND, SpendWatcher } from '../../../../src-main/features/spend/spend.watcher';
+import { MemoryStore, recordingNotifier } from '../quota/fakes';
+
+const key = (id: number, usedQuota: number | null): KeyView => ({
+  accountId: 'acc',
+  id,
+  name: `key-${id}`,
+  maskedKey: 'sk-abc***xyz',
+  status: 1,
+  state: 'enabled',
+  createdTime: null,
+  accessedTime: null,
+  expiredTime: -1,
+  remainQuota: null,
+  usedQuota,
+  unlimitedQuota: true,
+  group: 'default',
+  modelLimitsEnabled: false,
+  modelLimits: [],
+  allowIps: '',
+});
+
+function setup() {
+  let now = 1_700_000_000_000;
+  const { notifier, shown } = recordingNotifier();
+  const alerts = new AlertsService({
+    store: new MemoryStore(EMPTY_ALERTS),
+    events: new EventBus(),
+    notifier,
+    language: () => 'en-US',
+    now: () => now,
+  });
+  const statusCalls: [string, number, boolean][] = [];
+  const watcher = new SpendWatcher({
+    store: new MemoryStore(EMPTY_SPEND),
+    alerts,
+    account: (id) => ({ id, label: 'Work', units: SPEC_MONEY }),
+    dailyCapOf: () => null,
+    setKeyEnabled: (accountId, keyId, isEnabled): Promise<Result<void>> => {
+      statusCalls.push([accountId, keyId, isEnabled]);
+      return Promise.resolve({ ok: true, value: undefined });
+    },
+    now: () => now,
+  });
+  alerts.setRunawayActions(watcher.actions);
+  let used = 0;
+  const passes = (count: number, perPass: number, failed = false) => {
+    for (let i = 0; i < count; i++) {
+      now += 5 * 60_000;
+      used += perPass;
+      watcher.recordPass('acc', failed ? null : [key(1, used), key(2, 0)]);
+    }
+  };
+  return { alerts, watcher, statusCalls, shown, passes };
+}
+
+describe('spend watcher', () => {
+  it('raises one runaway alert per episode and Disable now sends one status-only update', async () => {
+    const { alerts, statusCalls, shown, passes } = setup();
+    passes(12 * 6, 20_000);
+    passes(12, 400_000); // 20× its usual rate for an hour
+    const raised = alerts.list().filter((a) => a.kind === 'runaway');
+    expect(raised).toHaveLength(1);
+    expect(shown[0]?.title).toBe('Key spending fast');
+    const first = raised[0];
+    if (first?.kind !== 'runaway') throw new Error('no runaway alert');
+    expect(first.keyId).toBe(1);
+    await alerts.resolveRunaway(first.id, 'disable');
+    expect(statusCalls).toEqual([['acc', 1, false]]);
+    passes(12 * 3, 20_000);
+    passes(12, 400_000);
+    expect(alerts.list().filter((a) => a.kind === 'runaway')).toHaveLength(2);
+  });
+
+  it('a failed pass is a gap: spending hidden behind failed passes raises nothing', () => {
+    const { alerts, passes } = setup();
+    passes(12 * 6, 20_000);
+    passes(12, 400_000, true);
+    passes(1, 0);
+    expect(alerts.list()).toHaveLength(0);
+  });
+
+  it('a dismissal lifts the baseline so the same rate does not alert again', async () => {
+    const { alerts, passes } = setup();
+    passes(12 * 6, 20_000);
+    passes(12, 400_000);
+    const first = alerts.list()[0];
+    if (first?.kind !== 'runaway') throw new Error('no runaway alert');
+    await alerts.resolveRunaway(first.id, 'dismiss');
+    passes(12 * 2, 20_000);
+    passes(12, 400_000);
+    expect(alerts.list()).toHaveLength(1);
+  });
+
+  it('ranks top spenders by their known last hour', () => {
+    const { watcher, passes } = setup();
+    passes(14, 30_000);
+    expect(watcher.topSpenders('acc').map((r) => [r.keyId, r.lastHourUnits])).toEqual([
+      [1, 360_000],
+      [2, 0],
+    ]);
+  });
+});
