@@ -18,6 +18,7 @@ import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
+import { createWatchFeature } from './features/watch/watch.feature';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
@@ -86,6 +87,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     },
   });
+  const accountInfo = createAccountInfoFeature(core, accounts.service);
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
@@ -93,7 +95,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     createMoneyFeature(core, accounts.service, siteMoney),
     keys,
     handoffFeature(core, accounts.service, keys.services),
-    createAccountInfoFeature(core, accounts.service),
+    accountInfo,
+    createWatchFeature({
+      directory: accounts.service,
+      keys: keys.services.keys,
+      info: accountInfo.service,
+      clock: platform.clock,
+    }),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,

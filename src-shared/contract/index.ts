@@ -9,6 +9,7 @@ import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
+import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -20,6 +21,7 @@ export * from './account-info';
 export * from './quota';
 export * from './handoff';
 export * from './updates';
+export * from './watch';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -31,7 +33,8 @@ export interface InvokeMap
     AccountInfoInvokeMap,
     QuotaInvokeMap,
     HandoffInvokeMap,
-    UpdatesInvokeMap {}
+    UpdatesInvokeMap,
+    WatchInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
@@ -51,6 +54,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...QUOTA_CHANNELS,
   ...HANDOFF_CHANNELS,
   ...UPDATES_CHANNELS,
+  ...WATCH_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

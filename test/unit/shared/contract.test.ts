@@ -56,6 +56,7 @@ describe('contract', () => {
       'vault:setPassphrase',
       'vault:status',
       'vault:unlock',
+      'watch:whoCanCall',
     ]);
     expect([...EVENT_NAMES].sort()).toEqual([
       'accounts:changed',
@@ -106,6 +107,7 @@ describe('contract', () => {
       'site',
       'updates',
       'vault',
+      'watch',
     ]);
   });
 

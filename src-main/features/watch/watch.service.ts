@@ -1,0 +1,148 @@
+// Watching across accounts: each managed account's catalog (keys, group ratios, what each used group serves) read
+// through the keys and account-info services and kept a minute, so a search per typed model id costs no request;
+// "which key can call a model" answers from it. One account failing never hides the others.
+import {
+  ok,
+  type AccountSelfView,
+  type AppError,
+  type GroupModels,
+  type GroupView,
+  type KeyView,
+  type ModelSearchAnswer,
+  type Result,
+  type WatchAccountFailure,
+} from '../../../src-shared/contract';
+import { expectedFailure } from '../../errors';
+import type { AccountHandle } from '../accounts/account-directory';
+import { matchKeysForModel, parseRatio, type AccountCatalog } from './model-match';
+
+/** Where the catalog comes from: the keys and account-info services in the app, fakes in unit tests. */
+export interface WatchSources {
+  /** Accounts in the user's order (hidden and disabled ones included; the service filters). */
+  accounts(): readonly AccountHandle[];
+  keys(accountId: string): Promise<Result<readonly KeyView[]>>;
+  groups(accountId: string): Promise<Result<readonly GroupView[]>>;
+  self(accountId: string): Promise<Result<AccountSelfView>>;
+  models(accountId: string, group: string): Promise<Result<GroupModels>>;
+}
+
+/** A search per keystroke answers from this; "refresh" reads again. */
+export const CATALOG_TTL_MS = 60_000;
+
+interface CatalogRead {
+  readonly catalog: AccountCatalog | null;
+  readonly failures: readonly WatchAccountFailure[];
+  readonly at: number;
+}
+
+export class WatchService {
+  readonly #catalogs = new Map<string, CatalogRead>();
+  readonly #inFlight = new Map<string, Promise<CatalogRead>>();
+
+  constructor(
+    private readonly sources: WatchSources,
+    private readonly clock: { now(): number },
+  ) {}
+
+  /** Forget every catalog (accounts added, removed or re-pointed). */
+  forget(): void {
+    this.#catalogs.clear();
+  }
+
+  /** The accounts whose keys can be listed: managed, shown, enabled. */
+  private watched(): AccountHandle[] {
+    return this.sources.accounts().filter((a) => a.kind !== 'api_key' && !a.isHidden && !a.isDisabled);
+  }
+
+  async whoCanCall(model: string, fresh = false): Promise<Result<ModelSearchAnswer>> {
+    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh)));
+    const catalogs = reads.flatMap((r) => (r.catalog ? [r.catalog] : []));
+    const known = new Set<string>();
+    for (const c of catalogs) for (const ids of c.groupModels.values()) for (const id of ids) known.add(id);
+    return ok({
+      model: model.trim(),
+      matches: matchKeysForModel(catalogs, model),
+      failures: reads.flatMap((r) => r.failures),
+      knownModels: [...known].sort((a, b) => a.localeCompare(b)),
+      readAt: reads.length === 0 ? this.clock.now() : Math.min(...reads.map((r) => r.at)),
+    });
+  }
+
+  private catalog(account: AccountHandle, fresh: boolean): Promise<CatalogRead> {
+    const cached = this.#catalogs.get(account.id);
+    const now = this.clock.now();
+    if (!fresh && cached && now - cached.at < CATALOG_TTL_MS && cached.at <= now) return Promise.resolve(cached);
+    const running = this.#inFlight.get(account.id);
+    if (running) return running;
+    const next = this.read(account)
+      .then((read) => {
+        this.#catalogs.set(account.id, read);
+        return read;
+      })
+      .finally(() => this.#inFlight.delete(account.id));
+    this.#inFlight.set(account.id, next);
+    return next;
+  }
+
+  private async read(account: AccountHandle): Promise<CatalogRead> {
+    const at = this.clock.now();
+    const failure = (error: AppError): WatchAccountFailure => ({
+      accountId: account.id,
+      accountLabel: account.label,
+      error,
+    });
+    const [keys, groups, self] = await Promise.all([
+      settle(() => this.sources.keys(account.id)),
+      settle(() => this.sources.groups(account.id)),
+      settle(() => this.sources.self(account.id)),
+    ]);
+    if (!keys.ok) return { catalog: null, failures: [failure(keys.error)], at };
+    const failures: WatchAccountFailure[] = [];
+    if (!groups.ok) failures.push(failure(groups.error));
+    const ratios = new Map<string, number>();
+    for (const g of groups.ok ? groups.value : []) {
+      const ratio = parseRatio(g.ratio);
+      if (ratio !== null) ratios.set(g.name, ratio);
+    }
+    // Only the groups a usable key is in are asked what they serve (each answer is cached by account-info). A group
+    // the account may no longer use (absent from its groups) serves nothing: its keys are refused by the site.
+    const usable = groups.ok ? new Set(['', ...groups.value.map((g) => g.name)]) : null;
+    const used = [...new Set(keys.value.filter((k) => k.state === 'enabled').map((k) => k.group))].filter(
+      (group) => usable === null || usable.has(group),
+    );
+    const groupModels = new Map<string, readonly string[]>();
+    await Promise.all(
+      used.map(async (group) => {
+        const r = await settle(() => this.sources.models(account.id, group));
+        if (r.ok)
+          groupModels.set(
+            group,
+            r.value.models.map((m) => m.id),
+          );
+        else failures.push(failure(r.error));
+      }),
+    );
+    return {
+      catalog: {
+        accountId: account.id,
+        accountLabel: account.label,
+        keys: keys.value,
+        ratios,
+        userGroup: self.ok ? self.value.group || 'default' : null,
+        groupModels,
+      },
+      // One failure per account is enough to say its keys may be missing.
+      failures: failures.slice(0, 1),
+      at,
+    };
+  }
+}
+
+/** A source's Result, or the expected failure it threw (no management access, signed out, locked). */
+async function settle<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await call();
+  } catch (error) {
+    return { ok: false, error: expectedFailure(error) };
+  }
+}

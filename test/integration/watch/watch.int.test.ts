@@ -1,0 +1,94 @@
+// Which key can call a model, against the emulator: real key lists, groups and models of two accounts, the order
+// by group ratio, and a group's ratio raised on the site reordering the answer once it is read again.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppErrorException } from '../../../src-main/errors';
+import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { KeysService } from '../../../src-main/features/keys/keys.service';
+import { WatchService } from '../../../src-main/features/watch/watch.service';
+import type { Gateway } from '../../gateway/index';
+import { recordingLogger } from '../../unit/gateway/fakes';
+import { emulatorClock, startEmulator } from '../../support/emulator';
+import { SEED, admin, reset, value } from '../gateway/setup';
+import { EmulatorDirectory } from '../keys/setup';
+
+let gw: Gateway;
+beforeAll(async () => {
+  gw = await startEmulator({ seed: SEED });
+});
+afterAll(async () => {
+  await gw.close();
+});
+beforeEach(async () => {
+  await reset(gw);
+});
+
+/** The emulator's accounts, one of them signed out (its management client throws, as the accounts service's does). */
+class SignedOutDirectory extends EmulatorDirectory {
+  constructor(
+    gw: Gateway,
+    private readonly signedOut: string | null,
+  ) {
+    super(gw);
+  }
+  override management(accountId: string) {
+    if (accountId === this.signedOut) {
+      return Promise.reject(new AppErrorException({ code: 'auth.needs_sign_in' }));
+    }
+    return super.management(accountId);
+  }
+}
+
+function watchOver(accountIds: readonly string[], signedOut: string | null = null) {
+  const directory = new SignedOutDirectory(gw, signedOut);
+  const clock = emulatorClock(gw);
+  const keys = new KeysService({ directory, clock, log: recordingLogger() });
+  const info = new AccountInfoService({ directory, clock });
+  return new WatchService(
+    {
+      accounts: () => directory.list().filter((a) => accountIds.includes(a.id)),
+      keys: (id) => keys.listAll(id),
+      groups: (id) => info.groups(id),
+      self: (id) => info.self(id),
+      models: (id, group) => info.models(id, group),
+    },
+    clock,
+  );
+}
+
+const order = (answer: { matches: readonly { key: { accountId: string; id: number }; ratio: number | null }[] }) =>
+  answer.matches.map((m) => `${m.key.accountId}/${m.key.id}@${m.ratio}`);
+
+describe('which key can call a model', () => {
+  it('lists the usable keys whose group serves the model, cheapest group first', async () => {
+    const watch = watchOver(['alice']);
+    const mini = value(await watch.whoCanCall('gpt-4o-mini'));
+    // Keys 4 (unlimited) and 6 (allow list gpt-4o-mini) are in the user's default group (×1); key 1 is in vip (×2).
+    // Key 2 is expired, 3 disabled and exhausted, 5 in a group alice may not use.
+    expect(order(mini)).toEqual(['alice/4@1', 'alice/6@1', 'alice/1@2']);
+    expect(mini.failures).toEqual([]);
+    expect(mini.knownModels).toContain('gpt-4o');
+
+    // gpt-4o: only vip serves it (key 6's own list would not allow it anyway).
+    expect(order(value(await watch.whoCanCall('gpt-4o')))).toEqual(['alice/1@2']);
+  });
+
+  it('reorders after the site changes a group ratio, once read again', async () => {
+    const watch = watchOver(['alice']);
+    expect(order(value(await watch.whoCanCall('gpt-4o-mini')))[0]).toBe('alice/4@1');
+    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 0.5 });
+    // Within a minute the cached catalog answers; a fresh read sees the new price.
+    expect(order(value(await watch.whoCanCall('gpt-4o-mini')))[0]).toBe('alice/4@1');
+    expect(order(value(await watch.whoCanCall('gpt-4o-mini', true)))).toEqual([
+      'alice/1@0.5',
+      'alice/4@1',
+      'alice/6@1',
+    ]);
+  });
+
+  it('answers with the accounts it could read and names the one it could not', async () => {
+    const watch = watchOver(['alice', 'bob'], 'bob');
+    const answer = value(await watch.whoCanCall('gpt-4o-mini'));
+    expect(answer.matches.some((m) => m.key.accountId === 'alice')).toBe(true);
+    expect(answer.failures.map((f) => [f.accountId, f.error.code])).toEqual([['bob', 'auth.needs_sign_in']]);
+  });
+});
