@@ -11,6 +11,7 @@ import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } 
 import { money } from './money';
 import { handoff } from './handoff';
 import { updates } from './updates';
+import { watch } from './watch';
 
 const zhCN: MessageSchema = {
   app,
@@ -38,6 +39,7 @@ const zhCN: MessageSchema = {
   money,
   handoff,
   updates,
+  watch,
 };
 
 export default zhCN;
