@@ -101,6 +101,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       keys: keys.services.keys,
       info: accountInfo.service,
       clock: platform.clock,
+      expiringWithinDays: () => settings.get().expiringWithinDays,
     }),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },

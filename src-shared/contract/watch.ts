@@ -28,12 +28,34 @@ export interface ModelSearchAnswer {
   readonly readAt: number;
 }
 
+/** A key or a subscription plan ending within the asked number of days. */
+export interface ExpiringItem {
+  readonly kind: 'key' | 'plan';
+  readonly accountId: string;
+  readonly accountLabel: string;
+  /** Unix seconds. */
+  readonly expiresAt: number;
+  /** The key (kind 'key'), for Extend; null for a plan. */
+  readonly key: KeyView | null;
+  /** The key's or the plan's name. */
+  readonly name: string;
+}
+
+export interface ExpiringAnswer {
+  readonly withinDays: number;
+  readonly items: readonly ExpiringItem[];
+  readonly failures: readonly WatchAccountFailure[];
+}
+
 /** Invoke channels of watching across accounts. */
 export interface WatchInvokeMap {
   /** Keys of every managed account that can call the model; `fresh` reads keys and groups again at once. */
   'watch:whoCanCall': { args: { readonly model: string; readonly fresh?: boolean }; result: ModelSearchAnswer };
+  /** Keys and plans of every managed account ending within the "expiring soon" setting's days, soonest first. */
+  'watch:expiring': { args: { readonly fresh?: boolean }; result: ExpiringAnswer };
 }
 
 export const WATCH_CHANNELS: { readonly [C in keyof WatchInvokeMap]: true } = {
   'watch:whoCanCall': true,
+  'watch:expiring': true,
 };

@@ -1,5 +1,5 @@
-// The watch feature (issue 17): which key across accounts can call a model, read through the keys and
-// account-info services of the same directory.
+// The watch feature (issue 17): which key across accounts can call a model and what expires soon, read through the
+// keys and account-info services of the same directory.
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { AccountInfoService } from '../account-info/account-info.service';
 import type { Feature } from '../feature';
@@ -12,6 +12,7 @@ export interface WatchFeatureOptions {
   readonly keys: KeysService;
   readonly info: AccountInfoService;
   readonly clock: { now(): number };
+  readonly expiringWithinDays: () => number;
 }
 
 export function createWatchFeature(options: WatchFeatureOptions): Feature & { readonly service: WatchService } {
@@ -23,6 +24,8 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
       groups: (id) => info.groups(id),
       self: (id) => info.self(id),
       models: (id, group) => info.models(id, group),
+      subscription: (id) => info.subscription(id),
+      expiringWithinDays: options.expiringWithinDays,
     },
     options.clock,
   );

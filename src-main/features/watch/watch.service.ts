@@ -10,10 +10,13 @@ import {
   type KeyView,
   type ModelSearchAnswer,
   type Result,
+  type SubscriptionView,
+  type ExpiringAnswer,
   type WatchAccountFailure,
 } from '../../../src-shared/contract';
 import { expectedFailure } from '../../errors';
 import type { AccountHandle } from '../accounts/account-directory';
+import { expiringWithin } from './expiring';
 import { matchKeysForModel, parseRatio, type AccountCatalog } from './model-match';
 
 /** Where the catalog comes from: the keys and account-info services in the app, fakes in unit tests. */
@@ -24,6 +27,9 @@ export interface WatchSources {
   groups(accountId: string): Promise<Result<readonly GroupView[]>>;
   self(accountId: string): Promise<Result<AccountSelfView>>;
   models(accountId: string, group: string): Promise<Result<GroupModels>>;
+  subscription(accountId: string): Promise<Result<SubscriptionView>>;
+  /** The "expiring soon" setting, in days. */
+  expiringWithinDays(): number;
 }
 
 /** A search per keystroke answers from this; "refresh" reads again. */
@@ -31,6 +37,8 @@ export const CATALOG_TTL_MS = 60_000;
 
 interface CatalogRead {
   readonly catalog: AccountCatalog | null;
+  /** The account's active plans; empty where the server has no subscriptions. */
+  readonly plans: readonly unknown[];
   readonly failures: readonly WatchAccountFailure[];
   readonly at: number;
 }
@@ -68,6 +76,29 @@ export class WatchService {
     });
   }
 
+  /** Keys and plans of every watched account ending within the setting's days, soonest first. */
+  async expiring(fresh = false): Promise<Result<ExpiringAnswer>> {
+    const withinDays = this.sources.expiringWithinDays();
+    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh)));
+    const sources = reads.flatMap((r) =>
+      r.catalog
+        ? [
+            {
+              accountId: r.catalog.accountId,
+              accountLabel: r.catalog.accountLabel,
+              keys: r.catalog.keys,
+              plans: r.plans,
+            },
+          ]
+        : [],
+    );
+    return ok({
+      withinDays,
+      items: expiringWithin(sources, Math.floor(this.clock.now() / 1000), withinDays),
+      failures: reads.flatMap((r) => r.failures),
+    });
+  }
+
   private catalog(account: AccountHandle, fresh: boolean): Promise<CatalogRead> {
     const cached = this.#catalogs.get(account.id);
     const now = this.clock.now();
@@ -91,14 +122,18 @@ export class WatchService {
       accountLabel: account.label,
       error,
     });
-    const [keys, groups, self] = await Promise.all([
+    const [keys, groups, self, subscription] = await Promise.all([
       settle(() => this.sources.keys(account.id)),
       settle(() => this.sources.groups(account.id)),
       settle(() => this.sources.self(account.id)),
+      settle(() => this.sources.subscription(account.id)),
     ]);
-    if (!keys.ok) return { catalog: null, failures: [failure(keys.error)], at };
+    if (!keys.ok) return { catalog: null, plans: [], failures: [failure(keys.error)], at };
     const failures: WatchAccountFailure[] = [];
     if (!groups.ok) failures.push(failure(groups.error));
+    // A server without subscriptions has no plans to expire; any other failure is said.
+    if (!subscription.ok && subscription.error.code !== 'unsupported') failures.push(failure(subscription.error));
+    const plans = subscription.ok ? subscription.value.subscriptions : [];
     const ratios = new Map<string, number>();
     for (const g of groups.ok ? groups.value : []) {
       const ratio = parseRatio(g.ratio);
@@ -131,6 +166,7 @@ export class WatchService {
         userGroup: self.ok ? self.value.group || 'default' : null,
         groupModels,
       },
+      plans,
       // One failure per account is enough to say its keys may be missing.
       failures: failures.slice(0, 1),
       at,

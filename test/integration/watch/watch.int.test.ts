@@ -50,6 +50,8 @@ function watchOver(accountIds: readonly string[], signedOut: string | null = nul
       groups: (id) => info.groups(id),
       self: (id) => info.self(id),
       models: (id, group) => info.models(id, group),
+      subscription: (id) => info.subscription(id),
+      expiringWithinDays: () => 7,
     },
     clock,
   );

@@ -56,6 +56,7 @@ describe('contract', () => {
       'vault:setPassphrase',
       'vault:status',
       'vault:unlock',
+      'watch:expiring',
       'watch:whoCanCall',
     ]);
     expect([...EVENT_NAMES].sort()).toEqual([
