@@ -79,3 +79,48 @@ test('the model search lists the right keys cheapest first, and a changed group 
     await page.screenshot({ path: join(SHOTS, 'model-search-zh-dark.png'), fullPage: true });
   }
 });
+
+test('expiring soon lists a key ending within the chosen days, and Extend moves its end on from there', async ({
+  page,
+  keydesk,
+}) => {
+  test.setTimeout(90_000);
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await page.goto(`${keydesk.origin}/#/accounts`);
+  await page.reload();
+  const section = page.getByTestId('expiring-soon');
+  await expect(section).toBeVisible();
+  // The demo's "expiring-soon" key ends on 2027-01-01: within 60 days of today (late 2026), not within 7.
+  const ends = gw.state.keys.get(10)?.expired_time ?? 0;
+  const daysAway = Math.ceil((ends * 1000 - Date.now()) / 86_400_000);
+  test.skip(daysAway < 2 || daysAway > 300, 'the demo key’s end is not ahead of today by a testable margin');
+  const input = page.getByTestId('expiring-days').locator('input');
+  await input.fill(String(daysAway - 1));
+  await input.blur();
+  await expect(section.getByTestId('expiring-none')).toBeVisible();
+  await input.fill(String(daysAway + 1));
+  await input.blur();
+  const row = section.getByTestId('expiring-row').filter({ hasText: 'expiring-soon' });
+  await expect(row).toBeVisible();
+  await expect(section.getByTestId('expiring-row')).toHaveCount(1);
+
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'expiring-en-light.png'), fullPage: true });
+
+  await row.getByTestId('expiring-extend').click();
+  const dialog = page.getByTestId('extend-enable');
+  await dialog.getByText('In 30 days').click();
+  await dialog.getByTestId('extend-submit').click();
+  await expect(dialog).toBeHidden();
+  // A month on from its current end, not from today.
+  const after = (await (await fetch(`${gw.admin_url}/keys/10`)).json()) as { expired_time: number };
+  expect(after.expired_time).toBe(ends + 30 * 86_400);
+
+  if (SHOTS) {
+    await setLook(page, keydesk.url, { language: 'zh-CN', theme: 'dark' });
+    await input.fill('365');
+    await input.blur();
+    await expect(page.getByTestId('expiring-soon')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, 'expiring-zh-dark.png'), fullPage: true });
+  }
+});

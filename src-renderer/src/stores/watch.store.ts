@@ -1,8 +1,8 @@
 // Watch store: "which key can call a model" across accounts — the asked model, main's answer (matches cheapest
-// first, accounts it could not read, known model ids for suggestions) and its loading and error state.
+// first, accounts it could not read, known model ids for suggestions) — and the keys and plans expiring soon.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AppError, ModelSearchAnswer } from '../../../src-shared/contract';
+import type { AppError, ExpiringAnswer, ModelSearchAnswer } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useWatchStore = defineStore('watch', () => {
@@ -41,5 +41,34 @@ export const useWatchStore = defineStore('watch', () => {
   /** Reads keys and groups again (a price or a key changed on the site). */
   const refresh = (): Promise<void> => search(model.value, true);
 
-  return { model, answer, error, isLoading, knownModels, search, refresh };
+  const expiring = shallowRef<ExpiringAnswer | null>(null);
+  const expiringError = shallowRef<AppError | null>(null);
+  const isExpiringLoading = ref(false);
+
+  /** Keys and plans ending within the setting's days, across accounts. */
+  async function loadExpiring(fresh = false): Promise<void> {
+    isExpiringLoading.value = true;
+    const r = await keydesk.watch.expiring({ fresh });
+    isExpiringLoading.value = false;
+    if (r.ok) {
+      expiring.value = r.value;
+      expiringError.value = null;
+    } else {
+      expiringError.value = r.error;
+    }
+  }
+
+  return {
+    model,
+    answer,
+    error,
+    isLoading,
+    knownModels,
+    search,
+    refresh,
+    expiring,
+    expiringError,
+    isExpiringLoading,
+    loadExpiring,
+  };
 });

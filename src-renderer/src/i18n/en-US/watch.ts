@@ -1,4 +1,4 @@
-// en-US messages: watching across accounts (which key can call a model).
+// en-US messages: watching across accounts (which key can call a model, expiring soon).
 
 export const watch = {
   title: 'Which key can call a model',
@@ -20,4 +20,16 @@ export const watch = {
   useIn: 'Use this key in…',
   none: 'No usable key of any account can call “{model}”.',
   partial: 'Some accounts could not be read; their keys may be missing here:',
+  extendAhead: 'The key still works. Its expiry moves on from its current end by:',
+  expiring: {
+    title: 'Expiring soon',
+    within: 'Within',
+    days: 'days',
+    daysLabel: 'Days ahead that count as expiring soon',
+    none: 'Nothing expires in the next {n} days.',
+    key: 'Key',
+    plan: 'Plan',
+    extend: 'Extend',
+    renewOnSite: 'Renew on the site',
+  },
 };

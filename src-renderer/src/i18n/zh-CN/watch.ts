@@ -1,4 +1,4 @@
-// zh-CN messages: watching across accounts (which key can call a model).
+// zh-CN messages: watching across accounts (which key can call a model, expiring soon).
 
 export const watch = {
   title: '哪个密钥能调用某个模型',
@@ -20,4 +20,16 @@ export const watch = {
   useIn: '在…中使用此密钥',
   none: '没有任何账户的可用密钥能调用“{model}”。',
   partial: '部分账户无法读取，它们的密钥可能未列出：',
+  extendAhead: '该密钥仍可用。过期时间将从当前到期时间起延长：',
+  expiring: {
+    title: '即将过期',
+    within: '未来',
+    days: '天内',
+    daysLabel: '多少天内算作即将过期',
+    none: '未来 {n} 天内没有要过期的密钥或套餐。',
+    key: '密钥',
+    plan: '套餐',
+    extend: '延期',
+    renewOnSite: '请在站点续订',
+  },
 };
