@@ -19,6 +19,8 @@ import { createMoneyFeature, createSiteMoneyService } from './features/money/mon
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
+import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
+import { ConfigStore } from './vault/config.store';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
@@ -102,6 +104,19 @@ export async function createApp(options: AppOptions): Promise<App> {
       info: accountInfo.service,
       clock: platform.clock,
       expiringWithinDays: () => settings.get().expiringWithinDays,
+      seenRatios: new ConfigStore({
+        engine: platform.storeEngine,
+        dataDir: core.dataDir,
+        name: 'group-ratios',
+        schema: seenRatiosSchema,
+        defaults: EMPTY_SEEN_RATIOS,
+        onCorrupt: (keptAt, reason) => {
+          log.warn('group ratios last seen were unreadable; kept aside, the next read is first sight', {
+            keptAt,
+            reason,
+          });
+        },
+      }),
     }),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },

@@ -4,6 +4,8 @@ import type { AccountDirectory } from '../accounts/account-directory';
 import type { AccountInfoService } from '../account-info/account-info.service';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
+import type { DocumentStore } from '../../vault/config.store';
+import type { SeenRatios } from './price-watch';
 import { registerWatchHandlers } from './watch.handlers';
 import { WatchService } from './watch.service';
 
@@ -13,6 +15,8 @@ export interface WatchFeatureOptions {
   readonly info: AccountInfoService;
   readonly clock: { now(): number };
   readonly expiringWithinDays: () => number;
+  /** Where the group ratios last seen are kept (group-ratios.json in the app). */
+  readonly seenRatios?: DocumentStore<SeenRatios>;
 }
 
 export function createWatchFeature(options: WatchFeatureOptions): Feature & { readonly service: WatchService } {
@@ -28,6 +32,7 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
       expiringWithinDays: options.expiringWithinDays,
     },
     options.clock,
+    options.seenRatios,
   );
   const stop = directory.onChange(() => {
     service.forget();

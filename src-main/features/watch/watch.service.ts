@@ -16,7 +16,9 @@ import {
 } from '../../../src-shared/contract';
 import { expectedFailure } from '../../errors';
 import type { AccountHandle } from '../accounts/account-directory';
+import type { DocumentStore } from '../../vault/config.store';
 import { expiringWithin } from './expiring';
+import { diffRatios, type PriceChange, type SeenRatios } from './price-watch';
 import { matchKeysForModel, parseRatio, type AccountCatalog } from './model-match';
 
 /** Where the catalog comes from: the keys and account-info services in the app, fakes in unit tests. */
@@ -46,11 +48,38 @@ interface CatalogRead {
 export class WatchService {
   readonly #catalogs = new Map<string, CatalogRead>();
   readonly #inFlight = new Map<string, Promise<CatalogRead>>();
+  readonly #priceListeners = new Set<(change: PriceChange) => void>();
 
   constructor(
     private readonly sources: WatchSources,
     private readonly clock: { now(): number },
+    /** The group ratios last seen per account (persisted, so a restart does not take a change for first sight). */
+    private readonly seenRatios?: DocumentStore<SeenRatios>,
   ) {}
+
+  /** Told once per group ratio change that affects one of the account's keys (the alert seam of issue 17 item 4). */
+  onPriceChange(listener: (change: PriceChange) => void): () => void {
+    this.#priceListeners.add(listener);
+    return () => this.#priceListeners.delete(listener);
+  }
+
+  /** Compares a fresh read of an account's ratios with the last seen, remembers it, and tells the listeners. */
+  private notePrices(
+    accountId: string,
+    ratios: ReadonlyMap<string, number>,
+    keys: readonly KeyView[],
+    userGroup: string | null,
+  ): void {
+    const store = this.seenRatios;
+    if (!store) return;
+    const doc = store.read();
+    const { changes, next } = diffRatios(accountId, doc.accounts[accountId], ratios, keys, userGroup);
+    const before = doc.accounts[accountId];
+    if (before === undefined || changes.length > 0 || Object.keys(next).some((g) => before[g] !== next[g])) {
+      store.write({ accounts: { ...doc.accounts, [accountId]: next } });
+    }
+    for (const change of changes) for (const listener of this.#priceListeners) listener(change);
+  }
 
   /** Forget every catalog (accounts added, removed or re-pointed). */
   forget(): void {
@@ -157,13 +186,16 @@ export class WatchService {
         else failures.push(failure(r.error));
       }),
     );
+    const userGroup = self.ok ? self.value.group || 'default' : null;
+    // Only a complete read is compared: a failed groups or self read is not a price change.
+    if (groups.ok && self.ok) this.notePrices(account.id, ratios, keys.value, userGroup);
     return {
       catalog: {
         accountId: account.id,
         accountLabel: account.label,
         keys: keys.value,
         ratios,
-        userGroup: self.ok ? self.value.group || 'default' : null,
+        userGroup,
         groupModels,
       },
       plans,

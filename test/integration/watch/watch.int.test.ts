@@ -5,6 +5,8 @@ import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { WatchService } from '../../../src-main/features/watch/watch.service';
+import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../src-main/features/watch/price-watch';
+import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/gateway/fakes';
 import { emulatorClock, startEmulator } from '../../support/emulator';
@@ -38,7 +40,22 @@ class SignedOutDirectory extends EmulatorDirectory {
   }
 }
 
-function watchOver(accountIds: readonly string[], signedOut: string | null = null) {
+/** A document store in memory, as the app's group-ratios.json. */
+function memoryStore<T>(initial: T): DocumentStore<T> {
+  let value = initial;
+  return {
+    read: () => value,
+    write: (next) => {
+      value = next;
+    },
+  };
+}
+
+function watchOver(
+  accountIds: readonly string[],
+  signedOut: string | null = null,
+  seen: DocumentStore<SeenRatios> = memoryStore(EMPTY_SEEN_RATIOS),
+) {
   const directory = new SignedOutDirectory(gw, signedOut);
   const clock = emulatorClock(gw);
   const keys = new KeysService({ directory, clock, log: recordingLogger() });
@@ -54,6 +71,7 @@ function watchOver(accountIds: readonly string[], signedOut: string | null = nul
       expiringWithinDays: () => 7,
     },
     clock,
+    seen,
   );
 }
 
@@ -92,5 +110,24 @@ describe('which key can call a model', () => {
     const answer = value(await watch.whoCanCall('gpt-4o-mini'));
     expect(answer.matches.some((m) => m.key.accountId === 'alice')).toBe(true);
     expect(answer.failures.map((f) => [f.accountId, f.error.code])).toEqual([['bob', 'auth.needs_sign_in']]);
+  });
+
+  it('tells of a changed group ratio once, naming the affected keys; a restart with the store is not first sight', async () => {
+    const store = memoryStore(EMPTY_SEEN_RATIOS);
+    const changes: PriceChange[] = [];
+    const first = watchOver(['alice'], null, store);
+    first.onPriceChange((c) => changes.push(c));
+    value(await first.whoCanCall('gpt-4o'));
+    expect(changes).toEqual([]); // first sight
+
+    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 2.5 });
+    // A second service on the same store: what the app is after a restart.
+    const second = watchOver(['alice'], null, store);
+    second.onPriceChange((c) => changes.push(c));
+    value(await second.whoCanCall('gpt-4o', true));
+    value(await second.whoCanCall('gpt-4o', true));
+    expect(changes).toEqual([
+      { accountId: 'alice', group: 'vip', oldRatio: 2, newRatio: 2.5, keys: [{ id: 1, name: 'main' }] },
+    ]);
   });
 });
