@@ -1,8 +1,17 @@
-// The alert centre's backend: raised alerts kept (bounded, newest first) in the config store, pushed as
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change) kept bounded, newest
+// first, in the config store (older documents read as balance alerts), one per episode (episodeKey), pushed as
 // alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AccountMoney, AlertView, Language } from '../../../src-shared/contract';
+import type {
+  AccountMoney,
+  AlertDraft,
+  AlertView,
+  AppError,
+  Language,
+  Result,
+  RunawayAlertView,
+} from '../../../src-shared/contract';
 import { formatMoney, formatUnits, type UnitSettings } from '../../../src-shared/units';
 import type { EventBus } from '../../bridge/events';
 import type { NotifierPort } from '../../platform/ports';
@@ -13,19 +22,95 @@ import { QUOTA_STRINGS } from './strings';
 /** Enough for weeks of alerts; the oldest go first. */
 const MAX_ALERTS = 200;
 
-const alertSchema = z.object({
+const base = {
   id: z.string(),
   accountId: z.string(),
   accountLabel: z.string(),
+  episodeKey: z.string(),
+  raisedAt: z.number(),
+  isAcknowledged: z.boolean(),
+};
+const balanceAlertSchema = z.object({
+  ...base,
+  kind: z.literal('balance'),
   level: z.enum(['warn', 'critical', 'soft_limit']),
   balanceUnits: z.number(),
   thresholdUnits: z.number(),
-  raisedAt: z.number(),
-  isAcknowledged: z.boolean(),
 });
-export const alertsDocumentSchema = z.object({ alerts: z.array(alertSchema).catch([]) });
-export type AlertsDocument = z.infer<typeof alertsDocumentSchema>;
+const runawayAlertSchema = z.object({
+  ...base,
+  kind: z.literal('runaway'),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  reason: z.enum(['rate', 'daily_cap']),
+  hourSpendUnits: z.number(),
+  usualHourUnits: z.number().nullable(),
+  dailyCapUnits: z.number().nullable(),
+  daySpendUnits: z.number().nullable(),
+  resolution: z.enum(['disabled', 'dismissed']).nullable(),
+});
+const expiringAlertSchema = z.object({
+  ...base,
+  kind: z.literal('expiring'),
+  target: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('key'), keyId: z.number().int(), keyName: z.string() }),
+    z.object({ type: z.literal('plan'), planId: z.string(), planName: z.string() }),
+  ]),
+  expiresAt: z.number(),
+});
+const priceChangeAlertSchema = z.object({
+  ...base,
+  kind: z.literal('price_change'),
+  group: z.string(),
+  oldRatio: z.number(),
+  newRatio: z.number(),
+  affectedKeyNames: z.array(z.string()),
+});
+const alertSchema = z.discriminatedUnion('kind', [
+  balanceAlertSchema,
+  runawayAlertSchema,
+  expiringAlertSchema,
+  priceChangeAlertSchema,
+]);
+
+/**
+ * Documents written before alerts had kinds hold balance alerts without kind or episodeKey: they read as balance
+ * alerts, each its own episode. An entry that fits no kind is dropped alone, not the whole list.
+ */
+const storedAlertSchema = z.preprocess((value) => {
+  if (typeof value !== 'object' || value === null || 'kind' in value) return value;
+  const old = value as Record<string, unknown>;
+  return { kind: 'balance', episodeKey: `balance:${String(old.id)}`, ...old };
+}, alertSchema);
+export const alertsDocumentSchema = z.object({
+  alerts: z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = storedAlertSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+});
+export type AlertsDocument = { alerts: AlertView[] };
 export const EMPTY_ALERTS: AlertsDocument = { alerts: [] };
+
+/** The account an alert is about, as the service words it. */
+export interface AlertAccount {
+  readonly id: string;
+  readonly label: string;
+  readonly units: UnitSettings;
+  readonly money?: AccountMoney;
+}
+
+/** What a runaway alert's buttons do; the spend feature supplies them (none: the buttons answer an error). */
+export interface RunawayActions {
+  /** Turns the key off on the server: a status-only update, one request. */
+  disableKey(accountId: string, keyId: number): Promise<Result<void>>;
+  /** A false alarm: the key's baseline rises so the same rate does not alert again. */
+  dismiss(alert: RunawayAlertView): void;
+}
 
 export interface AlertsServiceDeps {
   readonly store: DocumentStore<AlertsDocument>;
@@ -37,30 +122,36 @@ export interface AlertsServiceDeps {
 }
 
 export class AlertsService {
+  #runaway: RunawayActions | null = null;
+
   constructor(private readonly deps: AlertsServiceDeps) {}
 
   list(): readonly AlertView[] {
     return this.deps.store.read().alerts;
   }
 
-  raise(
-    account: { id: string; label: string; units: UnitSettings; money?: AccountMoney },
-    firing: AlertFiring,
-  ): AlertView {
-    const alert: AlertView = {
-      id: (this.deps.newId ?? randomUUID)(),
+  /** A balance alert (the balance rule's firing); each firing is its own episode. */
+  raise(account: AlertAccount, firing: AlertFiring): AlertView {
+    const id = (this.deps.newId ?? randomUUID)();
+    const draft: AlertDraft = {
+      kind: 'balance',
       accountId: account.id,
-      accountLabel: account.label,
+      episodeKey: `balance:${account.id}:${firing.level}:${id}`,
       level: firing.level,
       balanceUnits: firing.balanceUnits,
       thresholdUnits: firing.thresholdUnits,
-      raisedAt: this.deps.now(),
-      isAcknowledged: false,
     };
-    this.deps.store.write({ alerts: [alert, ...this.list()].slice(0, MAX_ALERTS) });
-    this.deps.events.emit('alert:raised', alert);
-    if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units, account.money));
-    return alert;
+    return this.#add(account, draft, id);
+  }
+
+  /** Any kind of alert; answers null when an alert of the same episode is already there (one per episode). */
+  raiseAlert(account: AlertAccount, draft: AlertDraft): AlertView | null {
+    if (this.hasEpisode(draft.episodeKey)) return null;
+    return this.#add(account, draft, (this.deps.newId ?? randomUUID)());
+  }
+
+  hasEpisode(episodeKey: string): boolean {
+    return this.list().some((a) => a.episodeKey === episodeKey);
   }
 
   /** Acknowledges the given alerts (all when ids is undefined); unknown ids are ignored. */
@@ -71,18 +162,105 @@ export class AlertsService {
     return alerts;
   }
 
+  setRunawayActions(actions: RunawayActions): void {
+    this.#runaway = actions;
+  }
+
+  /**
+   * A runaway alert's Disable now or Dismiss as false alarm. The alert is then resolved and acknowledged; a failed
+   * disable leaves it as it was and answers the error.
+   */
+  async resolveRunaway(id: string, action: 'disable' | 'dismiss'): Promise<Result<readonly AlertView[]>> {
+    const alert = this.list().find((a) => a.id === id);
+    if (alert?.kind !== 'runaway') return { ok: false, error: { code: 'not_found' } };
+    const actions = this.#runaway;
+    if (actions === null) return { ok: false, error: notAvailable };
+    if (action === 'disable') {
+      const result = await actions.disableKey(alert.accountId, alert.keyId);
+      if (!result.ok) return result;
+    } else {
+      actions.dismiss(alert);
+    }
+    const resolved: RunawayAlertView = {
+      ...alert,
+      resolution: action === 'disable' ? 'disabled' : 'dismissed',
+      isAcknowledged: true,
+    };
+    const alerts = this.list().map((a) => (a.id === id ? resolved : a));
+    this.deps.store.write({ alerts });
+    this.deps.events.emit('alert:updated', resolved);
+    return { ok: true, value: alerts };
+  }
+
+  #add(account: AlertAccount, draft: AlertDraft, id: string): AlertView {
+    const alert = {
+      ...draft,
+      id,
+      accountLabel: account.label,
+      raisedAt: this.deps.now(),
+      isAcknowledged: false,
+    } as AlertView;
+    this.deps.store.write({ alerts: [alert, ...this.list()].slice(0, MAX_ALERTS) });
+    this.deps.events.emit('alert:raised', alert);
+    if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units, account.money));
+    return alert;
+  }
+
   #notification(alert: AlertView, units: UnitSettings, accountMoney?: AccountMoney) {
-    const strings = QUOTA_STRINGS[this.deps.language()];
     const language = this.deps.language();
-    // The balance in the site's currency with the yuan beside it; the threshold as the user typed it.
-    const balance = accountMoney
-      ? formatMoney(alert.balanceUnits, language, accountMoney)
-      : formatUnits(alert.balanceUnits, language, units);
-    const threshold = formatUnits(alert.thresholdUnits, language, units);
-    const body =
-      alert.level === 'soft_limit'
-        ? strings.softLimitBody(alert.accountLabel, balance, threshold)
-        : strings.alertBody(alert.accountLabel, balance, threshold);
-    return { title: strings.alertTitle[alert.level], body, accountId: alert.accountId };
+    const strings = QUOTA_STRINGS[language];
+    const money = (value: number): string =>
+      accountMoney ? formatMoney(value, language, accountMoney) : formatUnits(value, language, units);
+    const plain = (value: number): string => formatUnits(value, language, units);
+    const account = alert.accountLabel;
+    switch (alert.kind) {
+      case 'balance': {
+        // The balance in the site's currency with the yuan beside it; the threshold as the user typed it.
+        const balance = money(alert.balanceUnits);
+        const threshold = plain(alert.thresholdUnits);
+        const body =
+          alert.level === 'soft_limit'
+            ? strings.softLimitBody(account, balance, threshold)
+            : strings.alertBody(account, balance, threshold);
+        return { title: strings.alertTitle[alert.level], body, accountId: alert.accountId };
+      }
+      case 'runaway': {
+        const hour = money(alert.hourSpendUnits);
+        const body =
+          alert.reason === 'daily_cap' && alert.dailyCapUnits !== null
+            ? strings.runawayCapBody(
+                account,
+                alert.keyName,
+                money(alert.daySpendUnits ?? 0),
+                plain(alert.dailyCapUnits),
+              )
+            : strings.runawayBody(account, alert.keyName, hour, plain(alert.usualHourUnits ?? 0));
+        return { title: strings.runawayTitle, body, accountId: alert.accountId };
+      }
+      case 'expiring': {
+        const name = alert.target.type === 'key' ? alert.target.keyName : alert.target.planName;
+        const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(alert.expiresAt),
+        );
+        const body =
+          alert.target.type === 'key'
+            ? strings.expiringKeyBody(account, name, when)
+            : strings.expiringPlanBody(account, name, when);
+        return { title: strings.expiringTitle, body, accountId: alert.accountId };
+      }
+      case 'price_change': {
+        const body = strings.priceChangeBody(
+          account,
+          alert.group,
+          String(alert.oldRatio),
+          String(alert.newRatio),
+          alert.affectedKeyNames.join(strings.listSeparator),
+        );
+        return { title: strings.priceChangeTitle, body, accountId: alert.accountId };
+      }
+    }
   }
 }
+
+/** Runaway actions are wired by the spend feature; without it (a test, a build without it) they are not there. */
+const notAvailable: AppError = { code: 'unavailable' };

@@ -21,5 +21,10 @@ export function registerQuotaHandlers(router: Router, monitor: QuotaMonitor, ale
       'alerts:acknowledge',
       z.strictObject({ ids: z.array(z.string().min(1).max(200)).max(1000).optional() }),
       ({ ids }) => ok(alerts.acknowledge(ids)),
+    )
+    .handle(
+      'alerts:resolveRunaway',
+      z.strictObject({ id: z.string().min(1).max(200), action: z.enum(['disable', 'dismiss']) }),
+      ({ id, action }) => alerts.resolveRunaway(id, action),
     );
 }

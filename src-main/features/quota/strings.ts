@@ -19,6 +19,17 @@ export interface QuotaStrings {
   readonly softLimitBody: (account: string, used: string, limit: string) => string;
   /** The menu's first line: "Total ≈ ¥120.00 · 1 unknown · ≈ ¥3.20/day · ≈ 37 days left". */
   readonly total: (amount: string | null, unknown: number, perDay: string | null, daysLeft: number | null) => string;
+  readonly runawayTitle: string;
+  /** "Work · ci-bot: ¥12.00 in the last hour (usually ¥0.50)". */
+  readonly runawayBody: (account: string, key: string, hour: string, usual: string) => string;
+  readonly runawayCapBody: (account: string, key: string, day: string, cap: string) => string;
+  readonly expiringTitle: string;
+  readonly expiringKeyBody: (account: string, key: string, when: string) => string;
+  readonly expiringPlanBody: (account: string, plan: string, when: string) => string;
+  readonly priceChangeTitle: string;
+  readonly priceChangeBody: (account: string, group: string, from: string, to: string, keys: string) => string;
+  /** Between the names of a list ("a, b"). */
+  readonly listSeparator: string;
 }
 
 export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
@@ -44,6 +55,16 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
       ]
         .filter((part) => part !== null)
         .join(' · '),
+    runawayTitle: 'Key spending fast',
+    runawayBody: (account, key, hour, usual) => `${account} · ${key}: ${hour} in the last hour (usually ${usual})`,
+    runawayCapBody: (account, key, day, cap) => `${account} · ${key}: ${day} today (daily cap ${cap})`,
+    expiringTitle: 'Expiring soon',
+    expiringKeyBody: (account, key, when) => `${account} · key ${key} expires ${when}`,
+    expiringPlanBody: (account, plan, when) => `${account} · plan ${plan} expires ${when}`,
+    priceChangeTitle: 'Group price changed',
+    priceChangeBody: (account, group, from, to, keys) =>
+      `${account} · group ${group}: ratio ${from} → ${to} (keys: ${keys})`,
+    listSeparator: ', ',
   },
   'zh-CN': {
     openKeydesk: '打开 Keydesk',
@@ -67,5 +88,15 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
       ]
         .filter((part) => part !== null)
         .join(' · '),
+    runawayTitle: '密钥消耗异常',
+    runawayBody: (account, key, hour, usual) => `${account} · ${key}：最近一小时消耗 ${hour}（平时约 ${usual}）`,
+    runawayCapBody: (account, key, day, cap) => `${account} · ${key}：今日已消耗 ${day}（每日上限 ${cap}）`,
+    expiringTitle: '即将到期',
+    expiringKeyBody: (account, key, when) => `${account} · 密钥 ${key} 将于 ${when} 到期`,
+    expiringPlanBody: (account, plan, when) => `${account} · 套餐 ${plan} 将于 ${when} 到期`,
+    priceChangeTitle: '分组倍率已变更',
+    priceChangeBody: (account, group, from, to, keys) =>
+      `${account} · 分组 ${group}：倍率 ${from} → ${to}（涉及密钥：${keys}）`,
+    listSeparator: '、',
   },
 };

@@ -2,7 +2,7 @@
 // plays a short tone for a new alert when the user turned the sound on.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref } from 'vue';
-import type { AlertView } from '../../../src-shared/contract';
+import type { AlertView, AppError } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 import { useSettingsStore } from './settings.store';
 
@@ -46,6 +46,13 @@ export const useAlertsStore = defineStore('alerts', () => {
     if (settings.settings?.alertSound === true) playAlertTone();
   });
   onScopeDispose(unsubscribe);
+  const unsubscribeUpdated = keydesk.on('alert:updated', (alert) => {
+    alerts.value = alerts.value.map((a) => (a.id === alert.id ? alert : a));
+  });
+  onScopeDispose(unsubscribeUpdated);
+  /** The runaway action in flight (alert id), so its buttons show it; the last failure per alert. */
+  const resolving = ref<string | null>(null);
+  const resolveErrors = ref<Record<string, AppError>>({});
 
   async function hydrate(): Promise<void> {
     const result = await keydesk.alerts.list();
@@ -61,5 +68,32 @@ export const useAlertsStore = defineStore('alerts', () => {
     if (result.ok) alerts.value = [...result.value];
   }
 
-  return { alerts, isHydrated, unacknowledged, unacknowledgedCount, hydrate, acknowledge };
+  /** A runaway alert's Disable now (one status-only request) or Dismiss as false alarm. */
+  async function resolveRunaway(id: string, action: 'disable' | 'dismiss'): Promise<void> {
+    resolving.value = id;
+    try {
+      const result = await keydesk.alerts.resolveRunaway({ id, action });
+      const { [id]: _dropped, ...rest } = resolveErrors.value;
+      if (result.ok) {
+        alerts.value = [...result.value];
+        resolveErrors.value = rest;
+      } else {
+        resolveErrors.value = { ...rest, [id]: result.error };
+      }
+    } finally {
+      resolving.value = null;
+    }
+  }
+
+  return {
+    alerts,
+    isHydrated,
+    unacknowledged,
+    unacknowledgedCount,
+    resolving,
+    resolveErrors,
+    hydrate,
+    acknowledge,
+    resolveRunaway,
+  };
 });

@@ -3,7 +3,7 @@
 // through the control plane, re-armed by a top-up, Retry-After respected, and a hanging gateway that does not
 // hold up another one. Scheduling runs on a fake clock; HTTP is real.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertView, BalanceView, Thresholds } from '../../../src-shared/contract';
+import type { BalanceAlertView, BalanceView, Thresholds } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
 import { AppErrorException } from '../../../src-main/errors';
 import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
@@ -88,7 +88,7 @@ function monitorFor(specs: Record<string, Spec>) {
     thresholdsOf: (id) => specs[id]?.thresholds ?? { warnUnits: null, criticalUnits: null },
   });
   monitor.start(); // the first scheduled refreshes wait on the fake clock; the tests trigger them by hand
-  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as AlertView);
+  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as BalanceAlertView);
   /** The next manual refresh, after the polling minute has passed on the fake clock. */
   const refreshLater = async (id: string): Promise<BalanceView> => {
     clock.time += 61_000;

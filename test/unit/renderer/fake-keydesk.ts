@@ -84,6 +84,7 @@ function createFakeKeydesk() {
       Promise.resolve(ok({ accountId: (args as { accountId: string }).accountId, samples: [], daysLeft: null })),
     'alerts:list': () => Promise.resolve(ok([])),
     'alerts:acknowledge': () => Promise.resolve(ok([])),
+    'alerts:resolveRunaway': () => Promise.resolve(ok([])),
     'updates:status': () => Promise.resolve(ok(BROWSER_UPDATES)),
   };
 

@@ -253,6 +253,8 @@ describe('item 19: an alert’s account link opens the account it is about', () 
       id: 'x',
       accountId: 'c',
       accountLabel: 'Carol',
+      kind: 'balance',
+      episodeKey: 'balance:c:warn:x',
       level: 'warn',
       balanceUnits: 1,
       thresholdUnits: 2,

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AlertView, BalanceView, Settings } from '../../../../src-shared/contract';
+import type { BalanceAlertView, BalanceView, Settings } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { AlertsService, EMPTY_ALERTS, type AlertsDocument } from '../../../../src-main/features/quota/alerts.service';
 import {
@@ -65,7 +65,7 @@ function setup(
     intervalMinutes: 5,
     log: memoryLogger().log,
   });
-  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as AlertView);
+  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as BalanceAlertView);
   const updates = () => seen.filter((e) => e.event === 'quota:updated').map((e) => e.payload as BalanceView);
   return { clock, monitor, alerts, dir, stores: s, notes, raised, updates };
 }

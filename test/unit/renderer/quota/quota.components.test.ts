@@ -37,6 +37,8 @@ const alert = (id: string): AlertView => ({
   id,
   accountId: 'a',
   accountLabel: 'Work',
+  kind: 'balance',
+  episodeKey: `balance:a:warn:${id}`,
   level: 'warn',
   balanceUnits: 2_100_000,
   thresholdUnits: 2_500_000,
