@@ -21,6 +21,7 @@ describe('contract', () => {
       'accounts:update',
       'alerts:acknowledge',
       'alerts:list',
+      'alerts:resolveRunaway',
       'app:info',
       'app:storeProblems',
       'handoff:preview',
@@ -62,6 +63,7 @@ describe('contract', () => {
     expect([...EVENT_NAMES].sort()).toEqual([
       'accounts:changed',
       'alert:raised',
+      'alert:updated',
       'quota:updated',
       'settings:changed',
       'updates:changed',
