@@ -104,6 +104,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       info: accountInfo.service,
       clock: platform.clock,
       expiringWithinDays: () => settings.get().expiringWithinDays,
+      alerts: quota.alerts,
       seenRatios: new ConfigStore({
         engine: platform.storeEngine,
         dataDir: core.dataDir,

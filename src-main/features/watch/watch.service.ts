@@ -12,6 +12,7 @@ import {
   type Result,
   type SubscriptionView,
   type ExpiringAnswer,
+  type ExpiringItem,
   type WatchAccountFailure,
 } from '../../../src-shared/contract';
 import { expectedFailure } from '../../errors';
@@ -49,6 +50,7 @@ export class WatchService {
   readonly #catalogs = new Map<string, CatalogRead>();
   readonly #inFlight = new Map<string, Promise<CatalogRead>>();
   readonly #priceListeners = new Set<(change: PriceChange) => void>();
+  readonly #expiringListeners = new Set<(items: readonly ExpiringItem[]) => void>();
 
   constructor(
     private readonly sources: WatchSources,
@@ -61,6 +63,12 @@ export class WatchService {
   onPriceChange(listener: (change: PriceChange) => void): () => void {
     this.#priceListeners.add(listener);
     return () => this.#priceListeners.delete(listener);
+  }
+
+  /** Told the expiring keys and plans each time the list is read (one alert per item per episode is the listener's). */
+  onExpiring(listener: (items: readonly ExpiringItem[]) => void): () => void {
+    this.#expiringListeners.add(listener);
+    return () => this.#expiringListeners.delete(listener);
   }
 
   /** Compares a fresh read of an account's ratios with the last seen, remembers it, and tells the listeners. */
@@ -121,9 +129,11 @@ export class WatchService {
           ]
         : [],
     );
+    const items = expiringWithin(sources, Math.floor(this.clock.now() / 1000), withinDays);
+    for (const listener of this.#expiringListeners) listener(items);
     return ok({
       withinDays,
-      items: expiringWithin(sources, Math.floor(this.clock.now() / 1000), withinDays),
+      items,
       failures: reads.flatMap((r) => r.failures),
     });
   }

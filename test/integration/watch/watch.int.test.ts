@@ -5,6 +5,8 @@ import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { WatchService } from '../../../src-main/features/watch/watch.service';
+import { createWatchFeature } from '../../../src-main/features/watch/watch.feature';
+import type { AlertDraft } from '../../../src-shared/contract';
 import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../src-main/features/watch/price-watch';
 import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
@@ -49,6 +51,13 @@ function memoryStore<T>(initial: T): DocumentStore<T> {
       value = next;
     },
   };
+}
+
+/** Only alice's account, as a directory of one. */
+class AliceOnly extends EmulatorDirectory {
+  override list() {
+    return super.list().filter((a) => a.id === 'alice');
+  }
 }
 
 function watchOver(
@@ -129,5 +138,48 @@ describe('which key can call a model', () => {
     expect(changes).toEqual([
       { accountId: 'alice', group: 'vip', oldRatio: 2, newRatio: 2.5, keys: [{ id: 1, name: 'main' }] },
     ]);
+  });
+
+  it('raises one expiring alert per key and end, and one price_change alert per ratio change', async () => {
+    const directory = new EmulatorDirectory(gw);
+    const clock = emulatorClock(gw);
+    const drafts: AlertDraft[] = [];
+    const alerts = { raiseAlert: (_account: unknown, draft: AlertDraft) => (drafts.push(draft), null) };
+    const now = Math.floor(clock.now() / 1000);
+    // Key 1 ends in 3 days; nothing else of alice's ends within a week.
+    const m = await directory.management('alice');
+    value(await m.updateKey(1, { expired_time: now + 3 * 86_400 }));
+    const feature = createWatchFeature({
+      directory: new AliceOnly(gw),
+      keys: new KeysService({ directory, clock, log: recordingLogger() }),
+      info: new AccountInfoService({ directory, clock }),
+      clock,
+      expiringWithinDays: () => 7,
+      alerts,
+      seenRatios: memoryStore(EMPTY_SEEN_RATIOS),
+    });
+    value(await feature.service.expiring());
+    value(await feature.service.expiring(true));
+    const expiring = drafts.filter((d) => d.kind === 'expiring');
+    expect(expiring.map((d) => d.episodeKey)).toEqual([
+      `expiring:alice:key:1:${now + 3 * 86_400}`,
+      `expiring:alice:key:1:${now + 3 * 86_400}`,
+    ]); // the same episode both times: the alert centre keeps one
+
+    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 4 });
+    value(await feature.service.expiring(true));
+    const prices = drafts.filter((d) => d.kind === 'price_change');
+    expect(prices).toEqual([
+      {
+        kind: 'price_change',
+        accountId: 'alice',
+        episodeKey: 'price:alice:vip:2->4',
+        group: 'vip',
+        oldRatio: 2,
+        newRatio: 4,
+        affectedKeyNames: ['main'],
+      },
+    ]);
+    await feature.dispose();
   });
 });
