@@ -27,6 +27,14 @@ async function searchModel(page: Page, model: string): Promise<void> {
   await page.getByTestId('model-key-submit').click();
 }
 
+/** The alert centre's items that mention `text` (opens the bell). */
+async function alertsAbout(page: Page, text: string) {
+  const list = page.getByTestId('alert-list');
+  if (!(await list.isVisible())) await page.getByTestId('alert-bell').click();
+  await expect(list).toBeVisible();
+  return list.getByTestId('alert-item').filter({ hasText: text });
+}
+
 /** The Models & groups section, through the sidebar as a user goes there. */
 async function openModels(page: Page): Promise<void> {
   await page
@@ -70,6 +78,10 @@ test('the model search lists the right keys cheapest first, and a changed group 
   await page.getByTestId('model-key-refresh').click();
   await expect.poll(async () => (await resultNames(page))[0]).toBe('vip-key');
   await expect(page.getByTestId('model-key-results').locator('tbody tr').first()).toContainText('×0.5');
+  // The changed ratio of a group Alice's vip-key uses raised one price-change alert; reading again raises no other.
+  await page.getByTestId('model-key-refresh').click();
+  await expect(await alertsAbout(page, 'vip')).toHaveCount(1);
+  await page.keyboard.press('Escape');
 
   if (SHOTS) {
     await setLook(page, keydesk.url, { language: 'zh-CN', theme: 'dark' });
@@ -104,6 +116,12 @@ test('expiring soon lists a key ending within the chosen days, and Extend moves 
   const row = section.getByTestId('expiring-row').filter({ hasText: 'expiring-soon' });
   await expect(row).toBeVisible();
   await expect(section.getByTestId('expiring-row')).toHaveCount(1);
+  // One alert for the key, however often the list is read.
+  await input.fill(String(daysAway + 2));
+  await input.blur();
+  await expect(row).toBeVisible();
+  await expect(await alertsAbout(page, 'expiring-soon')).toHaveCount(1);
+  await page.keyboard.press('Escape');
 
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'expiring-en-light.png'), fullPage: true });
 
