@@ -20,6 +20,9 @@ import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
+import { createWatchFeature } from './features/watch/watch.feature';
+import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
+import { ConfigStore } from './vault/config.store';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
@@ -88,6 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     },
   });
+  const accountInfo = createAccountInfoFeature(core, accounts.service);
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
@@ -96,7 +100,28 @@ export async function createApp(options: AppOptions): Promise<App> {
     keys,
     handoffFeature(core, accounts.service, keys.services),
     createImportFeature(core, accounts.service),
-    createAccountInfoFeature(core, accounts.service),
+    accountInfo,
+    createWatchFeature({
+      directory: accounts.service,
+      keys: keys.services.keys,
+      info: accountInfo.service,
+      clock: platform.clock,
+      expiringWithinDays: () => settings.get().expiringWithinDays,
+      alerts: quota.alerts,
+      seenRatios: new ConfigStore({
+        engine: platform.storeEngine,
+        dataDir: core.dataDir,
+        name: 'group-ratios',
+        schema: seenRatiosSchema,
+        defaults: EMPTY_SEEN_RATIOS,
+        onCorrupt: (keptAt, reason) => {
+          log.warn('group ratios last seen were unreadable; kept aside, the next read is first sight', {
+            keptAt,
+            reason,
+          });
+        },
+      }),
+    }),
     quota,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,

@@ -390,6 +390,54 @@ export function totalInYuan(items: readonly { id: string; units: number; money: 
   return { yuan: sumDecimalStrings(parts), counted: parts.length, excluded };
 }
 
+export interface AccountsTotal extends YuanTotal {
+  /** Ids of accounts whose balance is unknown (never read, or failed): not added, never counted as zero. */
+  readonly unknown: readonly string[];
+  /** Yuan spent per day across the counted accounts that have a spend rate; null when none has one. */
+  readonly yuanPerDay: number | null;
+  /** ≈ days the money of the accounts with a spend rate lasts at that rate; null without a rate or when flat. */
+  readonly daysLeft: number | null;
+  /** Counted accounts without a spend rate yet (too little history): outside yuanPerDay and daysLeft. */
+  readonly withoutRate: number;
+}
+
+/**
+ * The total across accounts for the sidebar and the tray: balances summed in yuan each at its own rate (unknown
+ * balances and unknown rates left out and named, unlimited ones not counted), the spend rate across them and a
+ * days-left estimate. Rates are floats: they feed a sentence, never stored amounts.
+ */
+export function accountsTotal(
+  items: readonly {
+    id: string;
+    units: number | null;
+    isUnlimited: boolean;
+    money: AccountMoney;
+    spendPerDayUnits: number | null;
+  }[],
+): AccountsTotal {
+  const unknown = items.filter((i) => !i.isUnlimited && i.units === null).map((i) => i.id);
+  const known = items.flatMap((i) => (i.isUnlimited || i.units === null ? [] : [{ ...i, units: i.units }]));
+  const total = totalInYuan(known);
+  let yuanPerDay: number | null = null;
+  let covered = 0;
+  let withoutRate = 0;
+  for (const item of known) {
+    if (total.excluded.includes(item.id)) continue;
+    const spent =
+      item.spendPerDayUnits === null ? undefined : unitsToYuan(Math.round(item.spendPerDayUnits), item.money);
+    const balance = unitsToYuan(item.units, item.money);
+    if (spent === undefined || balance === undefined) {
+      withoutRate++;
+      continue;
+    }
+    yuanPerDay = (yuanPerDay ?? 0) + Number(spent);
+    covered += Number(balance);
+  }
+  const daysLeft =
+    yuanPerDay === null || yuanPerDay <= 0 ? null : Math.round((Math.max(covered, 0) / yuanPerDay) * 10) / 10;
+  return { ...total, unknown, yuanPerDay, daysLeft, withoutRate };
+}
+
 /** "$ at ¥7.30 (site price)"-style facts for a total's tooltip: the symbol, the rate and where it came from. */
 export function describeRate(
   money: AccountMoney,

@@ -17,6 +17,8 @@ export interface Settings {
   readonly launchAtLogin: boolean;
   /** Play a short tone when an alert is raised. */
   readonly alertSound: boolean;
+  /** Keys and plans ending within this many days are "expiring soon" (1–365). */
+  readonly expiringWithinDays: number;
 }
 export type SettingsPatch = Partial<Settings>;
 

@@ -11,6 +11,7 @@ import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
 import { type BackupInvokeMap, BACKUP_CHANNELS } from './backup';
 import { type ImportInvokeMap, IMPORT_CHANNELS } from './import';
+import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -24,6 +25,7 @@ export * from './handoff';
 export * from './updates';
 export * from './backup';
 export * from './import';
+export * from './watch';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -37,7 +39,8 @@ export interface InvokeMap
     HandoffInvokeMap,
     UpdatesInvokeMap,
     BackupInvokeMap,
-    ImportInvokeMap {}
+    ImportInvokeMap,
+    WatchInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
@@ -59,6 +62,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...UPDATES_CHANNELS,
   ...BACKUP_CHANNELS,
   ...IMPORT_CHANNELS,
+  ...WATCH_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

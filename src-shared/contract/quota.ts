@@ -19,6 +19,8 @@ export interface BalanceView {
   readonly error: AppError | null;
   /** ≈ days left at the recent rate of spending; null without enough data. */
   readonly daysLeft: number | null;
+  /** Units spent per day recently (0 when flat); null or absent without enough history. */
+  readonly spendPerDayUnits?: number | null;
   /**
    * Epoch ms before which "Refresh now" sends no request (one request per account per minute); null or absent when
    * a refresh would go at once.

@@ -1,4 +1,5 @@
-// Control plane on admin_url (tests only): clock, quotas, spending, faults, reset, request log, settings.
+// Control plane on admin_url (tests only): clock, quotas, spending, group ratios, faults, reset, request log,
+// settings.
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { FaultStore } from './faults';
@@ -25,6 +26,7 @@ const schemas = {
   clockAdvance: z.object({ seconds: z.number() }).strict(),
   userQuota: z.object({ quota: int }).strict(),
   keyQuota: z.object({ remain_quota: int }).strict(),
+  groupRatio: z.object({ ratio: z.number().min(0) }).strict(),
   spend: z.object({ units: int.positive(), calls: int.positive().default(1) }).strict(),
   settings: z
     .object({
@@ -117,6 +119,19 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
       return json(accountView(user));
     }),
   );
+
+  // A site raising (or lowering) a group's price: /api/user/self/groups shows the new ratio at once.
+  app.put('/groups/:name/ratio', (c) => {
+    const name = decodeURIComponent(c.req.param('name'));
+    const parsed = schemas.groupRatio.safeParse(c.get('body') ?? {});
+    if (!parsed.success) return badRequest(z.prettifyError(parsed.error));
+    return mutex.run(() => {
+      const group = state.groups[name];
+      if (!group) return notFoundJson();
+      group.ratio = parsed.data.ratio;
+      return json({ name, ...group });
+    });
+  });
 
   // The admin view of a key includes the full value and the group it behaves as right now.
   const adminKeyView = (id: number) => {

@@ -5,9 +5,14 @@ import type { Feature } from '../feature';
 import { registerAccountInfoHandlers } from './account-info.handlers';
 import { AccountInfoService } from './account-info.service';
 
-export function createAccountInfoFeature(core: Core, directory: AccountDirectory): Feature {
+/** With its service: the watch feature reads groups and models through the same caches. */
+export function createAccountInfoFeature(
+  core: Core,
+  directory: AccountDirectory,
+): Feature & { readonly service: AccountInfoService } {
   const info = new AccountInfoService({ directory, clock: core.platform.clock });
   return {
+    service: info,
     register: (router) => {
       registerAccountInfoHandlers(router, info);
     },

@@ -17,6 +17,7 @@ export const settingsSchema = z.object({
   closeToTray: z.boolean().catch(true),
   launchAtLogin: z.boolean().catch(false),
   alertSound: z.boolean().catch(false),
+  expiringWithinDays: z.number().int().min(1).max(365).catch(7),
 });
 
 export const settingsPatchSchema = z.strictObject({
@@ -26,6 +27,7 @@ export const settingsPatchSchema = z.strictObject({
   closeToTray: z.boolean().optional(),
   launchAtLogin: z.boolean().optional(),
   alertSound: z.boolean().optional(),
+  expiringWithinDays: z.number().int().min(1).max(365).optional(),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   closeToTray: true,
   launchAtLogin: false,
   alertSound: false,
+  expiringWithinDays: 7,
 };
 
 export type SettingsDocument = z.infer<typeof settingsSchema>;

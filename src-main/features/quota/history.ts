@@ -46,11 +46,11 @@ const FORECAST_MIN_SAMPLES = 6;
 const FORECAST_MIN_SPAN_MS = 6 * HOUR;
 
 /**
- * ≈ days until the balance reaches zero at the recent rate of spending: a least-squares line through the samples
- * of the last 72 hours after the last top-up (a rise in balance starts a new run, since spending is what we
- * measure). null without enough data, or when the balance is not going down.
+ * Units spent per hour recently: the negated slope of a least-squares line through the samples of the last 72
+ * hours after the last top-up (a rise in balance starts a new run, since spending is what we measure). 0 when the
+ * balance is flat or rising; null without enough data (a gap is not a rate of zero).
  */
-export function forecastDaysLeft(samples: readonly BalanceSample[], now: number): number | null {
+export function spendPerHour(samples: readonly BalanceSample[], now: number): number | null {
   const recent = samples.filter((s) => now - s.at <= FORECAST_WINDOW_MS && s.at <= now);
   let start = 0;
   for (let i = 1; i < recent.length; i++) {
@@ -77,8 +77,19 @@ export function forecastDaysLeft(samples: readonly BalanceSample[], now: number)
   }
   if (sxx === 0) return null;
   const perHour = sxy / sxx;
-  if (perHour >= 0) return null;
+  return perHour >= 0 ? 0 : -perHour;
+}
+
+/**
+ * ≈ days until the balance reaches zero at the recent rate of spending (spendPerHour). null without enough data,
+ * or when the balance is not going down.
+ */
+export function forecastDaysLeft(samples: readonly BalanceSample[], now: number): number | null {
+  const spent = spendPerHour(samples, now);
+  if (spent === null || spent === 0) return null;
+  const last = samples.filter((s) => s.at <= now).at(-1);
+  if (!last) return null;
   if (last.remainingUnits <= 0) return 0;
-  const days = last.remainingUnits / -perHour / 24;
+  const days = last.remainingUnits / spent / 24;
   return Math.round(days * 10) / 10;
 }

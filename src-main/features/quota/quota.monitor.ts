@@ -19,7 +19,7 @@ import type { AccountDirectory, AccountHandle } from '../accounts/account-direct
 import type { AlertsService } from './alerts.service';
 import { ARMED, stepAlerts, type AlertArming } from './alert-rule';
 import { DEFAULT_CRITICAL_SHARE, fairSpacingMs, type CriticalShare } from './critical-share';
-import { addSample, forecastDaysLeft } from './history';
+import { addSample, forecastDaysLeft, spendPerHour } from './history';
 import { LimitsMemo, readQuota, type QuotaReading } from './reading';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from './scheduler';
 
@@ -134,6 +134,7 @@ export class QuotaMonitor {
       level: balanceLevel(reading, this.#thresholds(accountId)),
       error: entry?.error ?? null,
       daysLeft: reading?.isUnlimited ? null : forecastDaysLeft(this.#samples(accountId), now),
+      spendPerDayUnits: reading?.isUnlimited ? null : perDay(spendPerHour(this.#samples(accountId), now)),
       nextRefreshAt: this.#scheduler.nextAllowedAt(accountId),
     };
   }
@@ -294,3 +295,5 @@ export function balanceLevel(reading: QuotaReading | null, thresholds: Threshold
   if (usedUnits !== null && softLimitUnits !== null && usedUnits >= softLimitUnits) level = 'warn';
   return level;
 }
+
+const perDay = (perHour: number | null): number | null => (perHour === null ? null : perHour * 24);

@@ -17,6 +17,8 @@ export interface QuotaStrings {
   /** "Work: ¥4.20 left (below ¥5.00)". */
   readonly alertBody: (account: string, balance: string, threshold: string) => string;
   readonly softLimitBody: (account: string, used: string, limit: string) => string;
+  /** The menu's first line: "Total ≈ ¥120.00 · 1 unknown · ≈ ¥3.20/day · ≈ 37 days left". */
+  readonly total: (amount: string | null, unknown: number, perDay: string | null, daysLeft: number | null) => string;
   readonly runawayTitle: string;
   /** "Work · ci-bot: ¥12.00 in the last hour (usually ¥0.50)". */
   readonly runawayBody: (account: string, key: string, hour: string, usual: string) => string;
@@ -44,6 +46,15 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     alertTitle: { warn: 'Balance low', critical: 'Balance critical', soft_limit: 'Key soft limit reached' },
     alertBody: (account, balance, threshold) => `${account}: ${balance} left (below ${threshold})`,
     softLimitBody: (account, used, limit) => `${account}: ${used} used (soft limit ${limit})`,
+    total: (amount, unknown, perDay, daysLeft) =>
+      [
+        amount === null ? 'Total unknown' : `Total ≈ ${amount}`,
+        unknown > 0 ? `${unknown} unknown` : null,
+        perDay === null ? null : `≈ ${perDay}/day`,
+        daysLeft === null ? null : `≈ ${daysLeft} days left`,
+      ]
+        .filter((part) => part !== null)
+        .join(' · '),
     runawayTitle: 'Key spending fast',
     runawayBody: (account, key, hour, usual) => `${account} · ${key}: ${hour} in the last hour (usually ${usual})`,
     runawayCapBody: (account, key, day, cap) => `${account} · ${key}: ${day} today (daily cap ${cap})`,
@@ -68,6 +79,15 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     alertTitle: { warn: '余额偏低', critical: '余额告急', soft_limit: '密钥已达软上限' },
     alertBody: (account, balance, threshold) => `${account}：剩余 ${balance}（低于 ${threshold}）`,
     softLimitBody: (account, used, limit) => `${account}：已用 ${used}（软上限 ${limit}）`,
+    total: (amount, unknown, perDay, daysLeft) =>
+      [
+        amount === null ? '合计未知' : `合计 ≈ ${amount}`,
+        unknown > 0 ? `${unknown} 个未知` : null,
+        perDay === null ? null : `≈ ${perDay}/天`,
+        daysLeft === null ? null : `约可用 ${daysLeft} 天`,
+      ]
+        .filter((part) => part !== null)
+        .join(' · '),
     runawayTitle: '密钥消耗异常',
     runawayBody: (account, key, hour, usual) => `${account} · ${key}：最近一小时消耗 ${hour}（平时约 ${usual}）`,
     runawayCapBody: (account, key, day, cap) => `${account} · ${key}：今日已消耗 ${day}（每日上限 ${cap}）`,

@@ -1,8 +1,15 @@
 // The tray's content as a pure function of state: icon (worst state across accounts), tooltip (the active
-// account's balance) and menu (every account with its balance and colour, refresh, open, quit). The Electron
+// account's balance) and menu (the total in yuan with the spend rate, every account with its balance and colour,
+// refresh, open, quit). The Electron
 // adapter only draws what this returns, so everything the user reads in the tray is unit-tested here.
 import type { AccountMoney, BalanceLevel, BalanceView, Language } from '../../../src-shared/contract';
-import { formatQuota, formatQuotaMoney, type UnitSettings } from '../../../src-shared/units';
+import {
+  accountsTotal,
+  formatQuota,
+  formatQuotaMoney,
+  formatYuanAmount,
+  type UnitSettings,
+} from '../../../src-shared/units';
 import type { TrayIconState, TrayItem, TrayModel } from '../../platform/ports';
 import { QUOTA_STRINGS } from './strings';
 
@@ -53,6 +60,44 @@ function accountLabel(account: TrayAccount, view: BalanceView | undefined, langu
   return `${account.label} — ${balanceText(view, account, language)}${suffix}`;
 }
 
+/** The money of an account drawn without it: its own units, and no yuan rate (so only a yuan site is added). */
+const moneyOf = (account: TrayAccount) =>
+  account.money ?? {
+    site: account.units,
+    origin: 'site' as const,
+    fetchedAt: null,
+    yuanPerUsd: null,
+    yuanRateSource: null,
+  };
+
+/** The total line: yuan across the enabled accounts, unknown ones counted as such, the spend rate, days left. */
+export function totalText(state: TrayState, shown: readonly TrayAccount[]): string {
+  const total = accountsTotal(
+    shown
+      .filter((a) => a.isDisabled !== true)
+      .map((a) => {
+        const view = state.balances.get(a.id);
+        return {
+          id: a.id,
+          units: view?.remainingUnits ?? null,
+          isUnlimited: view?.isUnlimited ?? false,
+          money: moneyOf(a),
+          spendPerDayUnits: view?.spendPerDayUnits ?? null,
+        };
+      }),
+  );
+  const perDay =
+    total.yuanPerDay === null
+      ? null
+      : total.yuanPerDay.toFixed(total.yuanPerDay > 0 && total.yuanPerDay < 0.01 ? 6 : 2);
+  return QUOTA_STRINGS[state.language].total(
+    total.counted > 0 ? formatYuanAmount(total.yuan) : null,
+    total.unknown.length + total.excluded.length,
+    perDay === null ? null : formatYuanAmount(perDay),
+    total.daysLeft,
+  );
+}
+
 export function trayModel(state: TrayState): TrayModel {
   const strings = QUOTA_STRINGS[state.language];
   const shown = state.accounts.filter((a) => a.isHidden !== true);
@@ -85,6 +130,18 @@ export function trayModel(state: TrayState): TrayModel {
     icon,
     tooltip,
     items: [
+      ...(shown.length === 0
+        ? []
+        : [
+            {
+              kind: 'item',
+              id: 'total',
+              label: totalText(state, shown),
+              action: { kind: 'open' },
+              isEnabled: false,
+            } as const,
+            { kind: 'separator', id: 'separator-0' } as const,
+          ]),
       ...accountItems,
       { kind: 'separator', id: 'separator-1' },
       { kind: 'item', id: 'refresh', label: strings.refreshNow, action: { kind: 'refresh' } },

@@ -42,6 +42,27 @@ describe('quotas', () => {
   });
 });
 
+describe('group ratios', () => {
+  it('changes a group ratio as the site would, seen at once by /api/user/self/groups, undone by reset', async () => {
+    const groups = async (): Promise<Record<string, { ratio: number }>> =>
+      (await h.base('/api/user/self/groups', { token: ALICE })).body.data as Record<string, { ratio: number }>;
+    const before = await groups();
+    const name = Object.keys(before)[0] as string;
+    const changed = await h.admin(`/groups/${encodeURIComponent(name)}/ratio`, {
+      method: 'PUT',
+      body: { ratio: 2.25 },
+    });
+    expect(changed.status).toBe(200);
+    expect((await groups())[name]?.ratio).toBe(2.25);
+    expect((await h.admin('/groups/nowhere/ratio', { method: 'PUT', body: { ratio: 1 } })).status).toBe(404);
+    expect(
+      (await h.admin(`/groups/${encodeURIComponent(name)}/ratio`, { method: 'PUT', body: { ratio: -1 } })).status,
+    ).toBe(400);
+    await h.reset();
+    expect((await groups())[name]?.ratio).toBe(before[name]?.ratio);
+  });
+});
+
 describe('faults', () => {
   it('injects an HTTP status for the next N requests only', async () => {
     await fault({ match: '/api/user/*', kind: 'status', status: 500, times: 2 });

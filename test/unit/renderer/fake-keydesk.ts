@@ -50,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   closeToTray: true,
   launchAtLogin: false,
   alertSound: false,
+  expiringWithinDays: 7,
 };
 
 function createFakeKeydesk() {

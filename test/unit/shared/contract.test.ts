@@ -67,6 +67,8 @@ describe('contract', () => {
       'vault:setPassphrase',
       'vault:status',
       'vault:unlock',
+      'watch:expiring',
+      'watch:whoCanCall',
     ]);
     expect([...EVENT_NAMES].sort()).toEqual([
       'accounts:changed',
@@ -120,6 +122,7 @@ describe('contract', () => {
       'site',
       'updates',
       'vault',
+      'watch',
     ]);
   });
 

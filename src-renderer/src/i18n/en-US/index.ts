@@ -13,6 +13,7 @@ import { handoff } from './handoff';
 import { backup } from './backup';
 import { updates } from './updates';
 import { importAccounts } from './import';
+import { watch } from './watch';
 
 const enUS = {
   app,
@@ -42,6 +43,7 @@ const enUS = {
   backup,
   updates,
   importAccounts,
+  watch,
 };
 
 export type MessageSchema = typeof enUS;

@@ -13,6 +13,7 @@ import { handoff } from './handoff';
 import { backup } from './backup';
 import { updates } from './updates';
 import { importAccounts } from './import';
+import { watch } from './watch';
 
 const zhCN: MessageSchema = {
   app,
@@ -42,6 +43,7 @@ const zhCN: MessageSchema = {
   backup,
   updates,
   importAccounts,
+  watch,
 };
 
 export default zhCN;

@@ -9,6 +9,7 @@ import {
   RETENTION_MS,
   addSample,
   forecastDaysLeft,
+  spendPerHour,
 } from '../../../../src-main/features/quota/history';
 
 const HOUR = 3_600_000;
@@ -61,5 +62,14 @@ describe('history', () => {
     expect(forecastDaysLeft(topUp, at(8))).toBeNull(); // only 6 samples over 5 h since the top-up
     const flat = feed([0, 1, 2, 3, 4, 5, 6, 7].map(at), () => 5_000_000);
     expect(forecastDaysLeft(flat, at(7))).toBeNull();
+  });
+
+  it('gives the spend rate behind the forecast: 0 for a flat balance, null without enough history', () => {
+    const at = (h: number) => T0 + h * HOUR;
+    const falling = feed([0, 1, 2, 3, 4, 5, 6].map(at), (t) => 10_000_000 - ((t - T0) / HOUR) * 100_000);
+    expect(spendPerHour(falling, at(6))).toBeCloseTo(100_000, 6);
+    const flat = feed([0, 1, 2, 3, 4, 5, 6, 7].map(at), () => 5_000_000);
+    expect(spendPerHour(flat, at(7))).toBe(0);
+    expect(spendPerHour(falling.slice(0, 3), at(6))).toBeNull();
   });
 });

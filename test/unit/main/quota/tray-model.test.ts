@@ -39,6 +39,8 @@ describe('trayModel', () => {
     expect(model.tooltip).toBe('Keydesk — Home: ¥4.20');
     const labels = model.items.map((i) => (i.kind === 'item' ? i.label : '—'));
     expect(labels).toEqual([
+      'Total ≈ ¥16.54',
+      '—',
       'Work — ¥12.34',
       'Home — ¥4.20 (Low)',
       '—',
@@ -53,6 +55,21 @@ describe('trayModel', () => {
       ['account:h', true, 'warn'],
     ]);
     expect(model.icon).toBe('low');
+  });
+
+  it('heads the menu with the total, its spend rate across accounts and the days left at that rate', () => {
+    const model = trayModel(
+      state([view('w', { spendPerDayUnits: 500_000 }), view('h', { remainingUnits: 2_100_000, spendPerDayUnits: 0 })]),
+    );
+    // ¥12.34 + ¥4.20 = ¥16.54, spending ¥1.00 a day: ≈ 16.5 days.
+    expect(model.items[0]).toMatchObject({
+      id: 'total',
+      isEnabled: false,
+      label: 'Total ≈ ¥16.54 · ≈ ¥1.00/day · ≈ 16.5 days left',
+    });
+    const chinese = trayModel(state([view('w', { spendPerDayUnits: 500_000 }), view('h')], { language: 'zh-CN' }));
+    // Home has no spend rate yet: the days left are those of Work's money only (¥12.34 at ¥1.00 a day).
+    expect(chinese.items[0]).toMatchObject({ label: '合计 ≈ ¥24.68 · ≈ ¥1.00/天 · 约可用 12.3 天' });
   });
 
   it('takes the worst state across accounts for the icon: critical > stale or error > low > ok', () => {
@@ -71,8 +88,10 @@ describe('trayModel', () => {
       ]),
     );
     const labels = model.items.flatMap((i) => (i.kind === 'item' ? [i.label] : []));
-    expect(labels[0]).toBe('Work — unknown (Unknown)');
-    expect(labels[1]).toBe('Home — Unlimited');
+    // The total: nothing known to add, one account unknown (the unlimited one is not counted).
+    expect(labels[0]).toBe('Total unknown · 1 unknown');
+    expect(labels[1]).toBe('Work — unknown (Unknown)');
+    expect(labels[2]).toBe('Home — Unlimited');
     expect(labels.join(' ')).not.toContain('¥0.00');
   });
 
@@ -85,6 +104,7 @@ describe('trayModel', () => {
     expect(model.tooltip).toBe('Keydesk — Home：¥1.00');
     const labels = model.items.flatMap((i) => (i.kind === 'item' ? [i.label] : []));
     expect(labels).toEqual([
+      '合计 ≈ ¥13.34',
       'Work — ¥12.34 (非最新)',
       'Home — ¥1.00 (告急)',
       '立即刷新',

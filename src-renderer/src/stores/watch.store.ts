@@ -1,0 +1,74 @@
+// Watch store: "which key can call a model" across accounts — the asked model, main's answer (matches cheapest
+// first, accounts it could not read, known model ids for suggestions) — and the keys and plans expiring soon.
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { AppError, ExpiringAnswer, ModelSearchAnswer } from '../../../src-shared/contract';
+import { keydesk } from '../bridge';
+
+export const useWatchStore = defineStore('watch', () => {
+  const model = ref('');
+  const answer = shallowRef<ModelSearchAnswer | null>(null);
+  const error = shallowRef<AppError | null>(null);
+  const isLoading = ref(false);
+  /** Model ids seen in any answer: suggestions before the first search of a model. */
+  const knownModels = shallowRef<readonly string[]>([]);
+  let asked = 0;
+
+  async function search(next: string, fresh = false): Promise<void> {
+    const wanted = next.trim();
+    model.value = wanted;
+    if (wanted === '') {
+      answer.value = null;
+      error.value = null;
+      return;
+    }
+    const mine = ++asked;
+    isLoading.value = true;
+    const r = await keydesk.watch.whoCanCall({ model: wanted, fresh });
+    // A newer search wins over the answer to an older one.
+    if (mine !== asked) return;
+    isLoading.value = false;
+    if (r.ok) {
+      answer.value = r.value;
+      error.value = null;
+      knownModels.value = r.value.knownModels;
+    } else {
+      answer.value = null;
+      error.value = r.error;
+    }
+  }
+
+  /** Reads keys and groups again (a price or a key changed on the site). */
+  const refresh = (): Promise<void> => search(model.value, true);
+
+  const expiring = shallowRef<ExpiringAnswer | null>(null);
+  const expiringError = shallowRef<AppError | null>(null);
+  const isExpiringLoading = ref(false);
+
+  /** Keys and plans ending within the setting's days, across accounts. */
+  async function loadExpiring(fresh = false): Promise<void> {
+    isExpiringLoading.value = true;
+    const r = await keydesk.watch.expiring({ fresh });
+    isExpiringLoading.value = false;
+    if (r.ok) {
+      expiring.value = r.value;
+      expiringError.value = null;
+    } else {
+      expiringError.value = r.error;
+    }
+  }
+
+  return {
+    model,
+    answer,
+    error,
+    isLoading,
+    knownModels,
+    search,
+    refresh,
+    expiring,
+    expiringError,
+    isExpiringLoading,
+    loadExpiring,
+  };
+});
