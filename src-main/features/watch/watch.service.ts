@@ -44,11 +44,16 @@ interface CatalogRead {
   readonly plans: readonly unknown[];
   readonly failures: readonly WatchAccountFailure[];
   readonly at: number;
+  /**
+   * Whether each used group was asked what it serves. Only the model search needs it: those probes call the API
+   * with a revealed key, so the expiring list (opened with the Accounts page) never pays for them.
+   */
+  readonly hasModels: boolean;
 }
 
 export class WatchService {
   readonly #catalogs = new Map<string, CatalogRead>();
-  readonly #inFlight = new Map<string, Promise<CatalogRead>>();
+  readonly #inFlight = new Map<string, { readonly read: Promise<CatalogRead>; readonly hasModels: boolean }>();
   readonly #priceListeners = new Set<(change: PriceChange) => void>();
   readonly #expiringListeners = new Set<(items: readonly ExpiringItem[]) => void>();
 
@@ -100,7 +105,7 @@ export class WatchService {
   }
 
   async whoCanCall(model: string, fresh = false): Promise<Result<ModelSearchAnswer>> {
-    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh)));
+    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh, true)));
     const catalogs = reads.flatMap((r) => (r.catalog ? [r.catalog] : []));
     const known = new Set<string>();
     for (const c of catalogs) for (const ids of c.groupModels.values()) for (const id of ids) known.add(id);
@@ -116,7 +121,7 @@ export class WatchService {
   /** Keys and plans of every watched account ending within the setting's days, soonest first. */
   async expiring(fresh = false): Promise<Result<ExpiringAnswer>> {
     const withinDays = this.sources.expiringWithinDays();
-    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh)));
+    const reads = await Promise.all(this.watched().map((a) => this.catalog(a, fresh, false)));
     const sources = reads.flatMap((r) =>
       r.catalog
         ? [
@@ -138,23 +143,28 @@ export class WatchService {
     });
   }
 
-  private catalog(account: AccountHandle, fresh: boolean): Promise<CatalogRead> {
+  private catalog(account: AccountHandle, fresh: boolean, needsModels: boolean): Promise<CatalogRead> {
     const cached = this.#catalogs.get(account.id);
     const now = this.clock.now();
-    if (!fresh && cached && now - cached.at < CATALOG_TTL_MS && cached.at <= now) return Promise.resolve(cached);
+    const isEnough = (read: { hasModels: boolean }) => read.hasModels || !needsModels;
+    if (!fresh && cached && isEnough(cached) && now - cached.at < CATALOG_TTL_MS && cached.at <= now) {
+      return Promise.resolve(cached);
+    }
     const running = this.#inFlight.get(account.id);
-    if (running) return running;
-    const next = this.read(account)
+    if (running && isEnough(running)) return running.read;
+    const next = this.read(account, needsModels)
       .then((read) => {
         this.#catalogs.set(account.id, read);
         return read;
       })
-      .finally(() => this.#inFlight.delete(account.id));
-    this.#inFlight.set(account.id, next);
+      .finally(() => {
+        if (this.#inFlight.get(account.id)?.read === next) this.#inFlight.delete(account.id);
+      });
+    this.#inFlight.set(account.id, { read: next, hasModels: needsModels });
     return next;
   }
 
-  private async read(account: AccountHandle): Promise<CatalogRead> {
+  private async read(account: AccountHandle, withModels: boolean): Promise<CatalogRead> {
     const at = this.clock.now();
     const failure = (error: AppError): WatchAccountFailure => ({
       accountId: account.id,
@@ -167,7 +177,7 @@ export class WatchService {
       settle(() => this.sources.self(account.id)),
       settle(() => this.sources.subscription(account.id)),
     ]);
-    if (!keys.ok) return { catalog: null, plans: [], failures: [failure(keys.error)], at };
+    if (!keys.ok) return { catalog: null, plans: [], failures: [failure(keys.error)], at, hasModels: withModels };
     const failures: WatchAccountFailure[] = [];
     if (!groups.ok) failures.push(failure(groups.error));
     // A server without subscriptions has no plans to expire; any other failure is said.
@@ -181,9 +191,11 @@ export class WatchService {
     // Only the groups a usable key is in are asked what they serve (each answer is cached by account-info). A group
     // the account may no longer use (absent from its groups) serves nothing: its keys are refused by the site.
     const usable = groups.ok ? new Set(['', ...groups.value.map((g) => g.name)]) : null;
-    const used = [...new Set(keys.value.filter((k) => k.state === 'enabled').map((k) => k.group))].filter(
-      (group) => usable === null || usable.has(group),
-    );
+    const used = withModels
+      ? [...new Set(keys.value.filter((k) => k.state === 'enabled').map((k) => k.group))].filter(
+          (group) => usable === null || usable.has(group),
+        )
+      : [];
     const groupModels = new Map<string, readonly string[]>();
     await Promise.all(
       used.map(async (group) => {
@@ -212,6 +224,7 @@ export class WatchService {
       // One failure per account is enough to say its keys may be missing.
       failures: failures.slice(0, 1),
       at,
+      hasModels: withModels,
     };
   }
 }

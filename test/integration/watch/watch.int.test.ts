@@ -12,7 +12,7 @@ import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/gateway/fakes';
 import { emulatorClock, startEmulator } from '../../support/emulator';
-import { SEED, admin, reset, value } from '../gateway/setup';
+import { SEED, admin, readLog, reset, value } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 
 let gw: Gateway;
@@ -112,6 +112,17 @@ describe('which key can call a model', () => {
       'alice/4@1',
       'alice/6@1',
     ]);
+  });
+
+  it('reads no model lists and reveals no key for the expiring list; the model search then asks what groups serve', async () => {
+    const watch = watchOver(['alice']);
+    const before = (await readLog(gw)).length;
+    value(await watch.expiring());
+    const expiringCalls = (await readLog(gw)).slice(before);
+    expect(expiringCalls.length).toBeGreaterThan(0);
+    expect(expiringCalls.filter((e) => e.listener === 'api' || /\/key$|\/keys$|\/v1\//.test(e.path))).toEqual([]);
+    // The cached catalog lacks what groups serve, so the model search reads it rather than answering empty.
+    expect(order(value(await watch.whoCanCall('gpt-4o-mini')))).toEqual(['alice/4@1', 'alice/6@1', 'alice/1@2']);
   });
 
   it('answers with the accounts it could read and names the one it could not', async () => {
