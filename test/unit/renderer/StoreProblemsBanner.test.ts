@@ -6,6 +6,7 @@ import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../src-shared/contract';
 import StoreProblemsBanner from '../../../src-renderer/src/components/StoreProblemsBanner.vue';
+import { useAppStore } from '../../../src-renderer/src/stores/app.store';
 import { createAppI18n } from '../../../src-renderer/src/i18n';
 import { fake } from './fake-keydesk';
 
@@ -15,8 +16,11 @@ afterEach(() => {
   fake.reset();
 });
 
+// AppLayout asks for the problems at start and mounts the banner (a lazy chunk) only when there are some.
 const mountBanner = async () => {
-  const wrapper = mount(StoreProblemsBanner, { global: { plugins: [createAppI18n('en-US'), createPinia()] } });
+  const pinia = createPinia();
+  await useAppStore(pinia).loadStoreProblems();
+  const wrapper = mount(StoreProblemsBanner, { global: { plugins: [createAppI18n('en-US'), pinia] } });
   await flushPromises();
   return wrapper;
 };
