@@ -21,6 +21,7 @@ import { createMoneyFeature, createSiteMoneyService } from './features/money/mon
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
+import { createSpendFeature } from './features/spend/spend.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
 import type { SchedulerOptions } from './features/quota/scheduler';
@@ -36,6 +37,8 @@ export interface AppOptions {
   readonly platform: Platform;
   /** End-to-end tests only (read by serve.ts): a shorter quota polling floor. Absent in every real launch. */
   readonly quotaScheduler?: SchedulerOptions;
+  /** End-to-end tests only: a shorter spacing of the spend feature's list passes. */
+  readonly spendScheduler?: SchedulerOptions;
 }
 
 export interface App {
@@ -92,6 +95,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
   const accountInfo = createAccountInfoFeature(core, accounts.service);
+  // Per-key spend (issue 17): list passes every 5 minutes for the accounts the user tracks; runaway alerts.
+  const spend = createSpendFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    alerts: quota.alerts,
+    clock: platform.clock,
+    log,
+    ...(options.spendScheduler ? { schedulerOptions: options.spendScheduler } : {}),
+  });
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
@@ -123,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       }),
     }),
     quota,
+    spend,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
     createBackupFeature(core, accounts.service),

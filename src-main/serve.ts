@@ -24,6 +24,14 @@ function testPollingFloor(env: NodeJS.ProcessEnv): SchedulerOptions | null {
   return { minSpacingMs: floor, cacheTtlMs: Math.floor(floor / 2), backoffBaseMs: floor };
 }
 
+/** End-to-end tests only: KEYDESK_SPEND_TEST_SPACING_MS shortens the 5 minutes between spend list passes. */
+function testSpendSpacing(env: NodeJS.ProcessEnv): SchedulerOptions | null {
+  const raw = Number(env.KEYDESK_SPEND_TEST_SPACING_MS);
+  if (!Number.isFinite(raw) || raw <= 0) return null;
+  const spacing = Math.max(500, raw);
+  return { minSpacingMs: spacing, cacheTtlMs: Math.floor(spacing / 2), backoffBaseMs: spacing, staggerMs: 100 };
+}
+
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -42,6 +50,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
       : {}),
   };
   const quotaScheduler = testPollingFloor(process.env);
+  const spendScheduler = testSpendSpacing(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
@@ -49,6 +58,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     log,
     platform,
     ...(quotaScheduler ? { quotaScheduler } : {}),
+    ...(spendScheduler ? { spendScheduler } : {}),
   });
   const server = await startLoopback({
     router: app.router,

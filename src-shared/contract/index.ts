@@ -12,6 +12,7 @@ import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_
 import { type BackupInvokeMap, BACKUP_CHANNELS } from './backup';
 import { type ImportInvokeMap, IMPORT_CHANNELS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
+import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -26,6 +27,7 @@ export * from './updates';
 export * from './backup';
 export * from './import';
 export * from './watch';
+export * from './spend';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -40,7 +42,8 @@ export interface InvokeMap
     UpdatesInvokeMap,
     BackupInvokeMap,
     ImportInvokeMap,
-    WatchInvokeMap {}
+    WatchInvokeMap,
+    SpendInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
@@ -63,6 +66,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...BACKUP_CHANNELS,
   ...IMPORT_CHANNELS,
   ...WATCH_CHANNELS,
+  ...SPEND_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

@@ -131,6 +131,16 @@ export class SpendWatcher {
     },
   };
 
+  /** When the account's last pass (read or gap) was recorded; null when none is kept. */
+  lastPassAt(accountId: string): number | null {
+    let last: number | null = null;
+    for (const entry of Object.values(this.deps.store.read().accounts[accountId] ?? {})) {
+      const at = entry.ring.at(-1)?.[0];
+      if (at !== undefined && (last === null || at > last)) last = at;
+    }
+    return last;
+  }
+
   /** A removed account's history goes with it. */
   forget(accountId: string): void {
     const { [accountId]: _gone, ...rest } = this.deps.store.read().accounts;

@@ -14,6 +14,7 @@ import { backup } from './backup';
 import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
+import { spend } from './spend';
 
 const enUS = {
   app,
@@ -44,6 +45,7 @@ const enUS = {
   updates,
   importAccounts,
   watch,
+  spend,
 };
 
 export type MessageSchema = typeof enUS;

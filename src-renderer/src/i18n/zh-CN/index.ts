@@ -14,6 +14,7 @@ import { backup } from './backup';
 import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
+import { spend } from './spend';
 
 const zhCN: MessageSchema = {
   app,
@@ -44,6 +45,7 @@ const zhCN: MessageSchema = {
   updates,
   importAccounts,
   watch,
+  spend,
 };
 
 export default zhCN;

@@ -1,0 +1,112 @@
+// The spend feature (issue 17 items 1–2): the per-key spend watcher and its 5-minute list passes for the accounts the
+// user tracks, the runaway alert's Disable now (one status-only update) and Dismiss, and the spend: channels.
+import { z } from 'zod';
+import { ok, type Result } from '../../../src-shared/contract';
+import { noArgs, type Router } from '../../bridge/router';
+import type { Logger } from '../../log/logger';
+import type { StoreEngine } from '../../platform/store-engine';
+import { ConfigStore } from '../../vault/config.store';
+import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
+import type { KeysService } from '../keys/keys.service';
+import type { AlertsService } from '../quota/alerts.service';
+import type { SchedulerClock, SchedulerOptions } from '../quota/scheduler';
+import { EMPTY_SPEND_SETTINGS, SpendTracker, spendSettingsSchema } from './spend.tracker';
+import { EMPTY_SPEND, SpendWatcher, spendDocumentSchema } from './spend.watcher';
+
+export interface SpendFeatureOptions {
+  readonly dataDir: string;
+  readonly storeEngine: StoreEngine;
+  readonly directory: AccountDirectory;
+  readonly keys: Pick<KeysService, 'listAll' | 'setStatus'>;
+  readonly alerts: AlertsService;
+  readonly clock: SchedulerClock;
+  readonly log: Logger;
+  /** Tests only: a shorter pass spacing. */
+  readonly schedulerOptions?: SchedulerOptions;
+}
+
+export type SpendFeature = Feature & { readonly tracker: SpendTracker; readonly watcher: SpendWatcher };
+
+/** Disable now: one status-only request; the key's own failure is the answer. */
+export async function disableOne(
+  keys: Pick<KeysService, 'setStatus'>,
+  accountId: string,
+  keyId: number,
+): Promise<Result<void>> {
+  const outcome = await keys.setStatus(accountId, [keyId], false);
+  if (!outcome.ok) return outcome;
+  const failed = outcome.value.failed[0];
+  return failed ? { ok: false, error: failed.error } : { ok: true, value: undefined };
+}
+
+export function createSpendFeature(options: SpendFeatureOptions): SpendFeature {
+  const { directory, log } = options;
+  const store = <T extends object>(name: string, schema: z.ZodType<T>, defaults: T) =>
+    new ConfigStore({
+      engine: options.storeEngine,
+      dataDir: options.dataDir,
+      name,
+      schema,
+      defaults,
+      onCorrupt: (keptAt, reason) => {
+        log.warn(`${name} was unreadable; kept aside and started empty`, { keptAt, reason });
+      },
+    });
+  const settings = store('spend-settings', spendSettingsSchema, EMPTY_SPEND_SETTINGS);
+  let tracker: SpendTracker | null = null;
+  const watcher = new SpendWatcher({
+    store: store('spend', spendDocumentSchema, EMPTY_SPEND),
+    alerts: options.alerts,
+    account: (id) => directory.get(id),
+    dailyCapOf: (accountId, keyId) => tracker?.dailyCapOf(accountId, keyId) ?? null,
+    setKeyEnabled: (accountId, keyId) => disableOne(options.keys, accountId, keyId),
+    now: () => options.clock.now(),
+  });
+  tracker = new SpendTracker({
+    directory,
+    listAll: (id) => options.keys.listAll(id),
+    watcher,
+    settings,
+    clock: options.clock,
+    log: log.child('spend'),
+    ...(options.schedulerOptions ? { schedulerOptions: options.schedulerOptions } : {}),
+  });
+  options.alerts.setRunawayActions(watcher.actions);
+  const owned = tracker;
+  owned.start();
+  return {
+    tracker: owned,
+    watcher,
+    register: (router: Router) => {
+      registerSpendHandlers(router, owned);
+    },
+    dispose: () => {
+      owned.dispose();
+    },
+  };
+}
+
+const accountId = z.string().min(1).max(200);
+
+function registerSpendHandlers(router: Router, tracker: SpendTracker): void {
+  router
+    .handle('spend:settings', noArgs, () => ok(tracker.settings()))
+    .handle('spend:setTracking', z.strictObject({ accountId, isTracking: z.boolean() }), (a) =>
+      ok(tracker.setTracking(a.accountId, a.isTracking)),
+    )
+    .handle(
+      'spend:setDailyCap',
+      z.strictObject({
+        accountId,
+        keyId: z.number().int().positive(),
+        capUnits: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+      }),
+      (a) => ok(tracker.setDailyCap(a.accountId, a.keyId, a.capUnits)),
+    )
+    .handle(
+      'spend:top',
+      z.strictObject({ accountId: accountId.optional(), limit: z.number().int().min(1).max(100).optional() }),
+      (a) => ok(tracker.top(a.accountId, a.limit ?? 5)),
+    );
+}

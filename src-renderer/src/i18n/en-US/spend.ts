@@ -1,0 +1,16 @@
+// en-US messages: per-key spend (the tracking switch and the top spenders).
+
+export const spend = {
+  title: 'Spending per key',
+  track: 'Track spending per key',
+  trackHint:
+    'Keydesk reads this account’s key list every 5 minutes and warns when a key spends far more than usual in an hour.',
+  off: 'Turn it on to see which keys spend the most and to be warned when one runs away.',
+  key: 'Key',
+  lastHour: 'Last hour',
+  lastDay: 'Last 24 hours',
+  unknown: 'Not known yet',
+  unknownHint: 'Not enough reads cover this time yet; missed reads count as unknown, never as zero.',
+  none: 'No reads yet. The first comes within a few minutes.',
+  top: 'Top spenders',
+};

@@ -1,0 +1,15 @@
+// zh-CN messages: per-key spend (the tracking switch and the top spenders).
+
+export const spend = {
+  title: '按密钥统计消耗',
+  track: '跟踪每个密钥的消耗',
+  trackHint: 'Keydesk 每 5 分钟读取一次此账户的密钥列表，某个密钥一小时内的消耗远超平时会提醒你。',
+  off: '开启后可查看哪些密钥消耗最多，并在某个密钥异常消耗时收到提醒。',
+  key: '密钥',
+  lastHour: '最近一小时',
+  lastDay: '最近 24 小时',
+  unknown: '暂未知',
+  unknownHint: '读取次数还不足以覆盖这段时间；漏掉的读取记为未知，绝不记为零。',
+  none: '还没有读取记录，几分钟内会完成第一次读取。',
+  top: '消耗最多的密钥',
+};

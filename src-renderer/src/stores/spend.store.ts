@@ -1,0 +1,37 @@
+// Spend store: the accounts whose keys' spend is tracked (main lists their keys every 5 minutes) and each
+// account's top spenders over the last hour and day.
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { AppError, KeySpendView, SpendSettings } from '../../../src-shared/contract';
+import { keydesk } from '../bridge';
+
+export const useSpendStore = defineStore('spend', () => {
+  const settings = shallowRef<SpendSettings | null>(null);
+  const top = shallowRef<Readonly<Record<string, readonly KeySpendView[]>>>({});
+  const error = shallowRef<AppError | null>(null);
+  const isSaving = ref(false);
+
+  async function load(accountId: string): Promise<void> {
+    const [s, t] = await Promise.all([keydesk.spend.settings(), keydesk.spend.top({ accountId, limit: 5 })]);
+    if (s.ok) settings.value = s.value;
+    if (t.ok) top.value = { ...top.value, [accountId]: t.value };
+    error.value = !s.ok ? s.error : !t.ok ? t.error : null;
+  }
+
+  const isTracked = (accountId: string): boolean => settings.value?.trackedAccountIds.includes(accountId) ?? false;
+
+  async function setTracking(accountId: string, isTracking: boolean): Promise<void> {
+    isSaving.value = true;
+    const r = await keydesk.spend.setTracking({ accountId, isTracking });
+    isSaving.value = false;
+    if (r.ok) {
+      settings.value = r.value;
+      error.value = null;
+      await load(accountId);
+    } else {
+      error.value = r.error;
+    }
+  }
+
+  return { settings, top, error, isSaving, load, isTracked, setTracking };
+});
