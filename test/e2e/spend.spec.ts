@@ -1,0 +1,108 @@
+// Per-key spend end to end in browser mode against the emulator: the user turns on "Track spending per key" on the
+// Account page, Keydesk lists the keys on its schedule (KEYDESK_SPEND_TEST_SPACING_MS shortens the 5 minutes to one
+// second), the control plane makes a key spend 20× its usual hourly rate, the bell shows exactly one runaway alert,
+// and Disable now turns the key off on the server. The key's usual rate is five hours of reads written into the
+// spend history while Keydesk is stopped (as a restart finds it), since a test cannot wait five hours.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startGateway, type Gateway } from '../gateway/index';
+import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
+import { invokeBridge as invoke } from './support/bridge';
+import { control } from './support/emulator';
+import { startKeydesk, type KeydeskProcess } from './support/keydesk-process';
+
+const ENV = { KEYDESK_SPEND_TEST_SPACING_MS: '1000' };
+const KEY_ID = 1;
+const USUAL_PER_5_MIN = 5_000; // 60,000 units an hour
+const FIVE_MIN = 5 * 60_000;
+const PASSPHRASE = 'an obviously fake test passphrase';
+
+let gw: Gateway;
+let dataDir: string;
+let app: KeydeskProcess | null = null;
+
+test.beforeEach(async () => {
+  gw = await startGateway({ seed: SEED });
+  dataDir = await mkdtemp(join(tmpdir(), 'keydesk-e2e-spend-'));
+});
+test.afterEach(async () => {
+  await app?.stop();
+  app = null;
+  await gw.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface SpendFile {
+  version: number;
+  accounts: Record<string, Record<string, { name: string; ring: [number, number | null][]; runaway: unknown }>>;
+}
+
+test('a key spending 20× its usual rate raises one runaway alert, and Disable now turns it off on the server', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  // Five usual hours already spent, so the key's used quota has a past.
+  await control(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 60 * USUAL_PER_5_MIN });
+  app = await startKeydesk(dataDir, { env: ENV });
+  await page.goto(app.url);
+  // No OS keychain here: a passphrase vault keeps the access token across the restart below.
+  expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
+  const added = await invoke(page, 'accounts:add', {
+    label: 'Work',
+    baseUrl: gw.base_url,
+    apiUrl: gw.api_url,
+    credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
+  });
+  expect(added.ok, JSON.stringify(added.error)).toBe(true);
+
+  await page.getByTestId('nav-account').click();
+  const card = page.getByTestId('spend-card');
+  await expect(card).toContainText('Track spending per key');
+  await card.getByTestId('spend-track').click();
+  await expect(card.getByTestId('spend-track')).toHaveClass(/n-switch--active/);
+  await expect(card.getByTestId('spend-row').first()).toContainText('main', { timeout: 15_000 });
+  // Not enough reads for an hour yet: unknown, never zero.
+  await expect(card.getByTestId('spend-row').first()).toContainText('Not known yet');
+
+  // Stopped, the history gains the five usual hours before its reads.
+  await app.stop();
+  app = null;
+  const file = join(dataDir, 'spend.json');
+  const doc = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
+  const [accountId] = Object.keys(doc.accounts);
+  const entry = doc.accounts[accountId ?? '']?.[String(KEY_ID)];
+  const first = entry?.ring[0];
+  if (!accountId || !entry || !first || first[1] === null) throw new Error(`no read of key ${String(KEY_ID)} kept`);
+  const past: [number, number][] = Array.from({ length: 60 }, (_, i) => [
+    first[0] - (60 - i) * FIVE_MIN,
+    first[1] - (60 - i) * USUAL_PER_5_MIN,
+  ]);
+  entry.ring = [...past, ...entry.ring];
+  await writeFile(file, JSON.stringify(doc));
+
+  app = await startKeydesk(dataDir, { env: ENV });
+  await page.goto(app.url);
+  expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '0');
+  await page.waitForTimeout(3_000); // passes at the usual rate: still no alert
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '0');
+
+  // 20× the usual hour, at once.
+  await control(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 20 * 12 * USUAL_PER_5_MIN });
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '1', { timeout: 15_000 });
+  await page.waitForTimeout(3_000); // more passes in the same episode: no second alert
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '1');
+
+  await page.getByTestId('alert-bell').click();
+  const item = page.getByTestId('alert-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('main');
+  await expect(item).toContainText('Work');
+  await item.getByTestId('alert-disable-key').click();
+  await expect(item.getByTestId('alert-disable-key')).toHaveCount(0);
+  const key = (await control(gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };
+  expect(key.status).toBe(2);
+});
