@@ -39,6 +39,8 @@ export interface AppOptions {
   readonly quotaScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the spend feature's list passes. */
   readonly spendScheduler?: SchedulerOptions;
+  /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
+  readonly watchScheduler?: SchedulerOptions;
 }
 
 export interface App {
@@ -106,6 +108,36 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     ...(options.spendScheduler ? { schedulerOptions: options.spendScheduler } : {}),
   });
+  const watch = createWatchFeature({
+    directory: accounts.service,
+    keys: keys.services.keys,
+    info: accountInfo.service,
+    clock: platform.clock,
+    expiringWithinDays: () => settings.get().expiringWithinDays,
+    alerts: quota.alerts,
+    schedule: {
+      clock: platform.clock,
+      log: log.child('watch'),
+      ...(options.watchScheduler ? { options: options.watchScheduler } : {}),
+    },
+    seenRatios: new ConfigStore({
+      engine: platform.storeEngine,
+      dataDir: core.dataDir,
+      name: 'group-ratios',
+      schema: seenRatiosSchema,
+      defaults: EMPTY_SEEN_RATIOS,
+      onCorrupt: (keptAt, reason) => {
+        log.warn('group ratios last seen were unreadable; kept aside, the next read is first sight', {
+          keptAt,
+          reason,
+        });
+      },
+    }),
+  });
+  // The spend feature's 5-minute list passes also feed the expiry check, at no request of their own.
+  const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
+    if (listed) watch.service.noteKeys(accountId, listed);
+  });
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
@@ -115,32 +147,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     handoffFeature(core, accounts.service, keys.services),
     createImportFeature(core, accounts.service),
     accountInfo,
-    createWatchFeature({
-      directory: accounts.service,
-      keys: keys.services.keys,
-      info: accountInfo.service,
-      clock: platform.clock,
-      expiringWithinDays: () => settings.get().expiringWithinDays,
-      alerts: quota.alerts,
-      seenRatios: new ConfigStore({
-        engine: platform.storeEngine,
-        dataDir: core.dataDir,
-        name: 'group-ratios',
-        schema: seenRatiosSchema,
-        defaults: EMPTY_SEEN_RATIOS,
-        onCorrupt: (keptAt, reason) => {
-          log.warn('group ratios last seen were unreadable; kept aside, the next read is first sight', {
-            keptAt,
-            reason,
-          });
-        },
-      }),
-    }),
+    watch,
     quota,
     spend,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
     createBackupFeature(core, accounts.service),
+    { register: () => undefined, dispose: stopNotingKeys },
   ];
   for (const feature of features) feature.register(core.router);
   updates.start();

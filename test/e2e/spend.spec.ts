@@ -75,9 +75,10 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   const entry = doc.accounts[accountId ?? '']?.[String(KEY_ID)];
   const first = entry?.ring[0];
   if (!accountId || !entry || !first || first[1] === null) throw new Error(`no read of key ${String(KEY_ID)} kept`);
+  const [firstAt, firstUsed] = first;
   const past: [number, number][] = Array.from({ length: 60 }, (_, i) => [
-    first[0] - (60 - i) * FIVE_MIN,
-    first[1] - (60 - i) * USUAL_PER_5_MIN,
+    firstAt - (60 - i) * FIVE_MIN,
+    firstUsed - (60 - i) * USUAL_PER_5_MIN,
   ]);
   entry.ring = [...past, ...entry.ring];
   await writeFile(file, JSON.stringify(doc));

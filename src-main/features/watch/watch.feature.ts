@@ -6,6 +6,8 @@ import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AlertsService } from '../quota/alerts.service';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
+import type { Logger } from '../../log/logger';
 import type { SeenRatios } from './price-watch';
 import { registerWatchHandlers } from './watch.handlers';
 import { WatchService } from './watch.service';
@@ -20,7 +22,22 @@ export interface WatchFeatureOptions {
   readonly seenRatios?: DocumentStore<SeenRatios>;
   /** The alert centre: one expiring alert per key or plan and end, one price_change alert per ratio change. */
   readonly alerts?: Pick<AlertsService, 'raiseAlert'>;
+  /**
+   * The watch schedule: each managed account's keys, plans and group ratios checked once an hour (first check a
+   * few minutes after start), so expiring and price alerts come without opening a screen. Absent: no schedule.
+   */
+  readonly schedule?: {
+    readonly clock: SchedulerClock;
+    readonly log: Logger;
+    /** Tests only: a shorter spacing. */
+    readonly options?: SchedulerOptions;
+  };
 }
+
+/** How often the schedule checks an account: ratios and expiry dates change rarely; new-api's search is not used. */
+export const WATCH_CHECK_MS = 60 * 60_000;
+/** The first check after start waits this long, so start-up's own requests go first. */
+export const WATCH_FIRST_CHECK_MS = 3 * 60_000;
 
 export function createWatchFeature(options: WatchFeatureOptions): Feature & { readonly service: WatchService } {
   const { directory, keys, info } = options;
@@ -76,15 +93,51 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
       });
     }
   });
+  const scheduler = options.schedule ? startSchedule(options.schedule, directory, service) : null;
   return {
     service,
     register: (router) => {
       registerWatchHandlers(router, service);
     },
     dispose: () => {
+      scheduler?.dispose();
       stop();
       stopPrices();
       stopExpiring();
+    },
+  };
+}
+
+/** One check per account per hour in a scheduler of its own (its rules: one at a time, backoff, staggering). */
+function startSchedule(
+  schedule: NonNullable<WatchFeatureOptions['schedule']>,
+  directory: AccountDirectory,
+  service: WatchService,
+): { dispose(): void } {
+  const spacing = schedule.options?.minSpacingMs ?? WATCH_CHECK_MS;
+  const scheduler = new QuotaScheduler<void>(
+    schedule.clock,
+    (id) => service.checkAccount(id),
+    () => undefined,
+    spacing,
+    { log: schedule.log, staggerMs: 30_000, ...schedule.options, minSpacingMs: spacing },
+  );
+  const startedAt = schedule.clock.now();
+  const firstDelay = Math.min(WATCH_FIRST_CHECK_MS, spacing);
+  const sync = (): void => {
+    const ids = directory
+      .list()
+      .filter((a) => a.kind !== 'api_key' && !a.isDisabled && !a.isHidden)
+      .map((a) => a.id);
+    // Counted as checked just before start: the first check comes firstDelay after start, not at once.
+    scheduler.setAccounts(ids, () => startedAt - spacing + firstDelay);
+  };
+  sync();
+  const unsubscribe = directory.onChange(sync);
+  return {
+    dispose: () => {
+      unsubscribe();
+      scheduler.dispose();
     },
   };
 }

@@ -143,6 +143,34 @@ export class WatchService {
     });
   }
 
+  /**
+   * The watch schedule's check of one account: its keys, plans and group ratios read afresh (no model lists, no key
+   * revealed), its expiring items told to the listeners and a ratio change to the price listeners. A failed key
+   * read is answered as the failure: no alert comes from what could not be read.
+   */
+  async checkAccount(accountId: string): Promise<Result<void>> {
+    const account = this.watched().find((a) => a.id === accountId);
+    if (!account) return ok(undefined);
+    const read = await this.catalog(account, true, false);
+    const failed = read.catalog === null ? read.failures[0] : undefined;
+    if (read.catalog === null) return { ok: false, error: failed?.error ?? { code: 'internal' } };
+    this.#tellExpiring([{ accountId, accountLabel: account.label, keys: read.catalog.keys, plans: read.plans }]);
+    return ok(undefined);
+  }
+
+  /** Keys another pass just listed (the spend feature's): checked for expiry without a request of its own. */
+  noteKeys(accountId: string, keys: readonly KeyView[]): void {
+    const account = this.watched().find((a) => a.id === accountId);
+    if (!account) return;
+    this.#tellExpiring([{ accountId, accountLabel: account.label, keys, plans: [] }]);
+  }
+
+  #tellExpiring(sources: Parameters<typeof expiringWithin>[0]): void {
+    const items = expiringWithin(sources, Math.floor(this.clock.now() / 1000), this.sources.expiringWithinDays());
+    if (items.length === 0) return;
+    for (const listener of this.#expiringListeners) listener(items);
+  }
+
   private catalog(account: AccountHandle, fresh: boolean, needsModels: boolean): Promise<CatalogRead> {
     const cached = this.#catalogs.get(account.id);
     const now = this.clock.now();

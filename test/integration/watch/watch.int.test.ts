@@ -5,7 +5,13 @@ import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { WatchService } from '../../../src-main/features/watch/watch.service';
-import { createWatchFeature } from '../../../src-main/features/watch/watch.feature';
+import {
+  WATCH_CHECK_MS,
+  WATCH_FIRST_CHECK_MS,
+  createWatchFeature,
+} from '../../../src-main/features/watch/watch.feature';
+import { FakeClock } from '../../support/fake-clock';
+import { memoryLogger } from '../../support/memory-logger';
 import type { AlertDraft } from '../../../src-shared/contract';
 import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../src-main/features/watch/price-watch';
 import type { DocumentStore } from '../../../src-main/vault/config.store';
@@ -191,6 +197,57 @@ describe('which key can call a model', () => {
         affectedKeyNames: ['main'],
       },
     ]);
+    await feature.dispose();
+  });
+
+  it('raises expiring and price alerts on its hourly schedule with no screen open, once per episode', async () => {
+    const directory = new EmulatorDirectory(gw);
+    const clock = emulatorClock(gw);
+    const schedule = new FakeClock({ start: Date.UTC(2026, 10, 24, 8) });
+    const drafts: AlertDraft[] = [];
+    const episodes = new Set<string>();
+    // As the alert centre does: a second draft of a known episode raises nothing.
+    const alerts = {
+      raiseAlert: (_account: unknown, draft: AlertDraft) => {
+        if (!episodes.has(draft.episodeKey)) drafts.push(draft);
+        episodes.add(draft.episodeKey);
+        return null;
+      },
+    };
+    const now = Math.floor(clock.now() / 1000);
+    value(await (await directory.management('alice')).updateKey(1, { expired_time: now + 2 * 86_400 }));
+    const feature = createWatchFeature({
+      directory: new AliceOnly(gw),
+      keys: new KeysService({ directory, clock, log: recordingLogger() }),
+      info: new AccountInfoService({ directory, clock }),
+      clock,
+      expiringWithinDays: () => 7,
+      alerts,
+      seenRatios: memoryStore(EMPTY_SEEN_RATIOS),
+      schedule: { clock: schedule, log: memoryLogger().log },
+    });
+    const before = (await readLog(gw)).length;
+    await schedule.advance(WATCH_FIRST_CHECK_MS - 1_000);
+    expect((await readLog(gw)).length).toBe(before); // nothing in the first minutes after start
+    /** Lets the schedule's next check run and waits for its requests to be answered. */
+    const nextCheck = async (ms: number): Promise<void> => {
+      const seen = (await readLog(gw)).length;
+      await schedule.advance(ms);
+      await expect.poll(async () => (await readLog(gw)).length, { timeout: 5_000 }).toBeGreaterThan(seen);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    };
+    await nextCheck(1_000);
+    expect(drafts.map((d) => d.episodeKey)).toEqual([`expiring:alice:key:1:${now + 2 * 86_400}`]);
+
+    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 3 });
+    await nextCheck(WATCH_CHECK_MS);
+    await nextCheck(WATCH_CHECK_MS);
+    expect(drafts.map((d) => d.kind)).toEqual(['expiring', 'price_change']);
+    expect(drafts[1]).toMatchObject({ group: 'vip', oldRatio: 2, newRatio: 3, affectedKeyNames: ['main'] });
+    // At most one check an hour: half an hour more sends nothing.
+    const quiet = (await readLog(gw)).length;
+    await schedule.advance(WATCH_CHECK_MS / 2);
+    expect((await readLog(gw)).length).toBe(quiet);
     await feature.dispose();
   });
 });
