@@ -142,3 +142,29 @@ test('expiring soon lists a key ending within the chosen days, and Extend moves 
     await page.screenshot({ path: join(SHOTS, 'expiring-zh-dark.png'), fullPage: true });
   }
 });
+
+test('Extend from an expiring alert moves the key’s end on, as from the list', async ({ page, keydesk }) => {
+  test.setTimeout(90_000);
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  const ends = gw.state.keys.get(10)?.expired_time ?? 0;
+  const daysAway = Math.ceil((ends * 1000 - Date.now()) / 86_400_000);
+  test.skip(daysAway < 2 || daysAway > 300, 'the demo key’s end is not ahead of today by a testable margin');
+  // The list raises the alert now (the hourly check would, three minutes after start).
+  await page.getByTestId('nav-accounts').click();
+  const input = page.getByTestId('expiring-days').locator('input');
+  await input.fill(String(daysAway + 1));
+  await input.blur();
+  await expect(page.getByTestId('expiring-row').filter({ hasText: 'expiring-soon' })).toBeVisible();
+  await page.getByTestId('nav-keys').click();
+
+  const alert = await alertsAbout(page, 'expiring-soon');
+  await expect(alert).toHaveCount(1);
+  await alert.getByTestId('alert-extend').click();
+  const dialog = page.getByTestId('extend-enable');
+  await dialog.getByText('In 30 days').click();
+  await dialog.getByTestId('extend-submit').click();
+  await expect(dialog).toBeHidden();
+  const after = (await (await fetch(`${gw.admin_url}/keys/10`)).json()) as { expired_time: number };
+  expect(after.expired_time).toBe(ends + 30 * 86_400);
+});

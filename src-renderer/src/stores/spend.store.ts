@@ -18,6 +18,14 @@ export const useSpendStore = defineStore('spend', () => {
     error.value = !s.ok ? s.error : !t.ok ? t.error : null;
   }
 
+  /** Every tracked account's top spenders, one list (the Accounts page). */
+  const topAll = shallowRef<readonly KeySpendView[]>([]);
+  async function loadAll(): Promise<void> {
+    const [s, t] = await Promise.all([keydesk.spend.settings(), keydesk.spend.top({ limit: 5 })]);
+    if (s.ok) settings.value = s.value;
+    if (t.ok) topAll.value = t.value;
+  }
+
   const isTracked = (accountId: string): boolean => settings.value?.trackedAccountIds.includes(accountId) ?? false;
 
   async function setTracking(accountId: string, isTracking: boolean): Promise<void> {
@@ -33,5 +41,5 @@ export const useSpendStore = defineStore('spend', () => {
     }
   }
 
-  return { settings, top, error, isSaving, load, isTracked, setTracking };
+  return { settings, top, topAll, error, isSaving, load, loadAll, isTracked, setTracking };
 });

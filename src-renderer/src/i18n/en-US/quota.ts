@@ -52,6 +52,7 @@ export const alerts = {
   acknowledge: 'Acknowledge',
   acknowledged: 'Acknowledged',
   acknowledgeAll: 'Acknowledge all',
+  extend: 'Extend',
   levels: { warn: 'Low', critical: 'Critical', soft_limit: 'Soft limit' },
   body: '{balance} left (below {threshold})',
   softLimitBody: '{used} used (soft limit {limit})',

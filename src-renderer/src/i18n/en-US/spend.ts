@@ -13,4 +13,6 @@ export const spend = {
   unknownHint: 'Not enough reads cover this time yet; missed reads count as unknown, never as zero.',
   none: 'No reads yet. The first comes within a few minutes.',
   top: 'Top spenders',
+  topAll: 'Top spenders across accounts',
+  account: 'Account',
 };

@@ -53,6 +53,7 @@ export const alerts: MessageSchema['alerts'] = {
   acknowledge: '知道了',
   acknowledged: '已确认',
   acknowledgeAll: '全部确认',
+  extend: '延期',
   levels: { warn: '偏低', critical: '告急', soft_limit: '软上限' },
   body: '剩余 {balance}（低于 {threshold}）',
   softLimitBody: '已用 {used}（软上限 {limit}）',
