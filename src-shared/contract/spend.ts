@@ -18,6 +18,14 @@ export interface SpendSettings {
   readonly dailyCaps: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
+/** A key's reads over the last 24 hours, for its chart: used quota in units, null where a read failed (a gap). */
+export interface KeySpendHistory {
+  /** False when the key's account is not tracked: there is nothing to draw. */
+  readonly isTracked: boolean;
+  /** [epoch ms, used quota units or null], oldest first. */
+  readonly reads: readonly (readonly [number, number | null])[];
+}
+
 /** Invoke channels of per-key spend. */
 export interface SpendInvokeMap {
   'spend:settings': { args: undefined; result: SpendSettings };
@@ -28,6 +36,8 @@ export interface SpendInvokeMap {
     args: { readonly accountId: string; readonly keyId: number; readonly capUnits: number | null };
     result: SpendSettings;
   };
+  /** One key's reads of the last 24 hours (its chart in the key's details). */
+  'spend:keyHistory': { args: { readonly accountId: string; readonly keyId: number }; result: KeySpendHistory };
   /** Tracked keys by spend in the last hour, most first (unknown last); one account or all. */
   'spend:top': { args: { readonly accountId?: string; readonly limit?: number }; result: readonly KeySpendView[] };
 }
@@ -37,4 +47,5 @@ export const SPEND_CHANNELS: { readonly [C in keyof SpendInvokeMap]: true } = {
   'spend:setTracking': true,
   'spend:setDailyCap': true,
   'spend:top': true,
+  'spend:keyHistory': true,
 };

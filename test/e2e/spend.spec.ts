@@ -106,4 +106,15 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   await expect(item.getByTestId('alert-disable-key')).toHaveCount(0);
   const key = (await control(gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };
   expect(key.status).toBe(2);
+
+  // The key's details draw its day through the usual hours and the jump, labelled from lowest to highest.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('key-name').getByText('main', { exact: true }).click();
+  const chart = page.getByTestId('key-spend-chart');
+  await expect(chart).toContainText('Spending, last 24 hours');
+  // One line, or two where a pass failed before the vault was unlocked after the restart (a gap stays open).
+  await expect(chart.locator('polyline').first()).toBeVisible();
+  expect(await chart.locator('polyline').count()).toBeLessThanOrEqual(2);
+  await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /from ¥0\.\d\d to ¥\d+\.\d\d/);
+  await expect(chart).toContainText('24 h ago');
 });

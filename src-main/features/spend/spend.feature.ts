@@ -108,5 +108,8 @@ function registerSpendHandlers(router: Router, tracker: SpendTracker): void {
       'spend:top',
       z.strictObject({ accountId: accountId.optional(), limit: z.number().int().min(1).max(100).optional() }),
       (a) => ok(tracker.top(a.accountId, a.limit ?? 5)),
+    )
+    .handle('spend:keyHistory', z.strictObject({ accountId, keyId: z.number().int().positive() }), (a) =>
+      ok(tracker.keyHistory(a.accountId, a.keyId)),
     );
 }

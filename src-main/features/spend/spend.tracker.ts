@@ -2,7 +2,7 @@
 // of 100 through the keys service), in a scheduler of its own so a pass never delays a balance and a failure backs
 // off; every pass, or its failure as a gap, goes to the spend watcher. Also the user's spend settings.
 import { z } from 'zod';
-import type { KeySpendView, KeyView, Result, SpendSettings } from '../../../src-shared/contract';
+import type { KeySpendHistory, KeySpendView, KeyView, Result, SpendSettings } from '../../../src-shared/contract';
 import { AppErrorException } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
 import type { Logger } from '../../log/logger';
@@ -107,6 +107,13 @@ export class SpendTracker {
       .topSpenders(accountId, limit)
       .filter((row) => labels.has(row.accountId))
       .map((row) => ({ ...row, accountLabel: labels.get(row.accountId) ?? row.accountId }));
+  }
+
+  keyHistory(accountId: string, keyId: number): KeySpendHistory {
+    this.deps.directory.get(accountId);
+    const isTracked = this.deps.settings.read().trackedAccountIds.includes(accountId);
+    const from = this.deps.clock.now() - 24 * 60 * 60_000;
+    return { isTracked, reads: isTracked ? this.deps.watcher.readsSince(accountId, keyId, from) : [] };
   }
 
   /** A pass now for one tracked account (tests, and the switch turned on); the 5-minute rule still binds. */

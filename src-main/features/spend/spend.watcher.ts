@@ -131,6 +131,12 @@ export class SpendWatcher {
     },
   };
 
+  /** A key's reads since `from` (epoch ms), oldest first; empty when none is kept. */
+  readsSince(accountId: string, keyId: number, from: number): (readonly [number, number | null])[] {
+    const ring = this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? [];
+    return ring.filter(([at]) => at >= from);
+  }
+
   /** When the account's last pass (read or gap) was recorded; null when none is kept. */
   lastPassAt(accountId: string): number | null {
     let last: number | null = null;

@@ -2,7 +2,7 @@
 // account's top spenders over the last hour and day.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AppError, KeySpendView, SpendSettings } from '../../../src-shared/contract';
+import type { AppError, KeySpendHistory, KeySpendView, SpendSettings } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useSpendStore = defineStore('spend', () => {
@@ -26,6 +26,12 @@ export const useSpendStore = defineStore('spend', () => {
     if (t.ok) topAll.value = t.value;
   }
 
+  /** One key's reads of the last day; null when they could not be read (the chart then shows nothing). */
+  async function keyHistory(accountId: string, keyId: number): Promise<KeySpendHistory | null> {
+    const r = await keydesk.spend.keyHistory({ accountId, keyId });
+    return r.ok ? r.value : null;
+  }
+
   const isTracked = (accountId: string): boolean => settings.value?.trackedAccountIds.includes(accountId) ?? false;
 
   async function setTracking(accountId: string, isTracking: boolean): Promise<void> {
@@ -41,5 +47,5 @@ export const useSpendStore = defineStore('spend', () => {
     }
   }
 
-  return { settings, top, topAll, error, isSaving, load, loadAll, isTracked, setTracking };
+  return { settings, top, topAll, error, isSaving, load, loadAll, keyHistory, isTracked, setTracking };
 });

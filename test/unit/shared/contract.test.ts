@@ -57,6 +57,7 @@ describe('contract', () => {
       'settings:get',
       'settings:update',
       'site:refresh',
+      'spend:keyHistory',
       'spend:setDailyCap',
       'spend:setTracking',
       'spend:settings',

@@ -15,4 +15,11 @@ export const spend = {
   top: 'Top spenders',
   topAll: 'Top spenders across accounts',
   account: 'Account',
+  chart: {
+    title: 'Spending, last 24 hours',
+    untracked: 'Turn on “Track spending per key” on the Account page to see this key’s spending over time.',
+    label: 'Used quota over the last 24 hours, from {min} to {max}',
+    dayAgo: '24 h ago',
+    now: 'now',
+  },
 };

@@ -14,4 +14,11 @@ export const spend = {
   top: '消耗最多的密钥',
   topAll: '所有账户中消耗最多的密钥',
   account: '账户',
+  chart: {
+    title: '最近 24 小时消耗',
+    untracked: '在“账户与订阅”页开启“跟踪每个密钥的消耗”后，可查看此密钥的消耗走势。',
+    label: '最近 24 小时已用额度，从 {min} 到 {max}',
+    dayAgo: '24 小时前',
+    now: '现在',
+  },
 };
