@@ -141,7 +141,13 @@ test('batch reveal of 172 selected keys goes in chunks of at most 100', async ({
   await expect(page.getByTestId('key-row').first()).toBeVisible();
   await keys.selectPage();
   await expect(page.getByTestId('batch-bar')).toContainText('100 selected');
+  const second = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/bridge/invoke/${encodeURIComponent('keys:list')}`) &&
+      /"page":2\b/.test(r.request().postData() ?? ''),
+  );
   await page.getByTestId('pager').locator('.n-pagination-item').getByText('2', { exact: true }).click();
+  await second;
   await expect(keys.row('bulk-060')).toBeVisible(); // id 72, the top of page 2
   await keys.selectPage();
   await expect(page.getByTestId('batch-bar')).toContainText('172 selected');

@@ -106,6 +106,13 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   await expect(item.getByTestId('alert-disable-key')).toHaveCount(0);
   const key = (await control(gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };
   expect(key.status).toBe(2);
+  // The list behind the drawer reads the key afresh: it shows Disabled without a reload.
+  await expect(
+    page
+      .getByTestId('key-row')
+      .filter({ has: page.getByText('main', { exact: true }) })
+      .getByTestId('key-state'),
+  ).toHaveText('Disabled');
 
   // The key's details draw its day through the usual hours and the jump, labelled from lowest to highest.
   await page.keyboard.press('Escape');
@@ -117,4 +124,46 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   expect(await chart.locator('polyline').count()).toBeLessThanOrEqual(2);
   await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /from ¥0\.\d\d to ¥\d+\.\d\d/);
   await expect(chart).toContainText('24 h ago');
+});
+
+test('a daily cap set in the key’s details raises a cap alert once the key spends past it, tracked for minutes only', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  app = await startKeydesk(dataDir, { env: ENV });
+  await page.goto(app.url);
+  const added = await invoke(page, 'accounts:add', {
+    label: 'Work',
+    baseUrl: gw.base_url,
+    apiUrl: gw.api_url,
+    credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
+  });
+  expect(added.ok, JSON.stringify(added.error)).toBe(true);
+  await page.getByTestId('nav-account').click();
+  const card = page.getByTestId('spend-card');
+  await card.getByTestId('spend-track').click();
+  await expect(card.getByTestId('spend-row').first()).toContainText('main', { timeout: 15_000 });
+
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('key-name').getByText('main', { exact: true }).click();
+  const cap = page.getByTestId('daily-cap');
+  await expect(cap.getByTestId('daily-cap-value')).toHaveText('none');
+  await cap.getByTestId('daily-cap-edit').click();
+  await cap.getByTestId('daily-cap-input').fill('2');
+  await cap.getByTestId('daily-cap-save').click();
+  await expect(cap.getByTestId('daily-cap-value')).toHaveText('¥2.00 a day');
+  // Kept by main: a fresh read of the settings has it, in quota units (500,000 a yuan).
+  const settings = await invoke(page, 'spend:settings', undefined);
+  expect(JSON.stringify(settings.value)).toContain(':1000000}');
+  await page.keyboard.press('Escape');
+
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '0');
+  await control(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 1_200_000 }); // ¥2.40
+  await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '1', { timeout: 15_000 });
+  await page.getByTestId('alert-bell').click();
+  const item = page.getByTestId('alert-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('main');
+  await expect(item).toContainText('¥2.40');
+  await expect(item).toContainText('2.00');
 });

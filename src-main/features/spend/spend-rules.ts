@@ -133,8 +133,8 @@ export interface RunawayStep {
 /**
  * One step after a list pass. Nothing changes unless the key's latest read is fresh (read at `now`, a value):
  * a failed pass, a missing key or an old ring never starts or ends an episode. An episode starts when the last
- * hour is ≥ 10× the baseline (and ≥ the minimum) or the day is past the user's cap, and ends when the hour is back
- * under half that line and the day under the cap.
+ * hour is ≥ 10× the baseline (and ≥ the minimum) or the day's known spend is past the user's cap, and ends when the
+ * hour is back under half that line and the day under the cap.
  */
 export function stepRunaway(
   state: RunawayState,
@@ -145,7 +145,10 @@ export function stepRunaway(
   const last = ring.at(-1);
   if (!last || last[0] !== now || last[1] === null) return { state, fired: null };
   const { lastHourUnits, lastDayUnits } = spendRates(ring, now);
-  const isCap = dailyCapUnits !== null && lastDayUnits !== null && lastDayUnits >= dailyCapUnits;
+  // Against a cap, what fresh reads saw spent is a floor under the day's spend, however little of the day they cover:
+  // past the cap on that floor is past it for certain (a key tracked for an hour can already be over its day).
+  const dayFloorUnits = spendBetween(ring, now - DAY_MS, now).units;
+  const isCap = dailyCapUnits !== null && dayFloorUnits >= dailyCapUnits;
   const above = (usual: number | null, factor: number): boolean =>
     lastHourUnits !== null &&
     usual !== null &&
@@ -179,7 +182,7 @@ export function stepRunaway(
       reason: isRate ? 'rate' : 'daily_cap',
       hourSpendUnits: lastHourUnits ?? 0,
       usualHourUnits: usual,
-      daySpendUnits: lastDayUnits,
+      daySpendUnits: isCap ? Math.max(lastDayUnits ?? 0, dayFloorUnits) : lastDayUnits,
     },
   };
 }

@@ -330,6 +330,14 @@ export const useKeysStore = defineStore('keys', () => {
     return map;
   });
 
+  /** A key changed outside the list (Disable now in an alert): its row, where one is shown, is read afresh. */
+  async function refreshRow(ref: ArgsOf<'keys:get'>): Promise<void> {
+    const shown = (rows: readonly KeyView[]) => rows.some((k) => k.accountId === ref.accountId && k.id === ref.id);
+    if (!shown(items.value) && !shown(listed.value)) return;
+    const r = await keydesk.keys.get(ref);
+    if (r.ok) replaceRow(r.value);
+  }
+
   function replaceRow(k: KeyView): void {
     const swap = (row: KeyView) => (rowKey(row) === rowKey(k) ? k : row);
     items.value = items.value.map(swap);
@@ -382,5 +390,6 @@ export const useKeysStore = defineStore('keys', () => {
     usage,
     test,
     replaceRow,
+    refreshRow,
   };
 });

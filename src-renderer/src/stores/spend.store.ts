@@ -47,5 +47,36 @@ export const useSpendStore = defineStore('spend', () => {
     }
   }
 
-  return { settings, top, topAll, error, isSaving, load, loadAll, keyHistory, isTracked, setTracking };
+  /** The key's cap per day in quota units, or null when it has none. */
+  const capOf = (accountId: string, keyId: number): number | null =>
+    settings.value?.dailyCaps[accountId]?.[String(keyId)] ?? null;
+
+  /** Sets (or with null removes) a key's cap per day; the error is returned for the form that asked. */
+  async function setDailyCap(accountId: string, keyId: number, capUnits: number | null): Promise<AppError | null> {
+    const r = await keydesk.spend.setDailyCap({ accountId, keyId, capUnits });
+    if (!r.ok) return r.error;
+    settings.value = r.value;
+    return null;
+  }
+
+  async function loadSettings(): Promise<void> {
+    const s = await keydesk.spend.settings();
+    if (s.ok) settings.value = s.value;
+  }
+
+  return {
+    settings,
+    top,
+    topAll,
+    error,
+    isSaving,
+    load,
+    loadAll,
+    loadSettings,
+    keyHistory,
+    isTracked,
+    setTracking,
+    capOf,
+    setDailyCap,
+  };
 });

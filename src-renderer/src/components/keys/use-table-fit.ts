@@ -35,7 +35,10 @@ export function useTableFit(isAll: Ref<boolean>) {
     if (isSizePicked.value || isAll.value) return;
     store.size = fit;
     clearTimeout(resizeTimer);
+    const pageThen = store.page;
     resizeTimer = setTimeout(() => {
+      // The user picked a size or another page meanwhile: theirs stands (a reload to page 1 would undo the click).
+      if (isSizePicked.value || store.page !== pageThen) return;
       store.page = 1;
       void store.load();
     }, 300);
@@ -43,6 +46,7 @@ export function useTableFit(isAll: Ref<boolean>) {
   /** The user picked a page size: it stays, whatever the window does. */
   const onPageSize = () => {
     isSizePicked.value = true;
+    clearTimeout(resizeTimer);
     store.page = 1;
     void store.load();
   };

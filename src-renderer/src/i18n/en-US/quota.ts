@@ -58,7 +58,7 @@ export const alerts = {
   softLimitBody: '{used} used (soft limit {limit})',
   kinds: { runaway: 'Runaway key', expiring: 'Expiring', price_change: 'Price change' },
   runawayBody: '{key}: {hour} in the last hour (usually {usual})',
-  runawayCapBody: '{key}: {day} today (daily cap {cap})',
+  runawayCapBody: '{key}: at least {day} spent in the last 24 hours (daily cap {cap})',
   expiringKeyBody: 'Key {key} expires {when}',
   expiringPlanBody: 'Plan {plan} expires {when}',
   priceChangeBody: 'Group {group}: ratio {from} → {to} (keys: {keys})',

@@ -15,6 +15,16 @@ export const spend = {
   top: 'Top spenders',
   topAll: 'Top spenders across accounts',
   account: 'Account',
+  cap: {
+    label: 'Daily cap',
+    none: 'none',
+    perDay: '{amount} a day',
+    set: 'Set',
+    change: 'Change',
+    remove: 'Remove',
+    save: 'Save',
+    hint: 'Spending more than this in 24 hours raises a runaway alert, whatever the key’s usual rate.',
+  },
   chart: {
     title: 'Spending, last 24 hours',
     untracked: 'Turn on “Track spending per key” on the Account page to see this key’s spending over time.',

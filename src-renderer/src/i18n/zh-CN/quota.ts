@@ -59,7 +59,7 @@ export const alerts: MessageSchema['alerts'] = {
   softLimitBody: '已用 {used}（软上限 {limit}）',
   kinds: { runaway: '消耗异常', expiring: '即将到期', price_change: '倍率变更' },
   runawayBody: '{key}：最近一小时消耗 {hour}（平时约 {usual}）',
-  runawayCapBody: '{key}：今日已消耗 {day}（每日上限 {cap}）',
+  runawayCapBody: '{key}：最近 24 小时至少消耗 {day}（每日上限 {cap}）',
   expiringKeyBody: '密钥 {key} 将于 {when} 到期',
   expiringPlanBody: '套餐 {plan} 将于 {when} 到期',
   priceChangeBody: '分组 {group}：倍率 {from} → {to}（涉及密钥：{keys}）',

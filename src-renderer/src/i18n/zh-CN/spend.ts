@@ -14,6 +14,16 @@ export const spend = {
   top: '消耗最多的密钥',
   topAll: '所有账户中消耗最多的密钥',
   account: '账户',
+  cap: {
+    label: '每日上限',
+    none: '未设置',
+    perDay: '每天 {amount}',
+    set: '设置',
+    change: '修改',
+    remove: '移除',
+    save: '保存',
+    hint: '24 小时内消耗超过此额度即发出“消耗异常”提醒，不论该密钥平时的消耗速度。',
+  },
   chart: {
     title: '最近 24 小时消耗',
     untracked: '在“账户与订阅”页开启“跟踪每个密钥的消耗”后，可查看此密钥的消耗走势。',
