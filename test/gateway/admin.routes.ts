@@ -1,5 +1,5 @@
 // Control plane on admin_url (tests only): clock, quotas, spending, group ratios, faults, reset, request log,
-// settings.
+// settings, consume logging.
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { FaultStore } from './faults';
@@ -10,7 +10,7 @@ import type { RequestLog } from './request-log';
 import type { Seed } from './seed.schema';
 import type { GatewayState } from './state';
 import { BUCKETS } from './rate-limit';
-import { accountView, charge, keyView } from './state';
+import { DEFAULT_LOG_MODEL, accountView, charge, keyView } from './state';
 
 export interface AdminDeps {
   state: GatewayState;
@@ -27,7 +27,19 @@ const schemas = {
   userQuota: z.object({ quota: int }).strict(),
   keyQuota: z.object({ remain_quota: int }).strict(),
   groupRatio: z.object({ ratio: z.number().min(0) }).strict(),
-  spend: z.object({ units: int.positive(), calls: int.positive().default(1) }).strict(),
+  spend: z
+    .object({
+      units: int.positive(),
+      calls: int.positive().default(1),
+      // The consume row(s) the spend writes (split evenly over `calls`, the remainder on the last row).
+      model: z.string().min(1).default(DEFAULT_LOG_MODEL),
+      prompt_tokens: int.min(0).default(0),
+      completion_tokens: int.min(0).default(0),
+      is_stream: z.boolean().default(false),
+      use_time: int.min(0).default(1),
+    })
+    .strict(),
+  logConsume: z.object({ enabled: z.boolean() }).strict(),
   settings: z
     .object({
       propagation_delay_s: int.min(0),
@@ -106,6 +118,16 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     }),
   );
 
+  // The servers' LogConsumeEnabled option: off = calls and spends write no consume rows.
+  app.get('/settings/log-consume', () => json({ enabled: state.logConsumeEnabled }));
+  app.put(
+    '/settings/log-consume',
+    mutation(schemas.logConsume, (b) => {
+      state.logConsumeEnabled = b.enabled;
+      return json({ enabled: state.logConsumeEnabled });
+    }),
+  );
+
   app.get('/users/:id', (c) => {
     const user = state.users.get(positiveInt(c.req.param('id')) ?? 0);
     return user ? json({ ...accountView(user), usable_groups: state.usableGroups(user) }) : notFoundJson();
@@ -156,7 +178,8 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     mutation(schemas.spend, (b, id) => {
       const k = state.keys.get(id);
       if (!k) return notFoundJson();
-      charge(state, k, b.units, b.calls);
+      const { units, calls, ...detail } = b;
+      charge(state, k, units, calls, detail);
       return json({ key: adminKeyView(id), user: accountView(state.userOf(k)) });
     }),
   );

@@ -65,6 +65,14 @@ export interface Profile {
    * stored status is 3/4 and the cause remains, and run that check on any body with status 1 (full update too).
    */
   enableCheck: 'current-state' | 'stored-status';
+  /**
+   * `GET /api/log/self`: `none` = no such route (spec); `paged-dto` = current new-api's
+   * `{page, page_size, total, items}` of userLogDTO, 1-based `p`, `page_size`/`ps`/`size` 1..100 (default 10);
+   * `paged-row` = legacy/early `{items, total, page, page_size}` of full rows (`id` % 1024, `other` a JSON
+   * string), 1-based `p`, page_size < 0 → 10, > 100 → 100, 0 or missing → no rows (GORM Limit(0));
+   * `bare-10` = one-api's bare array, 0-based `p`, always 10 rows, `id` 0.
+   */
+  logs: 'none' | 'paged-dto' | 'paged-row' | 'bare-10';
   /** Messages copied from Chinese-only sources (early new-api, one-api). */
   chinese: boolean;
   /** Default `/api/status` version string. */
@@ -125,6 +133,7 @@ const SPEC: Profile = {
   accountGrantIncludesUsed: true,
   rateLimits: { enabled: false, search: false },
   enableCheck: 'current-state',
+  logs: 'none',
   chinese: false,
   version: '',
   messages: SPEC_MESSAGES,
@@ -148,6 +157,7 @@ const NEW_API: Profile = {
   accountGrantIncludesUsed: true,
   rateLimits: { enabled: true, search: true },
   enableCheck: 'stored-status',
+  logs: 'paged-dto',
   chinese: false,
   version: 'v1.0.0-rc.24',
   messages: NEW_API_MESSAGES,
@@ -164,6 +174,7 @@ const NEW_API_LEGACY: Profile = {
   // Subscriptions arrived in 2026-02, after the last legacy build.
   endpoints: { reveal: true, keyUsage: true, subscription: false, status: true },
   rateLimits: { enabled: true, search: false },
+  logs: 'paged-row',
   version: 'v0.12.8',
 };
 
@@ -193,6 +204,7 @@ const ONE_API: Profile = {
   keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
   allowIps: 'absent',
   search: 'prefix',
+  logs: 'bare-10',
   version: 'v0.6.10',
 };
 

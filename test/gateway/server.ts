@@ -10,6 +10,7 @@ import { FaultStore } from './faults';
 import type { GatewayEnv, Listener } from './http';
 import { captureBody, json, notFound, routeNotFound } from './http';
 import { registerKeyRoutes } from './keys.routes';
+import { registerLogRoutes } from './logs.routes';
 import { Mutex } from './mutex';
 import type { ProfileName } from './profiles';
 import { profileOf } from './profiles';
@@ -103,6 +104,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   registerStatusRoutes(base, state);
   registerUserRoutes(base, state, mutex);
   registerKeyRoutes(base, state, mutex);
+  registerLogRoutes(base, state);
   const admin = build('admin');
   registerAdminRoutes(admin, { state, faults, log, mutex, seed });
 

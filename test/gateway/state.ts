@@ -36,6 +36,46 @@ export interface KeyRec {
   group_changed_at: number;
 }
 
+/** Log types of both servers (model/log.go): 0 is "all" in a filter. */
+export const LOG_TYPE = { topup: 1, consume: 2, manage: 3, system: 4 } as const;
+/** Rows kept in the log store; older rows are dropped first. */
+export const MAX_LOG_ROWS = 20_000;
+
+/** One row of the servers' `logs` table, with every era's fields; the routes shape it per profile. */
+export interface LogRow {
+  id: number;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: string;
+  token_id: number;
+  token_name: string;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Seconds (new-api `use_time`); one-api shows it as `elapsed_time` in milliseconds. */
+  use_time: number;
+  is_stream: boolean;
+  channel: number;
+  group: string;
+  request_id: string;
+  /** new-api's `other` (a JSON column); empty here unless a test writes rows itself. */
+  other: Record<string, unknown>;
+}
+
+/** What a charge records in its consume row(s). */
+export interface ChargeDetail {
+  model?: string;
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  is_stream?: boolean;
+  use_time?: number;
+}
+
+export const DEFAULT_LOG_MODEL = 'gpt-4o-mini';
+
 export interface LoginSession {
   userId: number;
   sid: string;
@@ -62,7 +102,12 @@ export class GatewayState {
   readonly profile: Profile;
   /** Emulator setting: the client IP used for allow_ips when no override header is sent. */
   clientIp: string | null = null;
+  /** Usage log, oldest first, at most MAX_LOG_ROWS rows. */
+  readonly logs: LogRow[] = [];
+  /** The servers' LogConsumeEnabled option (default on): off = no consume rows are written. */
+  logConsumeEnabled = true;
   private nextKeyId = 1;
+  private nextLogId = 1;
 
   constructor(
     seed: Seed,
@@ -87,6 +132,9 @@ export class GatewayState {
     this.sessionStore.clear();
     this.rateLimiter.clear();
     this.clientIp = null;
+    this.logs.length = 0;
+    this.nextLogId = 1;
+    this.logConsumeEnabled = true;
     const explicitIds = copy.users.flatMap((u) => u.keys.flatMap((k) => (k.id === undefined ? [] : [k.id])));
     this.nextKeyId = Math.max(0, ...explicitIds) + 1;
     for (const { keys, ...user } of copy.users) {
@@ -103,6 +151,14 @@ export class GatewayState {
         });
       }
     }
+  }
+
+  /** Appends a log row (id and created_at filled in) and drops the oldest rows beyond the bound. */
+  addLog(row: Omit<LogRow, 'id' | 'created_at'> & { created_at?: number }): LogRow {
+    const full: LogRow = { ...row, id: this.nextLogId++, created_at: row.created_at ?? this.clock.now() };
+    this.logs.push(full);
+    if (this.logs.length > MAX_LOG_ROWS) this.logs.splice(0, this.logs.length - MAX_LOG_ROWS);
+    return full;
   }
 
   allocateKeyId(): number {
@@ -262,8 +318,12 @@ export function accountView(u: UserRec) {
   };
 }
 
-/** A model call's (or an admin spend's) effect on key and account: both are charged, independently. */
-export function charge(state: GatewayState, k: KeyRec, units: number, calls = 1): void {
+/**
+ * A model call's (or an admin spend's) effect on key and account: both are charged, independently. Each
+ * call also writes one consume row (type 2) unless consume logging is off; units and tokens are split
+ * evenly over the calls, the remainder on the last row.
+ */
+export function charge(state: GatewayState, k: KeyRec, units: number, calls = 1, detail: ChargeDetail = {}): void {
   const user = state.userOf(k);
   k.remain_quota -= units;
   k.used_quota += units;
@@ -271,4 +331,33 @@ export function charge(state: GatewayState, k: KeyRec, units: number, calls = 1)
   user.quota -= units;
   user.used_quota += units;
   user.request_count += calls;
+  if (!state.logConsumeEnabled) return;
+  const model = detail.model ?? DEFAULT_LOG_MODEL;
+  const group = state.effectiveGroup(k);
+  const ratio = state.groups[group]?.ratio ?? 1;
+  const share = (total: number, i: number) => {
+    const each = Math.floor(total / calls);
+    return i === calls - 1 ? total - each * (calls - 1) : each;
+  };
+  for (let i = 0; i < calls; i++) {
+    const row = state.addLog({
+      user_id: user.id,
+      type: LOG_TYPE.consume,
+      content: `模型倍率 1.00，分组倍率 ${ratio.toFixed(2)}`,
+      username: user.username,
+      token_id: k.id,
+      token_name: k.name,
+      model_name: model,
+      quota: share(units, i),
+      prompt_tokens: share(detail.prompt_tokens ?? 0, i),
+      completion_tokens: share(detail.completion_tokens ?? 0, i),
+      use_time: detail.use_time ?? 1,
+      is_stream: detail.is_stream ?? false,
+      channel: 1,
+      group,
+      request_id: '',
+      other: {},
+    });
+    row.request_id = `emu-request-${row.id}`;
+  }
 }

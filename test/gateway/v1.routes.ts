@@ -107,8 +107,14 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
         return apiError(403, 'token quota is exhausted', 'token_quota_exhausted');
       }
       if (user.quota < cost) return apiError(403, 'user quota is not enough', 'insufficient_user_quota');
-      charge(state, k, cost);
-      return json(completion(state, model, body.messages));
+      const answer = completion(state, model, body.messages);
+      charge(state, k, cost, 1, {
+        model,
+        prompt_tokens: answer.usage.prompt_tokens,
+        completion_tokens: answer.usage.completion_tokens,
+        is_stream: false,
+      });
+      return json(answer);
     }),
   );
 }
