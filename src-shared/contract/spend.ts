@@ -22,8 +22,11 @@ export interface SpendSettings {
 export interface KeySpendHistory {
   /** False when the key's account is not tracked: there is nothing to draw. */
   readonly isTracked: boolean;
-  /** [epoch ms, used quota units or null], oldest first. */
-  readonly reads: readonly (readonly [number, number | null])[];
+  /**
+   * [epoch ms, used quota units or null], oldest first; a third element `1` closes a run of equal reads (every pass
+   * since the entry before read that value), which is drawn joined however long it lasts.
+   */
+  readonly reads: readonly (readonly [number, number | null] | readonly [number, number, 1])[];
 }
 
 /** Invoke channels of per-key spend. */

@@ -1,6 +1,10 @@
 // Per-key spend, pure: a bounded ring of each key's used_quota reads (a failed or missing read is a gap, never
 // zero), spend between fresh consecutive reads only (used_quota going down is a reset, not negative spend), rates
 // over the last hour and day, and the runaway rule (one episode at a time, a false alarm raises the baseline).
+//
+// A key that spends nothing reads the same value pass after pass: such a run is kept as its first read and its
+// latest, the latest marked as held since the one before it (every pass between read that same value, none more
+// than MAX_READ_GAP_MS apart). An idle key so costs two entries however long it is tracked, not 300.
 
 /** One read of a key's used_quota: null when the read failed or the key was missing from the list (a gap). */
 export interface SpendRead {
@@ -9,8 +13,12 @@ export interface SpendRead {
   readonly usedUnits: number | null;
 }
 
-/** Compact, as persisted: [at, used] pairs, used null for a gap. */
-export type SpendRing = readonly (readonly [number, number | null])[];
+/** `1`: the read closes a run — every pass since the entry before it read this same value. */
+export type HeldMark = 1;
+
+/** Compact, as persisted: [at, used] pairs, used null for a gap; [at, used, 1] closes a run of equal reads. */
+export type SpendEntry = readonly [number, number | null] | readonly [number, number, HeldMark];
+export type SpendRing = readonly SpendEntry[];
 
 /** 25 hours of reads at one list pass per 5 minutes: enough for the day window and the baseline. */
 export const MAX_READS = 300;
@@ -18,13 +26,30 @@ export const MAX_READS = 300;
 export const MAX_READ_GAP_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** What the ring keeps: the day window and the day before the hour being judged. */
+export const KEEP_MS = DAY_MS + HOUR_MS;
 
-export function addRead(ring: SpendRing, read: SpendRead): SpendRing {
+const isHeld = (entry: SpendEntry): boolean => entry.length === 3;
+
+export function addRead(ring: SpendRing, read: SpendRead, isCompacting = true): SpendRing {
   const last = ring.at(-1);
   // Reads arrive in time order; one from the past (a clock step back) is not trusted.
   if (last && read.at <= last[0]) return ring;
-  const next: SpendRing = [...ring, [read.at, read.usedUnits]];
-  return next.length > MAX_READS ? next.slice(next.length - MAX_READS) : next;
+  const isSameAsLast =
+    isCompacting &&
+    last !== undefined &&
+    read.usedUnits !== null &&
+    last[1] === read.usedUnits &&
+    read.at - last[0] <= MAX_READ_GAP_MS;
+  let next: SpendEntry[];
+  if (isSameAsLast && isHeld(last)) next = [...ring.slice(0, -1), [read.at, read.usedUnits, 1]];
+  else if (isSameAsLast) next = [...ring, [read.at, read.usedUnits, 1]];
+  else next = [...ring, [read.at, read.usedUnits]];
+  // Older than the window: dropped, except the entry a run kept in the window starts from.
+  let first = 0;
+  while (first < next.length - 1 && (next[first + 1]?.[0] ?? read.at) < read.at - KEEP_MS) first++;
+  if (next.length - first > MAX_READS) first = next.length - MAX_READS;
+  return first === 0 ? next : next.slice(first);
 }
 
 /** Spend in [from, to] and how much of that span fresh consecutive reads cover. */
@@ -36,13 +61,18 @@ export interface WindowSpend {
 export function spendBetween(ring: SpendRing, from: number, to: number): WindowSpend {
   let units = 0;
   let coveredMs = 0;
-  let previous: readonly [number, number | null] | undefined;
+  let previous: SpendEntry | undefined;
   for (const read of ring) {
     const before = previous;
     previous = read;
     if (before === undefined) continue;
     const [prevAt, prevUsed] = before;
     const [at, used] = read;
+    if (isHeld(read)) {
+      // A run of equal reads: nothing spent, and read throughout, so the part inside the window is covered.
+      coveredMs += Math.max(0, Math.min(at, to) - Math.max(prevAt, from));
+      continue;
+    }
     if (prevAt < from || at > to) continue;
     if (prevUsed === null || used === null || at - prevAt > MAX_READ_GAP_MS) continue;
     coveredMs += at - prevAt;

@@ -12,11 +12,14 @@ import {
   spendRates,
   stepRunaway,
   type RunawayState,
+  type SpendEntry,
   type SpendRates,
   type SpendRing,
 } from './spend-rules';
 
-const ringSchema = z.array(z.tuple([z.number(), z.number().nullable()]));
+const ringSchema = z.array(
+  z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]),
+);
 const stateSchema = z.object({
   episodeStart: z.number().nullable(),
   episodes: z.number().int(),
@@ -131,10 +134,15 @@ export class SpendWatcher {
     },
   };
 
-  /** A key's reads since `from` (epoch ms), oldest first; empty when none is kept. */
-  readsSince(accountId: string, keyId: number, from: number): (readonly [number, number | null])[] {
+  /**
+   * A key's reads since `from` (epoch ms), oldest first; empty when none is kept. A run that reaches into the window
+   * comes with the read it starts from, however old.
+   */
+  readsSince(accountId: string, keyId: number, from: number): SpendEntry[] {
     const ring = this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? [];
-    return ring.filter(([at]) => at >= from);
+    const start = ring.findIndex(([at]) => at >= from);
+    if (start === -1) return [];
+    return ring.slice(start > 0 && ring[start]?.length === 3 ? start - 1 : start);
   }
 
   /** When the account's last pass (read or gap) was recorded; null when none is kept. */

@@ -57,4 +57,19 @@ describe('chartLines', () => {
     );
     expect(lines.segments).toEqual(['286,20 287,20']);
   });
+
+  it('joins a run of equal reads however long, from the window’s edge where it started before the day', () => {
+    const lines = chartLines(
+      [
+        [NOW - 2 * DAY, 500],
+        [NOW - DAY / 2, 500, 1],
+        [NOW - DAY / 2 + 5 * MIN, 1_500],
+        [NOW, 1_500, 1],
+      ],
+      NOW,
+      240,
+      60,
+    );
+    expect(lines).toEqual({ segments: ['0,60 120,60 120.8,0 240,0'], minUnits: 500, maxUnits: 1_500 });
+  });
 });

@@ -13,16 +13,25 @@ export interface ChartLines {
   readonly maxUnits: number | null;
 }
 
-export function chartLines(
-  reads: readonly (readonly [number, number | null])[],
-  now: number,
-  width: number,
-  height: number,
-): ChartLines {
+type Read = readonly [number, number | null] | readonly [number, number, 1];
+
+export function chartLines(reads: readonly Read[], now: number, width: number, height: number): ChartLines {
   const from = now - DAY_MS;
-  const known = reads.filter((r): r is readonly [number, number] => r[1] !== null && r[0] >= from && r[0] <= now);
-  if (known.length === 0) return { segments: [], minUnits: null, maxUnits: null };
-  const values = known.map(([, used]) => used);
+  // A run that started before the window enters it at its held value: drawn from the window's left edge.
+  const points: (readonly [number, number | null, boolean])[] = [];
+  let before: Read | undefined;
+  for (const read of reads) {
+    const [at, used] = read;
+    const isHeld = read.length === 3;
+    if (at > now) break;
+    if (at >= from) {
+      if (isHeld && before !== undefined && before[0] < from) points.push([from, used, false]);
+      points.push([at, used, isHeld]);
+    }
+    before = read;
+  }
+  const values = points.flatMap(([, used]) => (used === null ? [] : [used]));
+  if (values.length === 0) return { segments: [], minUnits: null, maxUnits: null };
   const min = Math.min(...values);
   const max = Math.max(...values);
   const x = (at: number) => Math.round(((at - from) / DAY_MS) * width * 10) / 10;
@@ -31,9 +40,8 @@ export function chartLines(
   const segments: string[] = [];
   let current: string[] = [];
   let previousAt: number | null = null;
-  for (const [at, used] of reads) {
-    if (at < from || at > now) continue;
-    const isJoined = previousAt !== null && at - previousAt <= JOIN_GAP_MS;
+  for (const [at, used, isHeld] of points) {
+    const isJoined = previousAt !== null && (isHeld || at - previousAt <= JOIN_GAP_MS);
     if (used === null || !isJoined) {
       if (current.length > 0) segments.push(current.join(' '));
       current = [];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CALM,
   MAX_READS,
+  MAX_READ_GAP_MS,
   addRead,
   dismissFalseAlarm,
   spendBetween,
@@ -87,6 +88,50 @@ describe('per-key spend', () => {
         expect(counted).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+
+  it('a run of equal reads kept as two entries counts what every read would: the same spend, the same hours', () => {
+    fc.assert(
+      fc.property(
+        fc.array(passArb, { maxLength: 200 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        (passes, hours, offsetMin) => {
+          let compact: SpendRing = [];
+          let plain: SpendRing = [];
+          let at = START;
+          let used = 0;
+          for (const pass of passes) {
+            at += pass.afterMs;
+            // Idle most of the time, so that runs form.
+            if (pass.spent > 1_000_000) used += pass.spent;
+            if (pass.outcome === 'reset') used = 0;
+            const read = { at, usedUnits: pass.outcome === 'failed' ? null : used };
+            compact = addRead(compact, read);
+            plain = addRead(plain, read, false);
+          }
+          const to = at - offsetMin * MIN;
+          const from = to - hours * 3_600_000;
+          const a = spendBetween(compact, from, to);
+          const b = spendBetween(plain, from, to);
+          expect(a.units).toBe(b.units);
+          // A run is covered up to the window's edges; every read's intervals only where whole inside it.
+          expect(a.coveredMs).toBeGreaterThanOrEqual(b.coveredMs);
+          expect(a.coveredMs - b.coveredMs).toBeLessThanOrEqual(2 * MAX_READ_GAP_MS);
+          expect(compact.length).toBeLessThanOrEqual(plain.length);
+        },
+      ),
+    );
+  });
+
+  it('an idle key tracked for a day costs two entries', () => {
+    let ring: SpendRing = [];
+    for (let i = 1; i <= 12 * 30; i++) ring = addRead(ring, { at: START + i * 5 * MIN, usedUnits: 42 });
+    expect(ring).toHaveLength(2);
+    expect(spendBetween(ring, START + 12 * 30 * 5 * MIN - 3_600_000, START + 12 * 30 * 5 * MIN)).toEqual({
+      units: 0,
+      coveredMs: 3_600_000,
+    });
   });
 
   it('keeps the ring bounded', () => {
