@@ -28,7 +28,7 @@ export interface GatewayErrorDetails {
 }
 
 /** Endpoints older servers lack (new-api-compat): reveal, batch reveal, key usage, subscription. */
-export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription';
+export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription' | 'usage_logs';
 
 /**
  * Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. `serverMessage` is the
@@ -144,11 +144,21 @@ const errorObjectCode = (body: unknown): string | undefined => {
  * Runs a call to an endpoint some server versions lack: their "Invalid URL" 404 then means "this version does not
  * offer it", never a wrong address (the core endpoints every era has already proved the address).
  */
-export async function whereSupported<T>(feature: UnsupportedFeature, call: () => Promise<T>): Promise<T> {
+export async function whereSupported<T>(
+  feature: UnsupportedFeature,
+  call: () => Promise<T>,
+  /**
+   * An endpoint the spec does not define (real servers' usage logs): the spec's own server answers it with its text
+   * 404, which there means "no such path" as well, not a wrong address.
+   */
+  isOutsideSpec = false,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof GatewayError) || error.details.isUnknownRoute !== true) throw error;
+    if (!(error instanceof GatewayError)) throw error;
+    const isSpecTextNotFound = isOutsideSpec && error.code === 'wrong_base_address' && error.details.status === 404;
+    if (error.details.isUnknownRoute !== true && !isSpecTextNotFound) throw error;
     throw new GatewayError('unsupported', error.serverMessage, { status: 404, feature });
   }
 }

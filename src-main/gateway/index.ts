@@ -32,3 +32,4 @@ export { isMaskedKey, maskKey, withSkPrefix, stripSkPrefix } from './compat';
 export type { KeyRecord, SearchKeyRecord, Page, GroupInfo } from './compat';
 export type { Account, Subscription, Model, TokenUsage } from './schemas';
 export * from './units';
+export * from './usage-logs';

@@ -47,6 +47,7 @@ import {
 } from './schemas';
 import { checkSearchQuery, matchesSearchPattern, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
+import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
 
 export type { LoginOutcome, SecondFactorChallenge } from './login';
 export type { SessionState, SessionCredential } from './management.session';
@@ -161,6 +162,31 @@ export class ManagementClient {
           scope: 'wallet:read',
           signal,
         }),
+      ),
+    );
+  }
+
+  /**
+   * GET /api/log/self: one key's calls (by its name, the only filter every era has) in a window, newest first, at
+   * most `maxPages` pages. Servers without the endpoint (the spec's) answer `unsupported`.
+   */
+  listUsageLogs(query: UsageLogQuery, signal?: AbortSignal): Promise<Result<UsageLogRead>> {
+    return this.run('list usage logs', () =>
+      whereSupported(
+        'usage_logs',
+        () =>
+          readUsageLogs(query, (wireQuery) =>
+            this.session.call({
+              method: 'GET',
+              path: '/api/log/self',
+              query: wireQuery,
+              schema: usageLogPageSchema,
+              what: 'usage log',
+              scope: 'wallet:read',
+              signal,
+            }),
+          ),
+        true,
       ),
     );
   }

@@ -109,6 +109,34 @@ export interface KeyUsageView {
   readonly modelsError: AppError | null;
 }
 
+/** One model's calls by a key, from the site's usage logs. Amounts in quota units. */
+export interface KeyModelUsageLine {
+  readonly model: string;
+  readonly calls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly quotaUnits: number;
+  /** Unix seconds of the latest call. */
+  readonly lastCallAt: number;
+}
+
+/** A key's calls over a window by model, most spent first, read from `/api/log/self`. */
+export interface KeyModelUsageView {
+  /** Unix seconds: the window read (the last 24 hours). */
+  readonly since: number;
+  readonly until: number;
+  readonly models: readonly KeyModelUsageLine[];
+  /** Calls counted (rows read that belong to the key). */
+  readonly calls: number;
+  /** More calls matched than were read: the lines cover the newest only. */
+  readonly isTruncated: boolean;
+  /**
+   * `id`: rows carried the key's id, so only its own calls count. `name`: the server filters by name only and its
+   * rows carry no id (one-api, the newest new-api); keys sharing this name are counted together.
+   */
+  readonly matchedBy: 'id' | 'name';
+}
+
 export interface KeyTestOutcome {
   readonly modelCount: number;
   readonly latencyMs: number;
@@ -150,6 +178,8 @@ export interface KeysInvokeMap {
   };
   'keys:usage': { args: KeyRef; result: KeyUsageView };
   'keys:test': { args: KeyRef; result: KeyTestOutcome };
+  /** The key's calls of the last 24 hours by model, from the site's usage logs (password and token accounts). */
+  'keys:modelUsage': { args: KeyRef; result: KeyModelUsageView };
 }
 
 export const KEYS_CHANNELS: { readonly [C in keyof KeysInvokeMap]: true } = {
@@ -168,4 +198,5 @@ export const KEYS_CHANNELS: { readonly [C in keyof KeysInvokeMap]: true } = {
   'keys:export': true,
   'keys:usage': true,
   'keys:test': true,
+  'keys:modelUsage': true,
 };

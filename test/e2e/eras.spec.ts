@@ -4,7 +4,7 @@
 import { expect, test } from './support/fixtures';
 import { AccountsPage } from './pages/accounts.page';
 import { KeysPage } from './pages/keys.page';
-import { ERAS, ERA_USER, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
+import { ERAS, ERA_USER, control, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
 
 /** 16 Chinese characters: 48 UTF-8 bytes, just inside new-api's 50-byte limit. */
 const CHINESE_NAME = '生产环境主密钥供夜间批量任务使用';
@@ -157,6 +157,24 @@ for (const era of ERAS) {
       await keys.row(name).getByTestId('copy-key').click();
       await expect(page.locator('.n-message').getByText('Copied')).toBeVisible();
       expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(full);
+
+      // Calls by model, from the site's usage logs (the spec's server has none: the section says so).
+      await control(gw, 'POST', `/keys/${String(id)}/spend`, { units: 30_000, calls: 3, model: 'gpt-4o' });
+      await control(gw, 'POST', `/keys/${String(id)}/spend`, { units: 1_000, model: 'gpt-4o-mini' });
+      await keys.row(name).getByTestId('key-name').click();
+      const calls = page.getByTestId('key-model-usage');
+      await calls.getByTestId('model-usage-load').click();
+      if (era === 'spec') {
+        await expect(calls.getByTestId('error-alert')).toContainText('This server version does not offer usage logs');
+      } else {
+        const rows = calls.getByTestId('model-usage-row');
+        await expect(rows).toHaveCount(2);
+        await expect(rows.first()).toContainText('gpt-4o');
+        await expect(rows.first()).toContainText('3');
+        await expect(rows.nth(1)).toContainText('gpt-4o-mini');
+      }
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('key-drawer')).toBeHidden();
 
       await keys.delete(name);
 

@@ -72,6 +72,10 @@ for (const look of LOOKS) {
     await page.getByTestId('key-row').first().getByTestId('key-name').click();
     await expect(page.locator('.n-drawer')).toBeVisible();
     await check('the key drawer', '.n-drawer');
+    // Its calls by model, read from the site's usage logs: the lines or the sentence that there are none.
+    await page.getByTestId('model-usage-load').click();
+    await expect(page.getByTestId('model-usage-row').first().or(page.getByTestId('model-usage-empty'))).toBeVisible();
+    await check('the key drawer with its calls by model', '.n-drawer');
     await page.keyboard.press('Escape');
     await expect(page.locator('.n-drawer')).toBeHidden();
 
@@ -132,7 +136,7 @@ for (const look of LOOKS) {
     await expect(page.getByTestId('account-form-error')).toBeVisible();
     await check('the add-account form refused', modal);
 
-    expect(seen).toHaveLength(14);
+    expect(seen).toHaveLength(15);
     // Backgrounds that are images or gradients cannot be measured from colours: listed, and expected to be none.
     expect(skipped, `text on backgrounds not measured (${lookName})`).toEqual([]);
     expect(measured).toBeGreaterThan(100);

@@ -77,5 +77,6 @@ export function registerKeysHandlers(router: Router, keys: KeysService, secrets:
       secrets.export(a.accountId, a.ids, a.format),
     )
     .handle('keys:usage', ref, (a) => secrets.usage(a.accountId, a.id))
-    .handle('keys:test', ref, (a) => secrets.test(a.accountId, a.id));
+    .handle('keys:test', ref, (a) => secrets.test(a.accountId, a.id))
+    .handle('keys:modelUsage', ref, (a) => keys.modelUsage(a.accountId, a.id));
 }

@@ -8,6 +8,7 @@ import {
   type KeyPage,
   type KeySearchField,
   type KeyUpdateOutcome,
+  type KeyModelUsageView,
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
@@ -22,6 +23,7 @@ import {
 } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory } from '../accounts/account-directory';
+import { modelUsage } from './model-usage';
 import { changedFields, toCreateInput, toFieldName, toKeyEdits, toKeyView } from './key-view';
 
 export interface KeysServiceOptions {
@@ -29,6 +31,11 @@ export interface KeysServiceOptions {
   readonly clock: Pick<ClockPort, 'now'>;
   readonly log: Logger;
 }
+
+/** A key's usage logs: the last day, its newest 500 calls at most, in at most 10 requests (one-api's pages hold 10). */
+const DAY_S = 86_400;
+const MAX_LOG_PAGES = 10;
+const MAX_LOG_ROWS = 500;
 
 /** Cap of listAll for the merged view: 50 pages of 100. */
 const MAX_LIST_PAGES = 50;
@@ -134,6 +141,23 @@ export class KeysService {
 
   private management(accountId: string): Promise<ManagementClient> {
     return this.options.directory.management(accountId);
+  }
+
+  /** The key's calls of the last 24 hours by model: its name read afresh, then the site's usage logs. */
+  async modelUsage(accountId: string, id: number): Promise<Result<KeyModelUsageView>> {
+    const m = await this.management(accountId);
+    const key = await m.getKey(id);
+    if (!key.ok) return key;
+    const until = this.nowSec();
+    const since = until - DAY_S;
+    const read = await m.listUsageLogs({
+      tokenName: key.value.name,
+      since,
+      until,
+      maxPages: MAX_LOG_PAGES,
+      maxRows: MAX_LOG_ROWS,
+    });
+    return mapResult(read, (r) => modelUsage(r, key.value, { since, until }));
   }
 
   private nowSec(): number {

@@ -318,6 +318,7 @@ export const useKeysStore = defineStore('keys', () => {
   const exportKeys = (args: ArgsOf<'keys:export'>) => keydesk.keys.export(args);
   const usage = (ref: ArgsOf<'keys:usage'>) => keydesk.keys.usage(ref);
   const test = (ref: ArgsOf<'keys:test'>) => keydesk.keys.test(ref);
+  const modelUsage = (ref: ArgsOf<'keys:modelUsage'>) => keydesk.keys.modelUsage(ref);
 
   /** Selected rows grouped by account (batch channels take one account). */
   const selectionByAccount = computed(() => {
@@ -389,6 +390,7 @@ export const useKeysStore = defineStore('keys', () => {
     exportKeys,
     usage,
     test,
+    modelUsage,
     replaceRow,
     refreshRow,
   };

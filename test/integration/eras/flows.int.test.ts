@@ -218,6 +218,64 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
     expect(value(await app.call('account:models', { accountId: watched })).models.length).toBeGreaterThan(0);
   });
 
+  it('sums a key’s calls of the day by model from the site’s usage logs, as each era records them', async () => {
+    // Calls on key 1 ("main"): 3 of gpt-4o, 12 of gpt-4o-mini (two of one-api's pages of 10); one call of an older
+    // day, outside the window; and a second key named "main" with one call of its own.
+    await admin(gw, 'POST', '/clock/set', { now: T0 - 2 * 86_400, frozen: true });
+    await admin(gw, 'POST', '/keys/1/spend', { units: 90_000, model: 'gpt-4o' });
+    await admin(gw, 'POST', '/clock/set', { now: T0, frozen: true });
+    await admin(gw, 'POST', '/keys/1/spend', {
+      units: 30_000,
+      calls: 3,
+      model: 'gpt-4o',
+      prompt_tokens: 300,
+      completion_tokens: 30,
+    });
+    await admin(gw, 'POST', '/keys/1/spend', { units: 12_000, calls: 12, model: 'gpt-4o-mini' });
+    const twin = value(await app.call('keys:create', { accountId: alice, fields: fields({ name: 'main' }) }));
+    if (!twin) throw new Error('the second "main" was not found after create');
+    await admin(gw, 'POST', `/keys/${String(twin.id)}/spend`, { units: 5_000, model: 'gpt-4o' });
+
+    const usage = await app.call('keys:modelUsage', { accountId: alice, id: 1 });
+    if (profile === 'spec') {
+      // The spec's server has no usage logs: "this version does not offer", never a wrong address.
+      expect(failure(usage)).toMatchObject({ code: 'unsupported', feature: 'usage_logs' });
+      return;
+    }
+    // one-api and the newest new-api record no key id: the name is all there is, and the view says so.
+    const byName = profile === 'one-api' || profile === 'new-api';
+    const view = value(usage);
+    expect(view).toMatchObject({
+      since: T0 - 86_400,
+      until: T0,
+      matchedBy: byName ? 'name' : 'id',
+      calls: byName ? 16 : 15,
+      isTruncated: false,
+    });
+    expect(view.models).toEqual([
+      {
+        model: 'gpt-4o',
+        calls: byName ? 4 : 3,
+        promptTokens: 300,
+        completionTokens: 30,
+        quotaUnits: byName ? 35_000 : 30_000,
+        lastCallAt: T0,
+      },
+      { model: 'gpt-4o-mini', calls: 12, promptTokens: 0, completionTokens: 0, quotaUnits: 12_000, lastCallAt: T0 },
+    ]);
+  });
+
+  it('says a key has no calls when the site records none (consume logging off)', async () => {
+    await admin(gw, 'PUT', '/settings/log-consume', { enabled: false });
+    await admin(gw, 'POST', '/keys/1/spend', { units: 30_000, model: 'gpt-4o' });
+    const usage = await app.call('keys:modelUsage', { accountId: alice, id: 1 });
+    if (profile === 'spec') {
+      expect(failure(usage).code).toBe('unsupported');
+      return;
+    }
+    expect(value(usage)).toMatchObject({ models: [], calls: 0, isTruncated: false });
+  });
+
   it('a watched key has no key list', async () => {
     expect(failure(await app.call('keys:list', { accountId: watched, page: 1, size: 10 })).code).toBe('validation');
   });

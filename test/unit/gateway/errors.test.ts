@@ -110,6 +110,10 @@ describe('error taxonomy', () => {
     expect(await whereSupported('reveal', fail(text)).catch((e: unknown) => (e as GatewayError).code)).toBe(
       'wrong_base_address',
     );
+    // An endpoint the spec does not define: the spec's server answers its text 404 there, and that is "not offered".
+    expect(
+      await whereSupported('usage_logs', fail(text), true).catch((e: unknown) => (e as GatewayError).toAppError()),
+    ).toMatchObject({ code: 'unsupported', feature: 'usage_logs' });
     const notFound = facts(200, { success: false, message: 'record not found' });
     expect(await whereSupported('reveal', fail(notFound)).catch((e: unknown) => (e as GatewayError).code)).toBe(
       'not_found',

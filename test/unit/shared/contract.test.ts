@@ -45,6 +45,7 @@ describe('contract', () => {
       'keys:get',
       'keys:list',
       'keys:listAll',
+      'keys:modelUsage',
       'keys:reveal',
       'keys:search',
       'keys:setStatus',

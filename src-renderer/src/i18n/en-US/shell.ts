@@ -94,4 +94,5 @@ export const unsupportedFeatures = {
   reveal: 'revealing full keys',
   key_usage: 'the key usage endpoint',
   subscription: 'subscriptions',
+  usage_logs: 'usage logs',
 };

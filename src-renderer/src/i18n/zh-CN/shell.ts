@@ -94,4 +94,5 @@ export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {
   reveal: '查看完整密钥',
   key_usage: '密钥用量查询',
   subscription: '订阅',
+  usage_logs: '使用日志',
 };

@@ -1,0 +1,109 @@
+// A user's own usage logs, GET /api/log/self (UserAuth: a session or access token, never an sk- key), read the way
+// each era answers (facts from the servers' sources, see test/gateway/README.md):
+// - one-api: a bare array, `p` counted from 0, always 10 rows a page (page_size ignored), no token_id;
+// - new-api from v0.2.7.6 on: `{items, total, page, page_size}`, `p` counted from 1 (p < 1 is read as 1), at most
+//   100 a page, and a page_size left out is a LIMIT 0 on the older of them — so it is always sent;
+// - newest new-api: the same page, its rows a slimmer record without token_id.
+// `p=0` is therefore the first page everywhere; the answer's shape says how to count the next one. Filters are
+// exact (`token_name =`), times are Unix seconds, inclusive. A `type` of 2 is a call that spent quota.
+import { z } from 'zod';
+
+const int = z.number().int();
+const count = int.min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** One call as the servers record it; fields one era lacks are optional, unknown ones pass (stripped). */
+export const usageLogSchema = z.object({
+  created_at: int,
+  type: int,
+  token_name: z
+    .string()
+    .max(1_000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  /** new-api up to its slim record (2025); absent on one-api and the newest builds. */
+  token_id: int.optional(),
+  model_name: z
+    .string()
+    .max(1_000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  quota: int.min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  prompt_tokens: count.nullish().transform((v) => v ?? 0),
+  completion_tokens: count.nullish().transform((v) => v ?? 0),
+});
+export type UsageLogRow = z.infer<typeof usageLogSchema>;
+
+export const usageLogPageSchema = z.union([
+  z.array(usageLogSchema),
+  z.object({
+    total: int.optional(),
+    page_size: int.optional(),
+    items: z.array(usageLogSchema).nullable(),
+  }),
+]);
+export type UsageLogPage = z.infer<typeof usageLogPageSchema>;
+
+export const CONSUME_LOG_TYPE = 2;
+/** Rows asked per page (the servers' cap); one-api answers its fixed 10 whatever is asked. */
+export const LOG_PAGE_SIZE = 100;
+/** one-api's ItemsPerPage: a bare-array page of fewer rows, or of a count not a multiple of it, is the last. */
+const FIXED_PAGE_SIZE = 10;
+
+export interface UsageLogQuery {
+  readonly tokenName: string;
+  /** Unix seconds, inclusive. */
+  readonly since: number;
+  readonly until: number;
+  /**
+   * The most pages, and rows, read: a busy key's older calls beyond them are left out and said to be. (Pages of 100
+   * reach the rows first; one-api's pages of 10 reach the page count.)
+   */
+  readonly maxPages: number;
+  readonly maxRows: number;
+}
+
+export interface UsageLogRead {
+  readonly rows: readonly UsageLogRow[];
+  /** The server's count of matching calls, where its answer says (bare arrays do not). */
+  readonly total: number | null;
+  /** More calls matched than were read. */
+  readonly isTruncated: boolean;
+}
+
+/** Reads the pages of one key's calls in a window, newest first, through `fetchPage(p)`. */
+export async function readUsageLogs(
+  query: UsageLogQuery,
+  fetchPage: (wireQuery: Readonly<Record<string, string | number>>) => Promise<UsageLogPage>,
+): Promise<UsageLogRead> {
+  const rows: UsageLogRow[] = [];
+  let total: number | null = null;
+  let base: 0 | 1 | null = null;
+  for (let read = 0; read < query.maxPages && rows.length < query.maxRows; read++) {
+    // The first page is p=0 on every era (1-based servers read p < 1 as 1); from then on the shape decides.
+    const p = base === null ? 0 : base === 0 ? read : read + 1;
+    const wire = await fetchPage({
+      p,
+      page_size: LOG_PAGE_SIZE,
+      type: CONSUME_LOG_TYPE,
+      token_name: query.tokenName,
+      start_timestamp: query.since,
+      end_timestamp: query.until,
+    });
+    if (Array.isArray(wire)) {
+      base = 0;
+      rows.push(...wire);
+      if (wire.length === 0 || wire.length % FIXED_PAGE_SIZE !== 0 || wire.length > LOG_PAGE_SIZE) {
+        return { rows, total, isTruncated: false };
+      }
+    } else {
+      base = 1;
+      const items = wire.items ?? [];
+      rows.push(...items);
+      total = wire.total ?? null;
+      const pageSize = wire.page_size !== undefined && wire.page_size > 0 ? wire.page_size : LOG_PAGE_SIZE;
+      const isDone = total !== null ? rows.length >= total : items.length < pageSize;
+      if (isDone || items.length === 0) return { rows, total, isTruncated: total !== null && rows.length < total };
+    }
+  }
+  return { rows, total, isTruncated: true };
+}
