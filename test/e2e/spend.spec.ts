@@ -1,12 +1,13 @@
 // Per-key spend end to end in browser mode against the emulator: the user turns on "Track spending per key" on the
 // Account page, Keydesk lists the keys on its schedule (KEYDESK_SPEND_TEST_SPACING_MS shortens the 5 minutes to one
 // second), the control plane makes a key spend 20× its usual hourly rate, the bell shows exactly one runaway alert,
-// and Disable now turns the key off on the server. The key's usual rate is five hours of reads written into the
+// Disable now turns the key off on the server, and after calm hours a second run raises a second alert. The key's usual rate is five hours of reads written into the
 // spend history while Keydesk is stopped (as a restart finds it), since a test cannot wait five hours.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { decodeRing, encodeRing } from '../../src-main/features/spend/spend-rules';
 import { startGateway, type Gateway } from '../gateway/index';
 import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
@@ -36,10 +37,11 @@ test.afterEach(async () => {
 
 interface SpendFile {
   version: number;
-  accounts: Record<string, Record<string, { name: string; ring: [number, number | null][]; runaway: unknown }>>;
+  /** Each ring as stored: flat numbers, two per read (see encodeRing). */
+  accounts: Record<string, Record<string, { name: string; ring: number[]; runaway: unknown }>>;
 }
 
-test('a key spending 20× its usual rate raises one runaway alert, and Disable now turns it off on the server', async ({
+test('a key spending 20× its usual rate raises one runaway alert, Disable now turns it off, a second episode alerts again', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -73,14 +75,15 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   const doc = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
   const [accountId] = Object.keys(doc.accounts);
   const entry = doc.accounts[accountId ?? '']?.[String(KEY_ID)];
-  const first = entry?.ring[0];
+  const kept = decodeRing(entry?.ring ?? []);
+  const first = kept[0];
   if (!accountId || !entry || !first || first[1] === null) throw new Error(`no read of key ${String(KEY_ID)} kept`);
   const [firstAt, firstUsed] = first;
   const past: [number, number][] = Array.from({ length: 60 }, (_, i) => [
     firstAt - (60 - i) * FIVE_MIN,
     firstUsed - (60 - i) * USUAL_PER_5_MIN,
   ]);
-  entry.ring = [...past, ...entry.ring];
+  entry.ring = encodeRing([...past, ...kept]);
   await writeFile(file, JSON.stringify(doc));
 
   app = await startKeydesk(dataDir, { env: ENV });
@@ -124,6 +127,35 @@ test('a key spending 20× its usual rate raises one runaway alert, and Disable n
   expect(await chart.locator('polyline').count()).toBeLessThanOrEqual(2);
   await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /from ¥0\.\d\d to ¥\d+\.\d\d/);
   await expect(chart).toContainText('24 h ago');
+  await page.keyboard.press('Escape');
+
+  // A second episode. Two calm hours pass (written into the history while Keydesk is stopped, as before: every read
+  // two hours earlier, then a run of unchanged reads up to a minute ago), then the key spends 20× again.
+  await app.stop();
+  app = null;
+  const later = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
+  const laterEntry = later.accounts[accountId]?.[String(KEY_ID)];
+  const reads = decodeRing(laterEntry?.ring ?? []);
+  const lastKnown = [...reads].reverse().find((r) => r[1] !== null)?.[1];
+  const lastAt = reads.at(-1)?.[0];
+  if (!laterEntry || lastKnown === undefined || lastKnown === null || lastAt === undefined)
+    throw new Error('no read kept');
+  const TWO_HOURS = 2 * 3_600_000;
+  laterEntry.ring = encodeRing([
+    ...reads.map(([at, used]) => [at - TWO_HOURS, used] as const),
+    [lastAt - TWO_HOURS + 60_000, lastKnown],
+    [Date.now() - 60_000, lastKnown, 1],
+  ]);
+  await writeFile(file, JSON.stringify(later));
+  app = await startKeydesk(dataDir, { env: ENV });
+  await page.goto(app.url);
+  expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
+  await page.reload();
+  await page.waitForTimeout(3_000); // calm passes end the first episode
+  await control(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 20 * 12 * USUAL_PER_5_MIN });
+  await page.getByTestId('alert-bell').click();
+  await expect(page.getByTestId('alert-item')).toHaveCount(2, { timeout: 15_000 });
+  await expect(page.getByTestId('alert-item').first().getByTestId('alert-disable-key')).toBeVisible();
 });
 
 test('a daily cap set in the key’s details raises a cap alert once the key spends past it, tracked for minutes only', async ({

@@ -52,6 +52,33 @@ export function addRead(ring: SpendRing, read: SpendRead, isCompacting = true): 
   return first === 0 ? next : next.slice(first);
 }
 
+/**
+ * A ring as stored: one flat array of numbers, two per read — its time and its used quota, -1 for a gap, the time
+ * negated where the read closes a run. Plain numbers are what V8 packs densely: a day of a busy key is 300 reads in
+ * 4.8 KB, where 300 small arrays took some 30 KB.
+ */
+export type StoredRing = readonly number[];
+
+export function encodeRing(ring: SpendRing): number[] {
+  const flat = new Array<number>(ring.length * 2);
+  ring.forEach((entry, i) => {
+    flat[2 * i] = entry.length === 3 ? -entry[0] : entry[0];
+    flat[2 * i + 1] = entry[1] ?? -1;
+  });
+  return flat;
+}
+
+export function decodeRing(flat: StoredRing): SpendRing {
+  const ring: SpendEntry[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const at = flat[i] ?? 0;
+    const used = flat[i + 1] ?? -1;
+    if (at < 0 && used >= 0) ring.push([-at, used, 1]);
+    else ring.push([Math.abs(at), used < 0 ? null : used]);
+  }
+  return ring;
+}
+
 /** Spend in [from, to] and how much of that span fresh consecutive reads cover. */
 export interface WindowSpend {
   readonly units: number;

@@ -7,19 +7,31 @@ import type { DocumentStore } from '../../vault/config.store';
 import type { AlertAccount, AlertsService, RunawayActions } from '../quota/alerts.service';
 import {
   CALM,
+  MAX_READS,
   addRead,
+  decodeRing,
+  encodeRing,
   dismissFalseAlarm,
   spendRates,
   stepRunaway,
   type RunawayState,
   type SpendEntry,
   type SpendRates,
-  type SpendRing,
 } from './spend-rules';
 
-const ringSchema = z.array(
-  z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]),
-);
+/** Reads as stored (encodeRing), or as an earlier version stored them: [at, used] pairs, converted on load. */
+const ringSchema = z.union([
+  z
+    .array(z.number())
+    .max(2 * MAX_READS)
+    .refine((flat) => flat.length % 2 === 0, 'a ring holds pairs of numbers'),
+  z
+    .array(
+      z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]),
+    )
+    .max(MAX_READS)
+    .transform((pairs) => encodeRing(pairs)),
+]);
 const stateSchema = z.object({
   episodeStart: z.number().nullable(),
   episodes: z.number().int(),
@@ -72,11 +84,11 @@ export class SpendWatcher {
       const entry = known[id] ?? { name: key?.name ?? id, ring: [], runaway: CALM };
       // A key gone from a successful pass was deleted: its history goes with it.
       if (keys !== null && key === undefined) continue;
-      const ring = addRead(entry.ring as SpendRing, { at: now, usedUnits: key?.usedQuota ?? null });
+      const ring = addRead(decodeRing(entry.ring), { at: now, usedUnits: key?.usedQuota ?? null });
       const step = stepRunaway(entry.runaway, ring, now, this.deps.dailyCapOf(accountId, Number(id)));
       next[id] = {
         name: key?.name ?? entry.name,
-        ring: ring as SpendDocument['accounts'][string][string]['ring'],
+        ring: encodeRing(ring),
         runaway: step.state,
       };
       if (step.fired) {
@@ -109,7 +121,7 @@ export class SpendWatcher {
           accountId: account,
           keyId: Number(id),
           keyName: entry.name,
-          ...spendRates(entry.ring, now),
+          ...spendRates(decodeRing(entry.ring), now),
         });
       }
     }
@@ -139,7 +151,7 @@ export class SpendWatcher {
    * comes with the read it starts from, however old.
    */
   readsSince(accountId: string, keyId: number, from: number): SpendEntry[] {
-    const ring = this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? [];
+    const ring = decodeRing(this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? []);
     const start = ring.findIndex(([at]) => at >= from);
     if (start === -1) return [];
     return ring.slice(start > 0 && ring[start]?.length === 3 ? start - 1 : start);
@@ -149,7 +161,8 @@ export class SpendWatcher {
   lastPassAt(accountId: string): number | null {
     let last: number | null = null;
     for (const entry of Object.values(this.deps.store.read().accounts[accountId] ?? {})) {
-      const at = entry.ring.at(-1)?.[0];
+      const stored = entry.ring.at(-2);
+      const at = stored === undefined ? undefined : Math.abs(stored);
       if (at !== undefined && (last === null || at > last)) last = at;
     }
     return last;

@@ -7,6 +7,8 @@ import {
   MAX_READS,
   MAX_READ_GAP_MS,
   addRead,
+  decodeRing,
+  encodeRing,
   dismissFalseAlarm,
   spendBetween,
   stepRunaway,
@@ -229,5 +231,25 @@ describe('runaway alerts', () => {
     pass(12 * 2, 25_000);
     pass(12, 500_000);
     expect(hours).toBe(1);
+  });
+});
+
+describe('stored rings', () => {
+  it('decode to exactly what was encoded: reads, gaps and held runs', () => {
+    fc.assert(
+      fc.property(fc.array(passArb, { maxLength: 200 }), (passes) => {
+        let ring: SpendRing = [];
+        let at = START;
+        let used = 0;
+        for (const pass of passes) {
+          at += pass.afterMs;
+          if (pass.spent > 1_000_000) used += pass.spent;
+          ring = addRead(ring, { at, usedUnits: pass.outcome === 'failed' ? null : used });
+        }
+        const stored = encodeRing(ring);
+        expect(stored.every((n) => typeof n === 'number')).toBe(true);
+        expect(decodeRing(JSON.parse(JSON.stringify(stored)) as number[])).toEqual(ring);
+      }),
+    );
   });
 });

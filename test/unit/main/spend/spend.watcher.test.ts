@@ -5,7 +5,7 @@ import type { KeyView, Result } from '../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../src-shared/units';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
-import { EMPTY_SPEND, SpendWatcher } from '../../../../src-main/features/spend/spend.watcher';
+import { EMPTY_SPEND, SpendWatcher, spendDocumentSchema } from '../../../../src-main/features/spend/spend.watcher';
 import { MemoryStore, recordingNotifier } from '../quota/fakes';
 
 const key = (id: number, usedQuota: number | null): KeyView => ({
@@ -106,5 +106,31 @@ describe('spend watcher', () => {
       [1, 360_000],
       [2, 0],
     ]);
+  });
+
+  it('stores rings as flat numbers, and reads an earlier version’s pairs into them', () => {
+    const runaway = { episodeStart: null, episodes: 0, baselineFloor: 0, episodeUsual: null, episodePeak: 0 };
+    const earlier = {
+      accounts: {
+        acc: {
+          '1': {
+            name: 'key-1',
+            ring: [
+              [1_000, 5],
+              [2_000, null],
+              [3_000, 7],
+              [4_000, 7, 1],
+            ],
+            runaway,
+          },
+        },
+      },
+    };
+    expect(spendDocumentSchema.parse(earlier).accounts.acc?.['1']?.ring).toEqual([
+      1_000, 5, 2_000, -1, 3_000, 7, -4_000, 7,
+    ]);
+    // An odd count of numbers is not a ring: the document is refused whole (the store keeps it aside).
+    const odd = { accounts: { acc: { '1': { name: 'key-1', ring: [1_000, 5, 2_000], runaway } } } };
+    expect(spendDocumentSchema.parse(odd).accounts).toEqual({});
   });
 });
