@@ -1,8 +1,9 @@
 // Per-key spend end to end in browser mode against the emulator: the user turns on "Track spending per key" on the
 // Account page, Keydesk lists the keys on its schedule (KEYDESK_SPEND_TEST_SPACING_MS shortens the 5 minutes to one
 // second), the control plane makes a key spend 20× its usual hourly rate, the bell shows exactly one runaway alert,
-// Disable now turns the key off on the server, and after calm hours a second run raises a second alert. The key's usual rate is five hours of reads written into the
-// spend history while Keydesk is stopped (as a restart finds it), since a test cannot wait five hours.
+// Disable now turns the key off on the server, and after calm hours a second run raises a second alert. The key's
+// usual rate is five hours of reads written into the spend history while Keydesk is stopped (as a restart finds
+// it), since a test cannot wait five hours; the calm hours are written the same way.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
