@@ -43,6 +43,11 @@ export interface ConfigStoreOptions<T> {
   /** Told of every report as it happens (both kinds), for the one store-problem status the user sees. */
   readonly onReport?: (report: StoreReport) => void;
   readonly now?: () => number;
+  /**
+   * A large document written often (the spend history): written without indentation, and its last good text is
+   * read back from the main file when the backup is due instead of being held in memory between writes.
+   */
+  readonly isLarge?: boolean;
 }
 
 type Candidate<T> =
@@ -61,6 +66,8 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
   #value: T;
   /** The bytes of the main file as last loaded or written: what goes to .bak before the next replace. */
   #lastGood: string | null = null;
+  /** The main file holds a good document (loaded or written): a large store reads it back for the backup. */
+  #hasGoodMain = false;
 
   constructor(options: ConfigStoreOptions<T>) {
     this.#options = options;
@@ -87,19 +94,23 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
 
   write(value: T): void {
     const parsed = this.#options.schema.parse(value);
-    const text = `${JSON.stringify({ version: this.#version, ...parsed }, null, 2)}\n`;
+    const doc = { version: this.#version, ...parsed };
+    const text = `${this.#options.isLarge === true ? JSON.stringify(doc) : JSON.stringify(doc, null, 2)}\n`;
     // The backup holds the last state that loaded or was written whole; it is replaced before the main file so
     // a crash in between leaves two good copies, never zero.
-    if (this.#lastGood !== null && this.#lastGood !== text) this.#backup.write(this.#lastGood);
+    const lastGood = this.#lastGood ?? (this.#hasGoodMain ? (this.#main.read() ?? null) : null);
+    if (lastGood !== null && lastGood !== text) this.#backup.write(lastGood);
     this.#main.write(text);
-    this.#lastGood = text;
+    this.#hasGoodMain = true;
+    this.#lastGood = this.#options.isLarge === true ? null : text;
     this.#value = parsed;
   }
 
   #load(): T {
     const main = this.#inspect(this.#main);
     if (main.state === 'ok') {
-      this.#lastGood = main.text;
+      this.#hasGoodMain = true;
+      if (this.#options.isLarge !== true) this.#lastGood = main.text;
       return main.value;
     }
     let why = 'the file is missing';
@@ -113,7 +124,8 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     if (backup.state === 'ok') {
       // Put the good copy back in place now, so the next start does not depend on the backup again.
       this.#main.write(backup.text);
-      this.#lastGood = backup.text;
+      this.#hasGoodMain = true;
+      if (this.#options.isLarge !== true) this.#lastGood = backup.text;
       this.#report({ kind: 'recovered', from: this.backupPath, reason: why, cause });
       this.#options.onRecovered?.(this.backupPath, why);
       return backup.value;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { decodeRing, encodeRing } from '../../src-main/features/spend/spend-rules';
+import { spendFileName } from '../../src-main/features/spend/spend.store';
 import { startGateway, type Gateway } from '../gateway/index';
 import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
@@ -36,10 +37,12 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** One account's history file (spend-history-<account id>.json). */
 interface SpendFile {
   version: number;
+  accountId: string;
   /** Each ring as stored: flat numbers, two per read (see encodeRing). */
-  accounts: Record<string, Record<string, { name: string; ring: number[]; runaway: unknown }>>;
+  keys: Record<string, { name: string; ring: number[]; runaway: unknown }>;
 }
 
 test('a key spending 20× its usual rate raises one runaway alert, Disable now turns it off, a second episode alerts again', async ({
@@ -72,10 +75,10 @@ test('a key spending 20× its usual rate raises one runaway alert, Disable now t
   // Stopped, the history gains the five usual hours before its reads.
   await app.stop();
   app = null;
-  const file = join(dataDir, 'spend.json');
+  const accountId = (added.value as { account?: { id: string } } | undefined)?.account?.id ?? '';
+  const file = join(dataDir, `${spendFileName(accountId)}.json`);
   const doc = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
-  const [accountId] = Object.keys(doc.accounts);
-  const entry = doc.accounts[accountId ?? '']?.[String(KEY_ID)];
+  const entry = doc.keys[String(KEY_ID)];
   const kept = decodeRing(entry?.ring ?? []);
   const first = kept[0];
   if (!accountId || !entry || !first || first[1] === null) throw new Error(`no read of key ${String(KEY_ID)} kept`);
@@ -135,7 +138,7 @@ test('a key spending 20× its usual rate raises one runaway alert, Disable now t
   await app.stop();
   app = null;
   const later = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
-  const laterEntry = later.accounts[accountId]?.[String(KEY_ID)];
+  const laterEntry = later.keys[String(KEY_ID)];
   const reads = decodeRing(laterEntry?.ring ?? []);
   const lastKnown = [...reads].reverse().find((r) => r[1] !== null)?.[1];
   const lastAt = reads.at(-1)?.[0];

@@ -12,7 +12,8 @@ import type { KeysService } from '../keys/keys.service';
 import type { AlertsService } from '../quota/alerts.service';
 import type { SchedulerClock, SchedulerOptions } from '../quota/scheduler';
 import { EMPTY_SPEND_SETTINGS, SpendTracker, spendSettingsSchema } from './spend.tracker';
-import { EMPTY_SPEND, SpendWatcher, spendDocumentSchema } from './spend.watcher';
+import { SplitSpendStore } from './spend.store';
+import { SpendWatcher } from './spend.watcher';
 
 export interface SpendFeatureOptions {
   readonly dataDir: string;
@@ -56,7 +57,14 @@ export function createSpendFeature(options: SpendFeatureOptions): SpendFeature {
   const settings = store('spend-settings', spendSettingsSchema, EMPTY_SPEND_SETTINGS);
   let tracker: SpendTracker | null = null;
   const watcher = new SpendWatcher({
-    store: store('spend', spendDocumentSchema, EMPTY_SPEND),
+    // Every tracked key's day of reads, a file per account: a pass rewrites its own account's only.
+    store: new SplitSpendStore({
+      engine: options.storeEngine,
+      dataDir: options.dataDir,
+      onCorrupt: (name, keptAt, reason) => {
+        log.warn(`${name} was unreadable; kept aside and started empty`, { keptAt, reason });
+      },
+    }),
     alerts: options.alerts,
     account: (id) => directory.get(id),
     dailyCapOf: (accountId, keyId) => tracker?.dailyCapOf(accountId, keyId) ?? null,

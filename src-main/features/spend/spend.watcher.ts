@@ -26,9 +26,7 @@ const ringSchema = z.union([
     .max(2 * MAX_READS)
     .refine((flat) => flat.length % 2 === 0, 'a ring holds pairs of numbers'),
   z
-    .array(
-      z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]),
-    )
+    .array(z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]))
     .max(MAX_READS)
     .transform((pairs) => encodeRing(pairs)),
 ]);
@@ -39,7 +37,7 @@ const stateSchema = z.object({
   episodeUsual: z.number().nullable(),
   episodePeak: z.number(),
 });
-const keyEntrySchema = z.object({ name: z.string(), ring: ringSchema, runaway: stateSchema });
+export const keyEntrySchema = z.object({ name: z.string(), ring: ringSchema, runaway: stateSchema });
 /** accountId → keyId (as a string) → the key's name, ring and runaway state. */
 export const spendDocumentSchema = z.object({
   accounts: z.record(z.string(), z.record(z.string(), keyEntrySchema)).catch({}),

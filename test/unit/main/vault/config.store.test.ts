@@ -95,6 +95,20 @@ describe.each(ENGINES)('ConfigStore on %s', (_name, engine) => {
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe(written({ name: 'b', count: 2 }));
   });
 
+  it('a large store writes compact JSON and still keeps the previous good file as .bak, across a reopen', () => {
+    const compact = (doc: Doc) => `${JSON.stringify({ version: 1, ...doc })}\n`;
+    const { store } = open({ isLarge: true });
+    store.write({ name: 'a', count: 1 });
+    expect(readFileSync(file, 'utf8')).toBe(compact({ name: 'a', count: 1 }));
+    expect(existsSync(`${file}.bak`)).toBe(false);
+    store.write({ name: 'b', count: 2 });
+    expect(readFileSync(`${file}.bak`, 'utf8')).toBe(compact({ name: 'a', count: 1 }));
+    const reopened = open({ isLarge: true }).store;
+    expect(reopened.read()).toEqual({ name: 'b', count: 2 });
+    reopened.write({ name: 'c', count: 3 });
+    expect(readFileSync(`${file}.bak`, 'utf8')).toBe(compact({ name: 'b', count: 2 }));
+  });
+
   it('refuses an invalid value and writes nothing', () => {
     const { store } = open();
     store.write({ name: 'a', count: 1 });
