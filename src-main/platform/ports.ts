@@ -74,6 +74,8 @@ export interface NativeNotification {
   readonly title: string;
   readonly body: string;
   readonly accountId: string;
+  /** A button on the notification where the OS shows them (macOS): its label, and what is told when it is pressed. */
+  readonly action?: { readonly id: string; readonly text: string };
 }
 
 export interface NotifierPort {
@@ -82,6 +84,8 @@ export interface NotifierPort {
   notify(notification: NativeNotification): void;
   /** A click on a notification: open that account. */
   onClick(listener: (accountId: string) => void): void;
+  /** A notification's button was pressed: the id its `action` carried. */
+  onAction(listener: (actionId: string) => void): void;
 }
 
 export interface PowerPort {

@@ -121,6 +121,9 @@ export interface AlertsServiceDeps {
   readonly newId?: () => string;
 }
 
+/** The runaway notification's button: its action id is this prefix and the alert's id. */
+export const DISABLE_ACTION = 'disable:';
+
 export class AlertsService {
   #runaway: RunawayActions | null = null;
 
@@ -235,7 +238,12 @@ export class AlertsService {
                 plain(alert.dailyCapUnits),
               )
             : strings.runawayBody(account, alert.keyName, hour, plain(alert.usualHourUnits ?? 0));
-        return { title: strings.runawayTitle, body, accountId: alert.accountId };
+        return {
+          title: strings.runawayTitle,
+          body,
+          accountId: alert.accountId,
+          action: { id: `${DISABLE_ACTION}${alert.id}`, text: strings.disableNow },
+        };
       }
       case 'expiring': {
         const name = alert.target.type === 'key' ? alert.target.keyName : alert.target.planName;

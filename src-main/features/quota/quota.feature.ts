@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import type { Language, Settings, Thresholds } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import type { Logger } from '../../log/logger';
+import { DISABLE_ACTION } from './alerts.service';
 import type { Platform } from '../../platform/ports';
 import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
@@ -126,6 +127,18 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
       // the account was removed since the alert: just open the window
     }
     shell.window.show(accountId);
+  });
+  // A runaway key's Disable now on the notification itself (macOS shows the button): the same status-only update as
+  // the alert centre's; if it fails, the window opens on the alert, still unresolved, with the reason.
+  notifier.onAction((actionId) => {
+    if (!actionId.startsWith(DISABLE_ACTION)) return;
+    const alertId = actionId.slice(DISABLE_ACTION.length);
+    void alerts.resolveRunaway(alertId, 'disable').then((result) => {
+      if (result.ok) return;
+      log.warn('Disable now from a notification failed', { code: result.error.code });
+      const alert = alerts.list().find((a) => a.id === alertId);
+      if (alert) shell.window.show(alert.accountId);
+    });
   });
 
   let lastLanguage = language();

@@ -23,6 +23,8 @@ export interface QuotaStrings {
   /** "Work · ci-bot: ¥12.00 in the last hour (usually ¥0.50)". */
   readonly runawayBody: (account: string, key: string, hour: string, usual: string) => string;
   readonly runawayCapBody: (account: string, key: string, day: string, cap: string) => string;
+  /** The runaway notification's button (where the OS shows buttons). */
+  readonly disableNow: string;
   readonly expiringTitle: string;
   readonly expiringKeyBody: (account: string, key: string, when: string) => string;
   readonly expiringPlanBody: (account: string, plan: string, when: string) => string;
@@ -57,7 +59,9 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
         .join(' · '),
     runawayTitle: 'Key spending fast',
     runawayBody: (account, key, hour, usual) => `${account} · ${key}: ${hour} in the last hour (usually ${usual})`,
-    runawayCapBody: (account, key, day, cap) => `${account} · ${key}: ${day} today (daily cap ${cap})`,
+    runawayCapBody: (account, key, day, cap) =>
+      `${account} · ${key}: at least ${day} spent in the last 24 hours (daily cap ${cap})`,
+    disableNow: 'Disable now',
     expiringTitle: 'Expiring soon',
     expiringKeyBody: (account, key, when) => `${account} · key ${key} expires ${when}`,
     expiringPlanBody: (account, plan, when) => `${account} · plan ${plan} expires ${when}`,
@@ -90,7 +94,8 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
         .join(' · '),
     runawayTitle: '密钥消耗异常',
     runawayBody: (account, key, hour, usual) => `${account} · ${key}：最近一小时消耗 ${hour}（平时约 ${usual}）`,
-    runawayCapBody: (account, key, day, cap) => `${account} · ${key}：今日已消耗 ${day}（每日上限 ${cap}）`,
+    runawayCapBody: (account, key, day, cap) => `${account} · ${key}：最近 24 小时至少消耗 ${day}（每日上限 ${cap}）`,
+    disableNow: '立即停用',
     expiringTitle: '即将到期',
     expiringKeyBody: (account, key, when) => `${account} · 密钥 ${key} 将于 ${when} 到期`,
     expiringPlanBody: (account, plan, when) => `${account} · 套餐 ${plan} 将于 ${when} 到期`,

@@ -10,6 +10,9 @@ export class InAppOnlyNotifier implements NotifierPort {
   onClick(): void {
     // nothing native to click
   }
+  onAction(): void {
+    // no native buttons either
+  }
 }
 
 /** No power events under plain Node; the scheduler still notices a long sleep from its late timers. */

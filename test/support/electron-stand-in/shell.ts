@@ -114,6 +114,8 @@ export class StandInNotification
   title: string;
   body: string;
   silent: boolean;
+  /** The buttons asked for (Electron shows them on macOS only). */
+  actions: NonNullable<NotificationConstructorOptions['actions']>;
   #isShown = false;
 
   constructor(options: NotificationConstructorOptions = {}) {
@@ -121,6 +123,7 @@ export class StandInNotification
     this.title = options.title ?? '';
     this.body = options.body ?? '';
     this.silent = options.silent ?? false;
+    this.actions = options.actions ?? [];
   }
   show(): void {
     if (this.#isShown) return;
@@ -134,6 +137,11 @@ export class StandInNotification
   /** The user clicks the notification. */
   click(): void {
     this.emit('click', electronEvent());
+  }
+  /** The user presses the button at `index` (Electron's 'action' event: the event, then the index). */
+  pressAction(index: number): void {
+    if (index < 0 || index >= this.actions.length) throw new Error(`no action at ${String(index)}`);
+    this.emit('action', electronEvent(), index);
   }
 }
 

@@ -25,7 +25,12 @@ function service(language: Language = 'en-US') {
   const alerts = new AlertsService({
     store: memoryStore(),
     events,
-    notifier: { isNative: true, notify: (note) => notes.push(note), onClick: () => undefined },
+    notifier: {
+      isNative: true,
+      notify: (note) => notes.push(note),
+      onClick: () => undefined,
+      onAction: () => undefined,
+    },
     language: () => language,
     now: () => 1_700_000_000_000,
     newId: () => `id-${++n}`,

@@ -99,14 +99,18 @@ export const okSelf =
 export function recordingNotifier(isNative = true) {
   const shown: NativeNotification[] = [];
   let click: (id: string) => void = () => undefined;
+  let press: (id: string) => void = () => undefined;
   const notifier: NotifierPort = {
     isNative,
     notify: (n) => shown.push(n),
     onClick: (listener) => {
       click = listener;
     },
+    onAction: (listener) => {
+      press = listener;
+    },
   };
-  return { notifier, shown, click: (id: string) => click(id) };
+  return { notifier, shown, click: (id: string) => click(id), press: (actionId: string) => press(actionId) };
 }
 
 export function recordingTray() {

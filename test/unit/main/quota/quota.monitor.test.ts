@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BalanceAlertView, BalanceView, Settings } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { AlertsService, EMPTY_ALERTS, type AlertsDocument } from '../../../../src-main/features/quota/alerts.service';
@@ -22,6 +22,7 @@ import { memoryLogger } from '../../../support/memory-logger';
 import { FakeClock } from '../../../support/fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
 import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { SPEC_ACCOUNT_MONEY, SPEC_MONEY } from '../../../../src-shared/units';
 
 const MINUTE = 60_000;
 const YUAN = 500_000;
@@ -274,6 +275,71 @@ describe('createQuotaFeature with a tray', () => {
     expect(opened.at(-1)).toBe('quit');
     feature.dispose();
     expect(tray.isDisposed()).toBe(true);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a runaway notification’s Disable now disables the key and resolves the alert; a failure opens the window on it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'keydesk-quota-'));
+    const notes = recordingNotifier();
+    const opened: (string | undefined)[] = [];
+    const dir = fakeDirectory([account()]);
+    const feature = createQuotaFeature({
+      storeEngine: confStoreEngine(),
+      dataDir,
+      events: new EventBus(),
+      log: memoryLogger().log,
+      accounts: dir.directory,
+      settings: () => DEFAULT_SETTINGS,
+      clock: new FakeClock({ start: 1_780_000_000_000 }),
+      shell: {
+        tray: recordingTray().port,
+        notifier: notes.notifier,
+        power: noPowerEvents,
+        window: { show: (id) => opened.push(id), quit: () => opened.push('quit') },
+      },
+    });
+    const disabled: number[] = [];
+    let isRefused = false;
+    feature.alerts.setRunawayActions({
+      disableKey: (_accountId, keyId) => {
+        if (isRefused) return Promise.resolve({ ok: false, error: { code: 'network' } });
+        disabled.push(keyId);
+        return Promise.resolve({ ok: true, value: undefined });
+      },
+      dismiss: () => undefined,
+    });
+    const raise = (keyId: number) =>
+      feature.alerts.raiseAlert(
+        { id: 'a', label: 'Work', units: SPEC_MONEY, money: SPEC_ACCOUNT_MONEY },
+        {
+          kind: 'runaway',
+          accountId: 'a',
+          episodeKey: `runaway:a:${String(keyId)}:1`,
+          keyId,
+          keyName: 'main',
+          reason: 'rate',
+          hourSpendUnits: 12_000_000,
+          usualHourUnits: 600_000,
+          dailyCapUnits: null,
+          daySpendUnits: null,
+          resolution: null,
+        },
+      );
+    const alert = raise(7);
+    const note = notes.shown.find((n) => n.action !== undefined);
+    expect(note?.action).toEqual({ id: `disable:${alert?.id ?? ''}`, text: 'Disable now' });
+    notes.press(note?.action?.id ?? '');
+    await vi.waitFor(() => expect(disabled).toEqual([7]));
+    await vi.waitFor(() =>
+      expect(feature.alerts.list().find((a) => a.id === alert?.id)).toMatchObject({ resolution: 'disabled' }),
+    );
+    // Refused: the alert stays unresolved and the window opens on its account.
+    isRefused = true;
+    const second = raise(8);
+    notes.press(`disable:${second?.id ?? ''}`);
+    await vi.waitFor(() => expect(opened).toEqual(['a']));
+    expect(feature.alerts.list().find((a) => a.id === second?.id)).toMatchObject({ resolution: null });
+    feature.dispose();
     await rm(dataDir, { recursive: true, force: true });
   });
 });
