@@ -96,18 +96,6 @@ async function main(): Promise<void> {
       credential: { kind: 'api_key', apiKey: `sk-${key}` },
     });
 
-    // A day's calls on Alice's primary key, so its details' "Calls by model" has lines to show.
-    for (const call of [
-      { units: 150_000, calls: 30, model: 'gpt-4o-mini', prompt_tokens: 24_000, completion_tokens: 9_000 },
-      { units: 600_000, calls: 6, model: 'gpt-4o', prompt_tokens: 7_200, completion_tokens: 2_400 },
-    ]) {
-      await fetch(`${gateway.admin_url}/keys/1/spend`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(call),
-      });
-    }
-
     // The printed code is spent: ask for a fresh one-time URL for the browser.
     const { url: openUrl } = (await invoke(bridge, '', undefined, '/bridge/launch-code')) as { url: string };
 

@@ -21,10 +21,15 @@ import {
 
 /** Reads as stored (encodeRing), or as an earlier version stored them: [at, used] pairs, converted on load. */
 const ringSchema = z.union([
-  z
-    .array(z.number())
-    .max(2 * MAX_READS)
-    .refine((flat) => flat.length % 2 === 0, 'a ring holds pairs of numbers'),
+  // Checked where it lies rather than copied number by number: a day of 10,000 keys is millions of them.
+  z.custom<number[]>(
+    (v) =>
+      Array.isArray(v) &&
+      v.length <= 2 * MAX_READS &&
+      v.length % 2 === 0 &&
+      v.every((n) => typeof n === 'number' && Number.isFinite(n)),
+    'a ring holds pairs of numbers',
+  ),
   z
     .array(z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]))
     .max(MAX_READS)
