@@ -10,11 +10,18 @@ export interface Look {
 
 export async function setLook(page: Page, url: string, look: Look): Promise<void> {
   const origin = new URL(url).origin;
-  const res = await page.request.post(`${origin}/bridge/invoke/settings:update`, {
-    headers: { 'content-type': 'application/json', origin },
-    data: { args: { language: look.language, theme: look.theme } },
-  });
-  expect(res.ok()).toBe(true);
+  // The page signs in with its one-time launch code after it loads, so a request sent at once may come before the
+  // session (it did once on a loaded CI machine): asked again until the bridge takes it. A refused update still fails.
+  await expect
+    .poll(async () =>
+      (
+        await page.request.post(`${origin}/bridge/invoke/settings:update`, {
+          headers: { 'content-type': 'application/json', origin },
+          data: { args: { language: look.language, theme: look.theme } },
+        })
+      ).status(),
+    )
+    .toBe(200);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', look.language);
   await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
