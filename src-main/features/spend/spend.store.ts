@@ -39,8 +39,10 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
 
   constructor(options: SpendStoreOptions) {
     this.#options = options;
+    // One look at the folder serves both the accounts' files and an earlier version's spend.json.
+    const entries = readEntries(options.dataDir);
     const accounts: Record<string, SpendDocument['accounts'][string]> = {};
-    for (const name of this.#storedNames()) {
+    for (const name of storedNames(entries)) {
       const file = this.#open(name, null);
       const { accountId, keys } = file.read();
       if (accountId === '') continue;
@@ -48,7 +50,7 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
       accounts[accountId] = keys;
     }
     this.#doc = { accounts };
-    this.#splitLegacy();
+    this.#splitLegacy(new Set(entries));
   }
 
   read(): SpendDocument {
@@ -97,25 +99,8 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
     rmSync(file.backupPath, { force: true });
   }
 
-  /** The names of the history files in the data folder (a .bak alone counts: the store recovers from it). */
-  #storedNames(): string[] {
-    let entries: string[];
-    try {
-      entries = readdirSync(this.#options.dataDir);
-    } catch {
-      return [];
-    }
-    const names = new Set<string>();
-    for (const entry of entries) {
-      const match = /^(spend-history-[A-Za-z0-9_-]{1,100})\.json(\.bak)?$/.exec(entry);
-      if (match?.[1]) names.add(match[1]);
-    }
-    return [...names];
-  }
-
   /** An earlier version kept every account in spend.json: split it into the accounts' files, then remove it. */
-  #splitLegacy(): void {
-    const names = new Set(this.#safeEntries());
+  #splitLegacy(names: ReadonlySet<string>): void {
     if (!names.has(`${LEGACY_NAME}.json`) && !names.has(`${LEGACY_NAME}.json.bak`)) return;
     const legacy = new ConfigStore({
       engine: this.#options.engine,
@@ -131,12 +116,22 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
     rmSync(legacy.path, { force: true });
     rmSync(legacy.backupPath, { force: true });
   }
+}
 
-  #safeEntries(): string[] {
-    try {
-      return readdirSync(this.#options.dataDir);
-    } catch {
-      return [];
-    }
+function readEntries(dataDir: string): string[] {
+  try {
+    return readdirSync(dataDir);
+  } catch {
+    return [];
   }
+}
+
+/** The names of the history files among a folder's entries (a .bak alone counts: the store recovers from it). */
+function storedNames(entries: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const entry of entries) {
+    const match = /^(spend-history-[A-Za-z0-9_-]{1,100})\.json(\.bak)?$/.exec(entry);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return [...names];
 }
