@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { decodeRing, encodeRing } from '../../src-main/features/spend/spend-rules';
+import { decodeRing, encodeRing } from '../../src-main/features/spend/ring-codec';
 import { spendFileName } from '../../src-main/features/spend/spend.store';
 import { startGateway, type Gateway } from '../gateway/index';
 import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
@@ -41,8 +41,8 @@ test.afterEach(async () => {
 interface SpendFile {
   version: number;
   accountId: string;
-  /** Each ring as stored: flat numbers, two per read (see encodeRing). */
-  keys: Record<string, { name: string; ring: number[]; runaway: unknown }>;
+  /** Each ring as stored: one string (see ring-codec). */
+  keys: Record<string, { name: string; ring: string; runaway: unknown }>;
 }
 
 test('a key spending 20× its usual rate raises one runaway alert, Disable now turns it off, a second episode alerts again', async ({
@@ -79,7 +79,7 @@ test('a key spending 20× its usual rate raises one runaway alert, Disable now t
   const file = join(dataDir, `${spendFileName(accountId)}.json`);
   const doc = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
   const entry = doc.keys[String(KEY_ID)];
-  const kept = decodeRing(entry?.ring ?? []);
+  const kept = decodeRing(entry?.ring ?? '');
   const first = kept[0];
   if (!accountId || !entry || !first || first[1] === null) throw new Error(`no read of key ${String(KEY_ID)} kept`);
   const [firstAt, firstUsed] = first;
@@ -139,7 +139,7 @@ test('a key spending 20× its usual rate raises one runaway alert, Disable now t
   app = null;
   const later = JSON.parse(await readFile(file, 'utf8')) as SpendFile;
   const laterEntry = later.keys[String(KEY_ID)];
-  const reads = decodeRing(laterEntry?.ring ?? []);
+  const reads = decodeRing(laterEntry?.ring ?? '');
   const lastKnown = [...reads].reverse().find((r) => r[1] !== null)?.[1];
   const lastAt = reads.at(-1)?.[0];
   if (!laterEntry || lastKnown === undefined || lastKnown === null || lastAt === undefined)

@@ -6,6 +6,8 @@
 // latest, the latest marked as held since the one before it (every pass between read that same value, none more
 // than MAX_READ_GAP_MS apart). An idle key so costs two entries however long it is tracked, not 300.
 
+import { isStorable } from './ring-codec';
+
 /** One read of a key's used_quota: null when the read failed or the key was missing from the list (a gap). */
 export interface SpendRead {
   /** Epoch ms of the read. */
@@ -31,8 +33,11 @@ export const KEEP_MS = DAY_MS + HOUR_MS;
 
 const isHeld = (entry: SpendEntry): boolean => entry.length === 3;
 
-export function addRead(ring: SpendRing, read: SpendRead, isCompacting = true): SpendRing {
+export function addRead(ring: SpendRing, given: SpendRead, isCompacting = true): SpendRing {
+  // A used quota past what any server counts is not a read of it: a gap.
+  const read = given.usedUnits === null || isStorable(given.usedUnits) ? given : { ...given, usedUnits: null };
   const last = ring.at(-1);
+  if (!isStorable(read.at)) return ring;
   // Reads arrive in time order; one from the past (a clock step back) is not trusted.
   if (last && read.at <= last[0]) return ring;
   const isSameAsLast =
@@ -50,33 +55,6 @@ export function addRead(ring: SpendRing, read: SpendRead, isCompacting = true): 
   while (first < next.length - 1 && (next[first + 1]?.[0] ?? read.at) < read.at - KEEP_MS) first++;
   if (next.length - first > MAX_READS) first = next.length - MAX_READS;
   return first === 0 ? next : next.slice(first);
-}
-
-/**
- * A ring as stored: one flat array of numbers, two per read — its time and its used quota, -1 for a gap, the time
- * negated where the read closes a run. Plain numbers are what V8 packs densely: a day of a busy key is 300 reads in
- * 4.8 KB, where 300 small arrays took some 30 KB.
- */
-export type StoredRing = readonly number[];
-
-export function encodeRing(ring: SpendRing): number[] {
-  const flat = new Array<number>(ring.length * 2);
-  ring.forEach((entry, i) => {
-    flat[2 * i] = entry.length === 3 ? -entry[0] : entry[0];
-    flat[2 * i + 1] = entry[1] ?? -1;
-  });
-  return flat;
-}
-
-export function decodeRing(flat: StoredRing): SpendRing {
-  const ring: SpendEntry[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) {
-    const at = flat[i] ?? 0;
-    const used = flat[i + 1] ?? -1;
-    if (at < 0 && used >= 0) ring.push([-at, used, 1]);
-    else ring.push([Math.abs(at), used < 0 ? null : used]);
-  }
-  return ring;
 }
 
 /** Spend in [from, to] and how much of that span fresh consecutive reads cover. */

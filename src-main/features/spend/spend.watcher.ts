@@ -9,8 +9,6 @@ import {
   CALM,
   MAX_READS,
   addRead,
-  decodeRing,
-  encodeRing,
   dismissFalseAlarm,
   spendRates,
   stepRunaway,
@@ -18,20 +16,37 @@ import {
   type SpendEntry,
   type SpendRates,
 } from './spend-rules';
+import { MAX_STORED_VALUE, decodeRing, encodeRing, isStoredRing, lastReadAt } from './ring-codec';
 
-/** Reads as stored (encodeRing), or as an earlier version stored them: [at, used] pairs, converted on load. */
+/** The longest stored ring: MAX_READS reads of at most 16 bytes, in base64. */
+const MAX_RING_CHARS = Math.ceil((MAX_READS * 16 * 4) / 3);
+
+/** The flat numbers of the version before (two per read, -1 a gap, a negated time closing a held run). */
+function fromFlatNumbers(flat: readonly number[]): SpendEntry[] {
+  const ring: SpendEntry[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const at = flat[i] ?? 0;
+    const used = flat[i + 1] ?? -1;
+    if (at < 0 && used >= 0) ring.push([-at, used, 1]);
+    else ring.push([Math.abs(at), used < 0 ? null : used]);
+  }
+  return ring;
+}
+
+const storedValue = z.number().int().min(-MAX_STORED_VALUE).max(MAX_STORED_VALUE);
+/** Reads as stored (ring-codec), or as earlier versions stored them, converted on load. */
 const ringSchema = z.union([
-  // Checked where it lies rather than copied number by number: a day of 10,000 keys is millions of them.
-  z.custom<number[]>(
-    (v) =>
-      Array.isArray(v) &&
-      v.length <= 2 * MAX_READS &&
-      v.length % 2 === 0 &&
-      v.every((n) => typeof n === 'number' && Number.isFinite(n)),
-    'a ring holds pairs of numbers',
-  ),
   z
-    .array(z.union([z.tuple([z.number(), z.number(), z.literal(1)]), z.tuple([z.number(), z.number().nullable()])]))
+    .string()
+    .max(MAX_RING_CHARS)
+    .refine((s) => isStoredRing(s, MAX_READS), 'not a stored spend ring'),
+  z
+    .array(storedValue)
+    .max(2 * MAX_READS)
+    .refine((flat) => flat.length % 2 === 0, 'a ring holds pairs of numbers')
+    .transform((flat) => encodeRing(fromFlatNumbers(flat))),
+  z
+    .array(z.union([z.tuple([storedValue, storedValue, z.literal(1)]), z.tuple([storedValue, storedValue.nullable()])]))
     .max(MAX_READS)
     .transform((pairs) => encodeRing(pairs)),
 ]);
@@ -84,7 +99,7 @@ export class SpendWatcher {
     const ids = new Set([...Object.keys(known), ...listed.keys()]);
     for (const id of ids) {
       const key = listed.get(id);
-      const entry = known[id] ?? { name: key?.name ?? id, ring: [], runaway: CALM };
+      const entry = known[id] ?? { name: key?.name ?? id, ring: '', runaway: CALM };
       // A key gone from a successful pass was deleted: its history goes with it.
       if (keys !== null && key === undefined) continue;
       const ring = addRead(decodeRing(entry.ring), { at: now, usedUnits: key?.usedQuota ?? null });
@@ -154,7 +169,7 @@ export class SpendWatcher {
    * comes with the read it starts from, however old.
    */
   readsSince(accountId: string, keyId: number, from: number): SpendEntry[] {
-    const ring = decodeRing(this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? []);
+    const ring = decodeRing(this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? '');
     const start = ring.findIndex(([at]) => at >= from);
     if (start === -1) return [];
     return ring.slice(start > 0 && ring[start]?.length === 3 ? start - 1 : start);
@@ -164,9 +179,8 @@ export class SpendWatcher {
   lastPassAt(accountId: string): number | null {
     let last: number | null = null;
     for (const entry of Object.values(this.deps.store.read().accounts[accountId] ?? {})) {
-      const stored = entry.ring.at(-2);
-      const at = stored === undefined ? undefined : Math.abs(stored);
-      if (at !== undefined && (last === null || at > last)) last = at;
+      const at = lastReadAt(entry.ring);
+      if (at !== null && (last === null || at > last)) last = at;
     }
     return last;
   }

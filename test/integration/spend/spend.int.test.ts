@@ -10,7 +10,7 @@ import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/al
 import { disableOne } from '../../../src-main/features/spend/spend.feature';
 import { EMPTY_SPEND_SETTINGS, SPEND_PASS_MS, SpendTracker } from '../../../src-main/features/spend/spend.tracker';
 import { EMPTY_SPEND, SpendWatcher, type SpendDocument } from '../../../src-main/features/spend/spend.watcher';
-import { decodeRing } from '../../../src-main/features/spend/spend-rules';
+import { decodeRing } from '../../../src-main/features/spend/ring-codec';
 import type { SpendSettings } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import { FakeClock } from '../../support/fake-clock';
@@ -82,7 +82,7 @@ function setup() {
   const passes = async (n: number, units: number): Promise<void> => {
     for (let i = 0; i < n; i += 1) await pass(units);
   };
-  const lastRead = () => decodeRing(spendStore.value.accounts.alice?.[String(KEY_ID)]?.ring ?? []).at(-1);
+  const lastRead = () => decodeRing(spendStore.value.accounts.alice?.[String(KEY_ID)]?.ring ?? '').at(-1);
   return { clock, keys, tracker: owned, alerts, runaways, pass, passes, lastRead };
 }
 

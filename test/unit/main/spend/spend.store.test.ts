@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
 import type { StoreEngine } from '../../../../src-main/platform/store-engine';
-import { CALM, encodeRing } from '../../../../src-main/features/spend/spend-rules';
+import { decodeRing, encodeRing } from '../../../../src-main/features/spend/ring-codec';
+import { CALM } from '../../../../src-main/features/spend/spend-rules';
 import { SplitSpendStore, spendFileName } from '../../../../src-main/features/spend/spend.store';
 
 const dirs: string[] = [];
@@ -34,7 +35,7 @@ describe('SplitSpendStore', () => {
     store.write({ accounts: { a: { '1': entry(5) }, b: { '2': entry(7) } } });
     expect(files(dir)).toEqual([`${spendFileName('a')}.json`, `${spendFileName('b')}.json`]);
     expect(open(dir).read()).toEqual(store.read());
-    expect(open(dir).read().accounts.b?.['2']?.ring).toEqual([1_000, 7]);
+    expect(decodeRing(open(dir).read().accounts.b?.['2']?.ring ?? '')).toEqual([[1_000, 7]]);
   });
 
   it('rewrites only the account that changed', () => {
@@ -61,7 +62,7 @@ describe('SplitSpendStore', () => {
     const doc = store.read();
     store.write({ accounts: { ...doc.accounts, a: { '1': entry(6) } } });
     expect([...writes.keys()].sort()).toEqual([`${spendFileName('a')}.json`, `${spendFileName('a')}.json.bak`]);
-    expect(open(dir).read().accounts.a?.['1']?.ring).toEqual([1_000, 6]);
+    expect(decodeRing(open(dir).read().accounts.a?.['1']?.ring ?? '')).toEqual([[1_000, 6]]);
     expect(store.read().accounts.b).toBe(doc.accounts.b);
   });
 
@@ -83,7 +84,7 @@ describe('SplitSpendStore', () => {
     );
     const dir = dataDir();
     open(dir).write({ accounts: { '../odd id': { '1': entry(5) } } });
-    expect(open(dir).read().accounts['../odd id']?.['1']?.ring).toEqual([1_000, 5]);
+    expect(decodeRing(open(dir).read().accounts['../odd id']?.['1']?.ring ?? '')).toEqual([[1_000, 5]]);
   });
 
   it('splits an earlier version’s spend.json into the accounts’ files, once', () => {
@@ -91,8 +92,8 @@ describe('SplitSpendStore', () => {
     const legacy = { version: 1, accounts: { a: { '1': { name: 'main', ring: [[1_000, 5]], runaway: CALM } } } };
     writeFileSync(join(dir, 'spend.json'), JSON.stringify(legacy));
     const store = open(dir);
-    expect(store.read().accounts.a?.['1']?.ring).toEqual([1_000, 5]);
+    expect(decodeRing(store.read().accounts.a?.['1']?.ring ?? '')).toEqual([[1_000, 5]]);
     expect(files(dir)).toEqual([`${spendFileName('a')}.json`]);
-    expect(open(dir).read().accounts.a?.['1']?.ring).toEqual([1_000, 5]);
+    expect(decodeRing(open(dir).read().accounts.a?.['1']?.ring ?? '')).toEqual([[1_000, 5]]);
   });
 });

@@ -5,6 +5,7 @@ import type { KeyView, Result } from '../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../src-shared/units';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
+import { encodeRing } from '../../../../src-main/features/spend/ring-codec';
 import { EMPTY_SPEND, SpendWatcher, spendDocumentSchema } from '../../../../src-main/features/spend/spend.watcher';
 import { MemoryStore, recordingNotifier } from '../quota/fakes';
 
@@ -108,29 +109,27 @@ describe('spend watcher', () => {
     ]);
   });
 
-  it('stores rings as flat numbers, and reads an earlier version’s pairs into them', () => {
+  it('stores rings as strings, and reads both earlier versions’ forms into them', () => {
     const runaway = { episodeStart: null, episodes: 0, baselineFloor: 0, episodeUsual: null, episodePeak: 0 };
-    const earlier = {
-      accounts: {
-        acc: {
-          '1': {
-            name: 'key-1',
-            ring: [
-              [1_000, 5],
-              [2_000, null],
-              [3_000, 7],
-              [4_000, 7, 1],
-            ],
-            runaway,
-          },
-        },
-      },
-    };
-    expect(spendDocumentSchema.parse(earlier).accounts.acc?.['1']?.ring).toEqual([
-      1_000, 5, 2_000, -1, 3_000, 7, -4_000, 7,
-    ]);
-    // An odd count of numbers is not a ring: the document is refused whole (the store keeps it aside).
-    const odd = { accounts: { acc: { '1': { name: 'key-1', ring: [1_000, 5, 2_000], runaway } } } };
-    expect(spendDocumentSchema.parse(odd).accounts).toEqual({});
+    const reads = [
+      [1_000, 5],
+      [2_000, null],
+      [3_000, 7],
+      [4_000, 7, 1],
+    ] as const;
+    const parseRing = (ring: unknown) =>
+      spendDocumentSchema.parse({ accounts: { acc: { '1': { name: 'key-1', ring, runaway } } } }).accounts.acc?.['1']
+        ?.ring;
+    const stored = encodeRing(reads);
+    expect(parseRing(stored)).toBe(stored);
+    // The version before: flat numbers, two per read; and the one before that: [at, used] pairs.
+    expect(parseRing([1_000, 5, 2_000, -1, 3_000, 7, -4_000, 7])).toBe(stored);
+    expect(parseRing(reads.map((r) => [...r]))).toBe(stored);
+    // Not a ring: the document is refused whole (the store keeps it aside).
+    for (const bad of [[1_000, 5, 2_000], [1.5, 5], [2 ** 60, 5], 'not base64!', encodeRing(reads).slice(0, -1)]) {
+      expect(
+        spendDocumentSchema.parse({ accounts: { acc: { '1': { name: 'k', ring: bad, runaway } } } }).accounts,
+      ).toEqual({});
+    }
   });
 });
