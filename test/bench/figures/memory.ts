@@ -3,7 +3,8 @@
 // read after full garbage collections on both sides (what main holds, not how far V8's young generation grew).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CALM, addRead, encodeRing, type SpendRing } from '../../../src-main/features/spend/spend-rules';
+import { encodeRing } from '../../../src-main/features/spend/ring-codec';
+import { CALM, addRead, type SpendRing } from '../../../src-main/features/spend/spend-rules';
 import { spendFileName } from '../../../src-main/features/spend/spend.store';
 import { startGateway, type Gateway } from '../../gateway';
 import { draftFor } from '../lib/drafts';
@@ -26,6 +27,8 @@ const KEYS = 100;
 const RUNS = 2;
 const MB = 1024 * 1024;
 const MARK = 'KEYDESK_BENCH_GC';
+/** Full collections before the figure is read (see GC_ON_SIGNAL). */
+const COLLECTIONS = 5;
 const PASSPHRASE = 'an obviously fake bench passphrase';
 /** A day of spend history per tracked key: one read per 5 minutes for 25 hours, every tenth key spending at each. */
 const HISTORY_READS = 300;
@@ -55,20 +58,25 @@ function writeDayOfHistory(dataDir: string, keysByAccount: ReadonlyMap<string, r
 
 /**
  * Loaded into serve.js by the bench only (NODE_OPTIONS --import of a data: URL, with --expose-gc): on SIGUSR2 it runs
- * three full collections two seconds apart and then prints the live heap. One collection frees the garbage but
- * leaves the heap's spaces at the size they grew to; V8 shrinks the young generation (up to 32 MB after a burst of
- * answers) only in a full collection that follows a quiet moment, as its memory reducer does in an idle app. The
- * app itself has no such hook.
+ * five full collections two seconds apart and then prints the live heap and the young generation's size. One
+ * collection frees the garbage but leaves the heap's spaces at the size they grew to: V8 shrinks the young
+ * generation (up to 32 MB after a burst of answers) only once its measured allocation rate is low, which in a quiet
+ * Node process here takes the fourth collection two seconds apart (three sometimes left it at 32 MB, and the figure
+ * swung by 25 MB between two runs of the same steps). V8's memory reducer does the same for an idle app. The app
+ * itself has no such hook.
  */
-const GC_ON_SIGNAL = `process.on('SIGUSR2', () => {
-  let left = 3;
+const GC_ON_SIGNAL = `import v8 from 'node:v8';
+process.on('SIGUSR2', () => {
+  let left = ${String(COLLECTIONS)};
   const collect = () => {
     globalThis.gc();
     left -= 1;
     if (left > 0) return void setTimeout(collect, 2000);
     setTimeout(() => {
       const u = process.memoryUsage();
-      process.stderr.write('${MARK} ' + JSON.stringify({ heapUsed: u.heapUsed, heapTotal: u.heapTotal }) + '\\n');
+      const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      const report = { heapUsed: u.heapUsed, heapTotal: u.heapTotal, newSpace: young ? young.space_size : -1 };
+      process.stderr.write('${MARK} ' + JSON.stringify(report) + '\\n');
     }, 1000);
   };
   collect();
@@ -85,6 +93,8 @@ interface Memory {
   /** Live JS heap after them (process.memoryUsage().heapUsed). */
   readonly heapUsed: number;
   readonly heapTotal: number;
+  /** The young generation's size after them: 1–2 MB at rest, up to 32 MB while the app is still allocating. */
+  readonly newSpace: number;
 }
 
 interface Sample {
@@ -103,13 +113,18 @@ async function collectAndMeasure(app: BenchApp): Promise<Memory> {
     await sleep(100);
   }
   const text = app.process.output.join('').split(MARK).at(-1) ?? '';
-  const heap = JSON.parse(/\{[^}]*\}/.exec(text)?.[0] ?? '{}') as { heapUsed?: number; heapTotal?: number };
+  const heap = JSON.parse(/\{[^}]*\}/.exec(text)?.[0] ?? '{}') as {
+    heapUsed?: number;
+    heapTotal?: number;
+    newSpace?: number;
+  };
   return {
     rssBeforeGc,
     rss: residentBytes(app.pid),
     vmRss: rssBytes(app.pid),
     heapUsed: heap.heapUsed ?? Number.NaN,
     heapTotal: heap.heapTotal ?? Number.NaN,
+    newSpace: heap.newSpace ?? Number.NaN,
   };
 }
 
@@ -192,7 +207,7 @@ export async function memoryScaling(): Promise<Figure> {
         `serve.js on a fresh data dir; ${MANY} access-token accounts with spending tracked on each and a day of ` +
         `per-key history loaded (${HISTORY_READS} reads per key every 5 minutes, every ${BUSY_EVERY}th key spending ` +
         `at each, the rest idle), keys:listAll of each (${MANY * KEYS} keys ` +
-        `through main; main keeps no key cache of its own) and a balance refresh, 3 s of quiet, then three full GCs ` +
+        `through main; main keeps no key cache of its own) and a balance refresh, 3 s of quiet, then ${String(COLLECTIONS)} full GCs ` +
         `two seconds apart (a bench-only --expose-gc hook on SIGUSR2) and the resident size (smaps_rollup Rss) ÷ the same with 1 account (${KEYS} ` +
         `keys), same steps; ${RUNS} runs each, ratio of medians. Before the GCs, RSS also counts the young ` +
         `generation V8 grew to (up to 32 MB) while the answers were parsed: garbage, not state.`,
@@ -207,6 +222,8 @@ export async function memoryScaling(): Promise<Figure> {
         manyHeapUsedMB: mbs(manySamples.map((s) => s.listed.heapUsed)),
         oneHeapTotalMB: mbs(oneSamples.map((s) => s.listed.heapTotal)),
         manyHeapTotalMB: mbs(manySamples.map((s) => s.listed.heapTotal)),
+        oneNewSpaceMB: mbs(oneSamples.map((s) => s.listed.newSpace)),
+        manyNewSpaceMB: mbs(manySamples.map((s) => s.listed.newSpace)),
         // Before listing keys: what the accounts themselves cost, apart from the keys that went through.
         oneAccountsOnlyMB: mbs(oneSamples.map((s) => s.accountsOnly.rss)),
         manyAccountsOnlyMB: mbs(manySamples.map((s) => s.accountsOnly.rss)),
