@@ -26,7 +26,7 @@ test('merges every account with an account column, filters by account, state and
   await expect(page.getByTestId('section-title')).toHaveText('All keys');
   await expect(keys.row('bulk-160')).toBeVisible();
   await expect(keys.row('bulk-160')).toContainText('Alice');
-  await expect(page.locator('.n-data-table-th').getByText('Account', { exact: true })).toBeVisible();
+  await expect(page.locator('.key-table__th').getByText('Account', { exact: true })).toBeVisible();
 
   await pick(keys, 'filter-state', 'Disabled');
   await expect(keys.row('disabled-key')).toBeVisible();

@@ -47,7 +47,7 @@ interface El {
 async function overlapsActions(row: Locator): Promise<string[]> {
   return row.evaluate((node: unknown) => {
     const tr = node as El;
-    const cells = [...tr.querySelectorAll('td')];
+    const cells = [...tr.querySelectorAll('[role="gridcell"]')];
     const actions = cells.at(-1)?.getBoundingClientRect();
     if (!actions) return ['no actions cell'];
     const out: string[] = [];
@@ -96,7 +96,7 @@ for (const look of LOOKS) {
     // At 1280 px, names and account labels are whole: the room went to them rather than to Quota.
     if (look.width === 1280) {
       const cut = await table.evaluate((node: unknown) =>
-        [...(node as El).querySelectorAll('[data-testid="key-name"], .n-data-table-td__ellipsis')]
+        [...(node as El).querySelectorAll('[data-testid="key-name"], .key-table__td--ellipsis')]
           .filter((el) => el.scrollWidth > el.clientWidth + 1)
           .map((el) => el.textContent),
       );
@@ -141,7 +141,7 @@ test('one account: the page of rows fits the table box, with no large gap below 
   await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
   await keys.openAccount(ACCOUNTS[0].label);
   await expect(keys.row('bulk-160')).toBeVisible();
-  const body = page.getByTestId('key-table').locator('.n-data-table-base-table-body');
+  const body = page.getByTestId('key-table-scroller');
   // The page's rows do not scroll inside a shorter box...
   await expect
     .poll(() => body.evaluate((node: unknown) => (node as El).scrollHeight - (node as El).clientHeight))

@@ -58,7 +58,7 @@ const PROBE = `(() => {
 })()`;
 
 const SCROLL = `(async () => {
-  const el = document.querySelector('[data-testid="key-table"] .v-vl');
+  const el = document.querySelector('[data-testid="key-table-scroller"]');
   if (!el) return null;
   const range = el.scrollHeight - el.clientHeight;
   const deltas = [];
@@ -145,10 +145,10 @@ async function measureRun(
     const loaded = await readProbe(page);
     const heap = await heapMB(context, page);
     const geometry = await page.evaluate<{ rowHeight: number; viewportHeight: number }>(
-      `({ rowHeight: document.querySelector('[data-testid="key-row"]').getBoundingClientRect().height, viewportHeight: document.querySelector('[data-testid="key-table"] .v-vl').clientHeight })`,
+      `({ rowHeight: document.querySelector('[data-testid="key-row"]').getBoundingClientRect().height, viewportHeight: document.querySelector('[data-testid="key-table-scroller"]').clientHeight - (document.querySelector('.key-table__head')?.offsetHeight ?? 0) })`,
     );
     const scroll = await page.evaluate<number[] | null>(SCROLL);
-    if (!scroll) throw new Error(`${label}: key table scroller (.v-vl) not found`);
+    if (!scroll) throw new Error(`${label}: key table scroller not found`);
     await page.evaluate('window.__bench.arm()');
     const input = page.getByTestId('search-input');
     await input.click();

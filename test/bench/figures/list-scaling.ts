@@ -50,7 +50,7 @@ interface Probe {
 const readProbe = async (page: Page): Promise<Probe> => await page.evaluate<Probe>('window.__bench');
 
 const SCROLL = `(async () => {
-  const el = document.querySelector('[data-testid="key-table"] .v-vl');
+  const el = document.querySelector('[data-testid="key-table-scroller"]');
   if (!el) return null;
   const range = el.scrollHeight - el.clientHeight;
   const deltas = [];
@@ -117,7 +117,7 @@ async function oneRun(
     const afterLast = loaded.frames.find((t) => t > last) ?? Number.NaN;
 
     const scroll = await page.evaluate<{ deltas: number[]; range: number } | null>(SCROLL);
-    if (!scroll) throw new Error('key table scroller (.v-vl) not found');
+    if (!scroll) throw new Error('key table scroller not found');
 
     phase('scrolled');
     const input = page.getByTestId('search-input');

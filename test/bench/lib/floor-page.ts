@@ -41,7 +41,7 @@ export function floorPage(options: FloorOptions): string {
   <div class="head"><div class="cell"><input type="checkbox"></div><div class="cell">Name</div><div class="cell">Account</div>
   <div class="cell">Key</div><div class="cell">State</div><div class="cell">Group</div><div class="cell">Quota</div>
   <div class="cell">Expiry</div><div class="cell">Accessed</div><div class="cell"></div></div>
-  <div class="v-vl"><div class="spacer"></div></div>
+  <div class="v-vl" data-testid="key-table-scroller"><div class="spacer"></div></div>
 </div>
 <script>
 (() => {

@@ -34,12 +34,12 @@ export class KeysPage {
 
   /** Ticks a row's selection checkbox. */
   async select(name: string): Promise<void> {
-    await this.row(name).locator('.n-checkbox').click();
+    await this.row(name).getByTestId('select-key').click();
   }
 
   /** Ticks "select all" of the current page. */
   async selectPage(): Promise<void> {
-    await this.page.locator('.n-data-table-th--selection .n-checkbox').click();
+    await this.page.getByTestId('select-all').click();
   }
 
   row(name: string): Locator {

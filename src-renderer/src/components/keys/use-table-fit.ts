@@ -25,7 +25,7 @@ export function useTableFit(isAll: Ref<boolean>) {
       tableHeight.value = Math.max(240, window.innerHeight - CHROME_GUESS);
       return;
     }
-    const header = table.querySelector<HTMLElement>('.n-data-table-base-table-header')?.offsetHeight ?? 40;
+    const header = table.querySelector<HTMLElement>('.key-table__head')?.offsetHeight ?? 40;
     const body = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top - header - reserve));
     tableHeight.value = body;
     const row = table.querySelector<HTMLElement>('[data-testid="key-row"]')?.offsetHeight || ROW_GUESS;

@@ -31,6 +31,8 @@ export const keys = {
   copiedBrowser: 'Copied. The key is masked again in 30 s.',
   copyManually: 'The browser refused the clipboard: the key is shown, select it and copy.',
   filters: { account: 'Account', state: 'State', group: 'Group' },
+  selectRow: 'Select {name}',
+  selectAll: 'Select every key listed',
   columns: {
     name: 'Name',
     account: 'Account',

@@ -31,6 +31,8 @@ export const keys: MessageSchema['keys'] = {
   copiedBrowser: '已复制。密钥将在 30 秒后重新遮盖。',
   copyManually: '浏览器拒绝访问剪贴板：密钥已显示，请选中后手动复制。',
   filters: { account: '账户', state: '状态', group: '分组' },
+  selectRow: '选择 {name}',
+  selectAll: '选择列出的全部密钥',
   columns: {
     name: '名称',
     account: '账户',
