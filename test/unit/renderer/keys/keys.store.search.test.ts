@@ -138,4 +138,43 @@ describe('All keys search', () => {
     expect(writes).toBe(2);
     expect(store.rows).toHaveLength(5);
   });
+
+  it('typing a name over lists loaded whole answers from them, with no request (new-api allows 10 searches a minute)', async () => {
+    const store = await allKeys();
+    const searchesBefore = fake.callsTo('keys:search').length;
+    store.searchPattern = 'beta-c';
+    expect(store.searchLocally()).toBe(true);
+    expect(store.rows.map((k) => k.name)).toEqual(['beta-c']);
+    store.searchPattern = 'alpha%';
+    expect(store.searchLocally()).toBe(true);
+    expect(store.rows.map((k) => k.name)).toEqual(ACCOUNTS.map((id) => `alpha-${id}`));
+    expect(store.loads.find((l) => l.accountId === 'a')).toMatchObject({ isLoading: false, count: 1 });
+    // Cleared: the whole list again, still without a request.
+    store.searchPattern = '';
+    expect(store.searchLocally()).toBe(true);
+    expect(store.rows).toHaveLength(10);
+    expect(fake.callsTo('keys:search').length).toBe(searchesBefore);
+  });
+
+  it('asks the server for a key search, after a key was created, and when an account’s list failed', async () => {
+    const store = await allKeys();
+    store.searchField = 'key';
+    store.searchPattern = 'sk-abcd%';
+    expect(store.searchLocally()).toBe(false);
+    store.searchField = 'name';
+    store.searchPattern = 'alpha%';
+    expect(store.searchLocally()).toBe(true);
+    fake.override('keys:create', () => Promise.resolve(ok(key('a', 3, 'alpha-new'))));
+    await store.create('a', {} as never);
+    expect(store.searchLocally()).toBe(false);
+
+    fake.override('keys:listAll', (args) => {
+      const id = (args as { accountId: string }).accountId;
+      return Promise.resolve(id === 'b' ? { ok: false as const, error: { code: 'network' as const } } : ok(listed(id)));
+    });
+    store.searchPattern = '';
+    await store.load();
+    store.searchPattern = 'alpha%';
+    expect(store.searchLocally()).toBe(false);
+  });
 });
