@@ -66,5 +66,12 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * everything else literal (`_` too, as new-api escapes it). For servers that ignore a search field.
  */
 export function matchesSearchPattern(value: string, pattern: string): boolean {
-  return new RegExp(`^${pattern.split('%').map(escapeRegExp).join('.*')}$`, 's').test(value);
+  return searchMatcher(pattern)(value);
+}
+
+/** The same test, built once for a pattern and run over many values (a list of thousands of keys per keystroke). */
+export function searchMatcher(pattern: string): (value: string) => boolean {
+  if (!pattern.includes('%')) return (value) => value === pattern;
+  const re = new RegExp(`^${pattern.split('%').map(escapeRegExp).join('.*')}$`, 's');
+  return (value) => re.test(value);
 }

@@ -15,7 +15,7 @@ import type {
   AccountMoney,
 } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
-import { matchesSearchPattern } from '../../../src-shared/rules/search-rules';
+import { searchMatcher } from '../../../src-shared/rules/search-rules';
 import { checkSearch } from '../components/keys/search-rules';
 import { useAccountsStore } from './accounts.store';
 
@@ -211,9 +211,10 @@ export const useKeysStore = defineStore('keys', () => {
     // still loading or failing shows none of its rows.
     const base = pattern === '' ? [] : listed.value.length > 0 ? listed.value : items.value;
     const interim = new Map<string, KeyView[]>();
+    const matches = searchMatcher(pattern);
     for (const k of base) {
       if (!ids.has(k.accountId)) continue;
-      if (searchField.value === 'name' && !matchesSearchPattern(k.name, pattern)) continue;
+      if (searchField.value === 'name' && !matches(k.name)) continue;
       let list = interim.get(k.accountId);
       if (list === undefined) interim.set(k.accountId, (list = []));
       list.push(k);
@@ -279,8 +280,9 @@ export const useKeysStore = defineStore('keys', () => {
     ticket++; // an answer still on its way to an earlier load is dropped
     const counts = new Map<string, number>();
     const found = new Map<string, KeyView[]>();
+    const matches = searchMatcher(pattern);
     for (const k of listed.value) {
-      if (pattern !== '' && !matchesSearchPattern(k.name, pattern)) continue;
+      if (pattern !== '' && !matches(k.name)) continue;
       let list = found.get(k.accountId);
       if (list === undefined) found.set(k.accountId, (list = []));
       list.push(k);

@@ -25,6 +25,8 @@ export function useTableFit(isAll: Ref<boolean>) {
       tableHeight.value = Math.max(240, window.innerHeight - CHROME_GUESS);
       return;
     }
+    // Hidden while nothing is listed: its last measure stands.
+    if (table.getClientRects().length === 0) return;
     const header = table.querySelector<HTMLElement>('.key-table__head')?.offsetHeight ?? 40;
     const body = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top - header - reserve));
     tableHeight.value = body;
@@ -51,11 +53,34 @@ export function useTableFit(isAll: Ref<boolean>) {
     void store.load();
   };
   // Rows tell the real row height (it depends on the width's layout): measured each time a page is on screen. A
-  // changed fit reloads once; the next page measures the same and stops there.
+  // changed fit reloads once; the next page measures the same and stops there. Measured once the frame showing the
+  // rows is painted: read then, the layout is already done, where reading it at once forced it before the paint of
+  // every keystroke's results.
+  let pending: { frame: number; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+  const measureAfterPaint = () => {
+    if (pending !== null) return;
+    const scheduled: { frame: number; timer: ReturnType<typeof setTimeout> | undefined } = {
+      frame: 0,
+      timer: undefined,
+    };
+    pending = scheduled;
+    scheduled.frame = requestAnimationFrame(() => {
+      scheduled.timer = setTimeout(() => {
+        pending = null;
+        measure();
+      }, 0);
+    });
+  };
+  const cancelMeasure = () => {
+    if (pending === null) return;
+    cancelAnimationFrame(pending.frame);
+    clearTimeout(pending.timer);
+    pending = null;
+  };
   watch(
     () => store.items,
     () => {
-      if (store.items.length > 0) measure();
+      if (store.items.length > 0) measureAfterPaint();
     },
     { flush: 'post' },
   );
@@ -66,6 +91,7 @@ export function useTableFit(isAll: Ref<boolean>) {
   onBeforeUnmount(() => {
     window.removeEventListener('resize', measure);
     clearTimeout(resizeTimer);
+    cancelMeasure();
   });
 
   return { tableHeight, pageSizes, onPageSize };

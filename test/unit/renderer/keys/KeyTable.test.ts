@@ -88,6 +88,21 @@ describe('KeyTable', () => {
     expect(names(wrapper).at(-1)).toBe('key-5000');
   });
 
+  it('keeps rows the list no longer needs as hidden spares, and fills them when results come back', async () => {
+    const wrapper = table(30);
+    const drawn = wrapper.findAll('[data-testid=key-row]').map((r) => r.element);
+    await wrapper.setProps({ items: [] });
+    expect(wrapper.findAll('[data-testid=key-row]')).toHaveLength(0);
+    const spares = wrapper.findAll('[data-testid=key-row-spare]');
+    expect(spares.map((r) => r.element)).toEqual(drawn);
+    expect(spares.every((r) => (r.element as HTMLElement).hidden)).toBe(true);
+    await wrapper.setProps({ items: [key(7), key(8)] });
+    expect(names(wrapper).slice(0, 2)).toEqual(['key-0007', 'key-0008']);
+    const shown = wrapper.findAll('[data-testid=key-row]');
+    expect(shown).toHaveLength(2);
+    expect(shown.every((r) => drawn.includes(r.element))).toBe(true);
+  });
+
   it('selects one row, or every row listed, and leaves keys selected elsewhere alone', async () => {
     const wrapper = table(30, ['other:9']);
     await wrapper.findAll('[data-testid=select-key]')[1]?.setValue(true);
