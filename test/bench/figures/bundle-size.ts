@@ -41,12 +41,15 @@ function withStaticImports(files: readonly string[]): Set<string> {
 
 /**
  * The files the router's lazy import of the default view preloads: Vite writes them as
- * `import(`./KeysView-x.js`),__vite__mapDeps([i, …])` with the list of names in `m.f=[…]`.
+ * `import(`./KeysView-x.js`),__vite__mapDeps([i, …])` (with `.then(m=>m.x)` after the import where the chunk also
+ * serves other chunks) with the list of names in `m.f=[…]`.
  */
 function defaultViewFiles(entryCode: string): string[] {
   const names = /m\.f=\[([^\]]*)\]/.exec(entryCode)?.[1]?.match(/"\.\/([^"]+)"/g) ?? [];
   const list = names.map((n) => `assets/${n.slice(3, -1)}`);
-  const call = /import\(`\.\/(KeysView-[^`]+\.js)`\),__vite__mapDeps\(\[([\d,]*)\]\)/.exec(entryCode);
+  const call = /import\(`\.\/(KeysView-[^`]+\.js)`\)(?:\.then\([^)]*\))?,__vite__mapDeps\(\[([\d,]*)\]\)/.exec(
+    entryCode,
+  );
   if (call === null) throw new Error('figure 8: the default view (KeysView) is not a lazy route chunk any more');
   const deps = (call[2] ?? '')
     .split(',')
