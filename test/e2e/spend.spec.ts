@@ -202,4 +202,10 @@ test('a daily cap set in the key’s details raises a cap alert once the key spe
   await expect(item).toContainText('main');
   await expect(item).toContainText('¥2.40');
   await expect(item).toContainText('2.00');
+  // The cap is the user's own: its alert is dismissed plainly, not as a false alarm of the key's usual rate.
+  const dismiss = item.getByTestId('alert-dismiss-false-alarm');
+  await expect(dismiss).toHaveText('Dismiss');
+  await dismiss.click();
+  await expect(item).toContainText('Dismissed');
+  await expect(item).not.toContainText('false alarm');
 });

@@ -151,6 +151,8 @@ export class SpendWatcher {
   readonly actions: RunawayActions = {
     disableKey: (accountId, keyId) => this.deps.setKeyEnabled(accountId, keyId, false),
     dismiss: (alert: RunawayAlertView) => {
+      // Past the user's own cap is not a judgement of the key's usual rate: nothing to learn from dismissing it.
+      if (alert.reason === 'daily_cap') return;
       const doc = this.deps.store.read();
       const entry = doc.accounts[alert.accountId]?.[String(alert.keyId)];
       if (!entry) return;

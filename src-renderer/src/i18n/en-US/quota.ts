@@ -65,5 +65,6 @@ export const alerts = {
   listSeparator: ', ',
   disableNow: 'Disable now',
   dismissFalseAlarm: 'Dismiss as false alarm',
-  resolutions: { disabled: 'Key disabled', dismissed: 'Dismissed as a false alarm' },
+  dismiss: 'Dismiss',
+  resolutions: { disabled: 'Key disabled', dismissed: 'Dismissed as a false alarm', dismissedCap: 'Dismissed' },
 };

@@ -66,5 +66,6 @@ export const alerts: MessageSchema['alerts'] = {
   listSeparator: '、',
   disableNow: '立即停用',
   dismissFalseAlarm: '误报，忽略',
-  resolutions: { disabled: '密钥已停用', dismissed: '已作为误报忽略' },
+  dismiss: '忽略',
+  resolutions: { disabled: '密钥已停用', dismissed: '已作为误报忽略', dismissedCap: '已忽略' },
 };

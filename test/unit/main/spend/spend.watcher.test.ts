@@ -6,7 +6,12 @@ import { SPEC_MONEY } from '../../../../src-shared/units';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
 import { encodeRing } from '../../../../src-main/features/spend/ring-codec';
-import { EMPTY_SPEND, SpendWatcher, spendDocumentSchema } from '../../../../src-main/features/spend/spend.watcher';
+import {
+  EMPTY_SPEND,
+  SpendWatcher,
+  spendDocumentSchema,
+  type SpendDocument,
+} from '../../../../src-main/features/spend/spend.watcher';
 import { MemoryStore, recordingNotifier } from '../quota/fakes';
 
 const key = (id: number, usedQuota: number | null): KeyView => ({
@@ -28,7 +33,7 @@ const key = (id: number, usedQuota: number | null): KeyView => ({
   allowIps: '',
 });
 
-function setup() {
+function setup(dailyCapUnits: number | null = null) {
   let now = 1_700_000_000_000;
   const { notifier, shown } = recordingNotifier();
   const alerts = new AlertsService({
@@ -39,11 +44,12 @@ function setup() {
     now: () => now,
   });
   const statusCalls: [string, number, boolean][] = [];
+  const store = new MemoryStore<SpendDocument>(EMPTY_SPEND);
   const watcher = new SpendWatcher({
-    store: new MemoryStore(EMPTY_SPEND),
+    store,
     alerts,
     account: (id) => ({ id, label: 'Work', units: SPEC_MONEY }),
-    dailyCapOf: () => null,
+    dailyCapOf: () => dailyCapUnits,
     setKeyEnabled: (accountId, keyId, isEnabled): Promise<Result<void>> => {
       statusCalls.push([accountId, keyId, isEnabled]);
       return Promise.resolve({ ok: true, value: undefined });
@@ -59,7 +65,7 @@ function setup() {
       watcher.recordPass('acc', failed ? null : [key(1, used), key(2, 0)]);
     }
   };
-  return { alerts, watcher, statusCalls, shown, passes };
+  return { alerts, watcher, store, statusCalls, shown, passes };
 }
 
 describe('spend watcher', () => {
@@ -98,6 +104,18 @@ describe('spend watcher', () => {
     passes(12 * 2, 20_000);
     passes(12, 400_000);
     expect(alerts.list()).toHaveLength(1);
+  });
+
+  it('dismissing a daily cap alert resolves it and teaches the key’s baseline nothing', async () => {
+    const { alerts, watcher, store, passes } = setup(1_000_000);
+    passes(12, 100_000); // ¥2.40 in an hour against a ¥2 cap, no baseline yet
+    const capAlert = alerts.list()[0];
+    if (capAlert?.kind !== 'runaway' || capAlert.reason !== 'daily_cap') throw new Error('no cap alert');
+    const before = watcher.topSpenders('acc', 1)[0];
+    await alerts.resolveRunaway(capAlert.id, 'dismiss');
+    expect(alerts.list()[0]).toMatchObject({ resolution: 'dismissed' });
+    expect(store.value.accounts.acc?.['1']?.runaway.baselineFloor).toBe(0);
+    expect(watcher.topSpenders('acc', 1)[0]).toEqual(before);
   });
 
   it('ranks top spenders by their known last hour', () => {
