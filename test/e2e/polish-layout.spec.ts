@@ -47,7 +47,7 @@ interface El {
 async function overlapsActions(row: Locator): Promise<string[]> {
   return row.evaluate((node: unknown) => {
     const tr = node as El;
-    const cells = [...tr.querySelectorAll('[role="gridcell"]')];
+    const cells = [...tr.querySelectorAll('[role="cell"]')];
     const actions = cells.at(-1)?.getBoundingClientRect();
     if (!actions) return ['no actions cell'];
     const out: string[] = [];

@@ -43,14 +43,13 @@ export default defineComponent({
           class: ['key-table__row', props.isHighlighted ? 'key-table__row--new' : ''],
           role: 'row',
           'aria-rowindex': props.rowIndex + 1, // the header is row 1
-          'aria-selected': props.isSelected,
           'data-testid': props.isSpare ? 'key-row-spare' : 'key-row',
           hidden: props.isSpare,
           'data-key-id': String(props.item.id),
           'data-account': props.item.accountId,
         },
         [
-          h('div', { class: 'key-table__td key-table__td--selection', role: 'gridcell' }, [
+          h('div', { class: 'key-table__td key-table__td--selection', role: 'cell' }, [
             h('input', {
               type: 'checkbox',
               class: 'key-table__check',
@@ -61,7 +60,7 @@ export default defineComponent({
             }),
           ]),
           ...props.columns.map((column) =>
-            h('div', { key: column.key, class: cellClass(column), role: 'gridcell' }, [column.render(props.item)]),
+            h('div', { key: column.key, class: cellClass(column), role: 'cell' }, [column.render(props.item)]),
           ),
         ],
       );
