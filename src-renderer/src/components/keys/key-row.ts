@@ -1,7 +1,6 @@
 // One row of the key table: a selection box and the cells the table's columns draw. A component of its own so that
 // scrolling re-renders only the rows whose key changed; the table reuses each row for the next key that scrolls in
-// (its DOM stays, only text and attributes change), the way a hand-written virtual list does. A row the list no
-// longer needs (a search with fewer results) stays hidden, ready for the next result.
+// (its DOM stays, only text and attributes change), the way a hand-written virtual list does.
 import { defineComponent, h, type PropType, type VNodeChild } from 'vue';
 import type { KeyView } from '../../../../src-shared/contract';
 
@@ -31,8 +30,6 @@ export default defineComponent({
     /** The position in the list, 1-based, for assistive technology (rows on screen are a window of the list). */
     rowIndex: { type: Number, required: true },
     selectLabel: { type: String, required: true },
-    /** Held back for the next key the list needs: hidden, with the DOM of the key it last drew. */
-    isSpare: { type: Boolean, default: false },
   },
   emits: { toggle: (_isSelected: boolean) => true },
   setup(props, { emit }) {
@@ -43,8 +40,7 @@ export default defineComponent({
           class: ['key-table__row', props.isHighlighted ? 'key-table__row--new' : ''],
           role: 'row',
           'aria-rowindex': props.rowIndex + 1, // the header is row 1
-          'data-testid': props.isSpare ? 'key-row-spare' : 'key-row',
-          hidden: props.isSpare,
+          'data-testid': 'key-row',
           'data-key-id': String(props.item.id),
           'data-account': props.item.accountId,
         },
