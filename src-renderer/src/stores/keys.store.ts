@@ -70,6 +70,19 @@ function oneFrame() {
 
 export const rowKey = (k: Pick<KeyView, 'accountId' | 'id'>): string => `${k.accountId}:${k.id}`;
 
+/** The rows of these accounts whose name matches the pattern by the server's rule ('' matches all), by account. */
+function byAccount(rows: readonly KeyView[], accountIds: ReadonlySet<string>, pattern: string): Map<string, KeyView[]> {
+  const matches = searchMatcher(pattern);
+  const out = new Map<string, KeyView[]>();
+  for (const k of rows) {
+    if (!accountIds.has(k.accountId) || (pattern !== '' && !matches(k.name))) continue;
+    let list = out.get(k.accountId);
+    if (list === undefined) out.set(k.accountId, (list = []));
+    list.push(k);
+  }
+  return out;
+}
+
 export const useKeysStore = defineStore('keys', () => {
   // The accounts store is the one source of the accounts (hidden ones left out, in the user's order).
   const accountsStore = useAccountsStore();
@@ -210,15 +223,7 @@ export const useKeysStore = defineStore('keys', () => {
     // Unsearched (a refresh, the search cleared): rows appear as each account answers, none stand in, so an account
     // still loading or failing shows none of its rows.
     const base = pattern === '' ? [] : listed.value.length > 0 ? listed.value : items.value;
-    const interim = new Map<string, KeyView[]>();
-    const matches = searchMatcher(pattern);
-    for (const k of base) {
-      if (!ids.has(k.accountId)) continue;
-      if (searchField.value === 'name' && !matches(k.name)) continue;
-      let list = interim.get(k.accountId);
-      if (list === undefined) interim.set(k.accountId, (list = []));
-      list.push(k);
-    }
+    const interim = byAccount(base, ids, searchField.value === 'name' ? pattern : '');
     total.value = null;
     loads.value = targets.map((a) => ({ accountId: a.id, isLoading: true, error: null, count: 0 }));
     // Rows stay in the user's account order whichever account answers first.
@@ -278,23 +283,14 @@ export const useKeysStore = defineStore('keys', () => {
           : [];
     if (targets.length === 0 || !targets.every((a) => listedAccounts.has(a.id))) return false;
     ticket++; // an answer still on its way to an earlier load is dropped
-    const counts = new Map<string, number>();
-    const found = new Map<string, KeyView[]>();
-    const matches = searchMatcher(pattern);
-    for (const k of listed.value) {
-      if (pattern !== '' && !matches(k.name)) continue;
-      let list = found.get(k.accountId);
-      if (list === undefined) found.set(k.accountId, (list = []));
-      list.push(k);
-      counts.set(k.accountId, (counts.get(k.accountId) ?? 0) + 1);
-    }
+    const found = byAccount(listed.value, new Set(targets.map((a) => a.id)), pattern);
     items.value = targets.flatMap((a) => found.get(a.id) ?? []);
     total.value = null;
     loads.value = targets.map((a) => ({
       accountId: a.id,
       isLoading: false,
       error: null,
-      count: counts.get(a.id) ?? 0,
+      count: found.get(a.id)?.length ?? 0,
     }));
     error.value = null;
     isLoading.value = false;

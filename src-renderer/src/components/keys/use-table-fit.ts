@@ -25,8 +25,6 @@ export function useTableFit(isAll: Ref<boolean>) {
       tableHeight.value = Math.max(240, window.innerHeight - CHROME_GUESS);
       return;
     }
-    // Hidden while nothing is listed: its last measure stands.
-    if (table.getClientRects().length === 0) return;
     const header = table.querySelector<HTMLElement>('.key-table__head')?.offsetHeight ?? 40;
     const body = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top - header - reserve));
     tableHeight.value = body;
