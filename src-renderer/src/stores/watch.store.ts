@@ -45,10 +45,16 @@ export const useWatchStore = defineStore('watch', () => {
   const expiringError = shallowRef<AppError | null>(null);
   const isExpiringLoading = ref(false);
 
+  let expiringAsked = 0;
+
   /** Keys and plans ending within the setting's days, across accounts. */
   async function loadExpiring(fresh = false): Promise<void> {
+    const mine = ++expiringAsked;
     isExpiringLoading.value = true;
     const r = await keydesk.watch.expiring({ fresh });
+    // The answer to a newer read (a changed number of days) wins over a slower older one: the first read on opening
+    // fetches keys from the sites, a later one answers from the cache, and may come back first.
+    if (mine !== expiringAsked) return;
     isExpiringLoading.value = false;
     if (r.ok) {
       expiring.value = r.value;

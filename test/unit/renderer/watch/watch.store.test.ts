@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+// The watch store against a fake bridge: of two reads of the expiring list, the newer one's answer is kept, whichever
+// comes back last (the first read on opening fetches from the sites; a changed number of days answers from the cache).
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, type ExpiringAnswer, type Result } from '../../../../src-shared/contract';
+import { useWatchStore } from '../../../../src-renderer/src/stores/watch.store';
+import { deferred, fake } from '../fake-keydesk';
+
+vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
+
+/** The first of the pending answers, taken off the list: one per call, in call order. */
+function next(pending: Array<{ promise: Promise<Result<ExpiringAnswer>> }>): Promise<Result<ExpiringAnswer>> {
+  const first = pending.shift();
+  if (!first) throw new Error('an unexpected read of the expiring list');
+  return first.promise;
+}
+
+const answer = (withinDays: number): ExpiringAnswer => ({ withinDays, items: [], failures: [] });
+
+beforeEach(() => {
+  fake.reset();
+  setActivePinia(createPinia());
+});
+
+describe('loadExpiring', () => {
+  it('keeps the newer read when an older one answers after it', async () => {
+    const slow = deferred<Result<ExpiringAnswer>>();
+    const fast = deferred<Result<ExpiringAnswer>>();
+    const pending = [slow, fast];
+    fake.override('watch:expiring', () => next(pending));
+    const store = useWatchStore();
+
+    const first = store.loadExpiring();
+    const second = store.loadExpiring();
+    fast.resolve(ok(answer(30)));
+    await second;
+    expect(store.expiring?.withinDays).toBe(30);
+    expect(store.isExpiringLoading).toBe(false);
+
+    slow.resolve(ok(answer(7)));
+    await first;
+    expect(store.expiring?.withinDays).toBe(30);
+    expect(store.isExpiringLoading).toBe(false);
+  });
+
+  it('stays loading until the newest read answers', async () => {
+    const older = deferred<Result<ExpiringAnswer>>();
+    const newer = deferred<Result<ExpiringAnswer>>();
+    const pending = [older, newer];
+    fake.override('watch:expiring', () => next(pending));
+    const store = useWatchStore();
+
+    const first = store.loadExpiring();
+    const second = store.loadExpiring();
+    older.resolve(ok(answer(7)));
+    await first;
+    expect(store.isExpiringLoading).toBe(true);
+    expect(store.expiring).toBeNull();
+
+    newer.resolve(ok(answer(14)));
+    await second;
+    expect(store.isExpiringLoading).toBe(false);
+    expect(store.expiring?.withinDays).toBe(14);
+  });
+});
