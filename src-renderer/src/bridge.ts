@@ -54,13 +54,35 @@ const bridgeFailure = (reason: 'bridge.no_session' | undefined, serverMessage?: 
   },
 });
 
+/**
+ * Channels asked by the dozen (All keys lists or searches every account at once). A browser opens six connections to
+ * a host and the event stream holds one; with twenty listings holding the rest, a click's invoke or a view's code
+ * would wait behind them all. So at most BULK_AT_ONCE of these are in flight, and the others queue in the page.
+ */
+const BULK_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['keys:listAll', 'keys:search']);
+export const BULK_AT_ONCE = 3;
+
 export function createLoopbackApi(
   session: Promise<boolean>,
   fetchImpl: typeof fetch = fetch.bind(globalThis),
 ): KeydeskApi {
   const headers = { 'content-type': 'application/json' };
+  let bulkInFlight = 0;
+  const bulkQueue: (() => void)[] = [];
 
   const invoke = async (channel: InvokeChannel, args: unknown): Promise<Result<unknown>> => {
+    if (!BULK_CHANNELS.has(channel)) return send(channel, args);
+    if (bulkInFlight >= BULK_AT_ONCE) await new Promise<void>((resolve) => bulkQueue.push(resolve));
+    bulkInFlight += 1;
+    try {
+      return await send(channel, args);
+    } finally {
+      bulkInFlight -= 1;
+      bulkQueue.shift()?.();
+    }
+  };
+
+  const send = async (channel: InvokeChannel, args: unknown): Promise<Result<unknown>> => {
     if (!(await session)) {
       return bridgeFailure('bridge.no_session');
     }
