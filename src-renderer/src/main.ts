@@ -6,7 +6,9 @@ import { createApp } from 'vue';
 import App from './App.vue';
 import { loadPack } from './i18n/packs/load';
 import { createI18nWith } from './i18n/setup';
-import { createAppRouter } from './router';
+import { createAppRouter, loadKeysView, opensOnAllKeys } from './router';
+import { useAccountsStore } from './stores/accounts.store';
+import { listsKeys, prefetchKeyLists } from './stores/keys-prefetch';
 import { useSettingsStore } from './stores/settings.store';
 import { loadDarkTheme } from './theme/dark-theme';
 
@@ -18,14 +20,28 @@ async function start(): Promise<void> {
   const pinia = createPinia();
   const app = createApp(App).use(pinia);
   const settings = useSettingsStore(pinia);
+  const router = createAppRouter();
+  const accounts = useAccountsStore(pinia);
+  const isAllKeys = opensOnAllKeys(router, window.location.hash);
 
-  // Paint in the user's language and theme rather than flashing the defaults first.
+  // Paint in the user's language and theme rather than flashing the defaults first. The accounts are read beside
+  // the settings, not after the first paint.
+  const accountsRead = accounts.hydrate();
   await Promise.race([settings.hydrate(), new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS))]);
 
   const language = settings.language;
   const isDark = settings.theme === 'dark' || (settings.theme === 'system' && prefersDark());
-  const [pack] = await Promise.all([loadPack(language), isDark ? loadDarkTheme() : null]);
-  app.use(createI18nWith(language, { [language]: pack.messages })).use(createAppRouter());
+  const packRead = Promise.all([loadPack(language), isDark ? loadDarkTheme() : null]);
+  // Opening on All keys (the usual start), the view's code comes right after the language, and every account's key
+  // list is asked for once the accounts are known: the list is what the user opened Keydesk for.
+  if (isAllKeys) {
+    void loadKeysView();
+    void accountsRead.then(() => {
+      if (accounts.loadError === null) prefetchKeyLists(accounts.visible.filter(listsKeys).map((a) => a.id));
+    });
+  }
+  const [pack] = await packRead;
+  app.use(createI18nWith(language, { [language]: pack.messages })).use(router);
   app.mount('#app');
 }
 

@@ -1,5 +1,5 @@
 // Routes: one per section, views lazy-loaded so the first paint only carries the shell.
-import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router';
+import { createRouter, createWebHashHistory, type Router, type RouteRecordRaw, type RouterHistory } from 'vue-router';
 
 export const SECTIONS = ['keys', 'accounts', 'account', 'models', 'settings'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -14,12 +14,15 @@ declare module 'vue-router' {
   }
 }
 
+/** The view of All keys, loaded ahead when the app opens on it (the router asks for the same module). */
+export const loadKeysView = () => import('./views/KeysView.vue');
+
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/keys' },
   {
     path: '/keys',
     name: 'keys',
-    component: () => import('./views/KeysView.vue'),
+    component: loadKeysView,
     meta: { section: 'keys', isSearchable: true, isRefreshable: true },
   },
   {
@@ -51,4 +54,15 @@ export const routes: RouteRecordRaw[] = [
 
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
   return createRouter({ history, routes });
+}
+
+/**
+ * Whether the address the app opens at shows All keys unsearched (no account chosen, no search text): redirects are
+ * followed as the router would. The start then asks for the view's code and the key lists without waiting for them.
+ */
+export function opensOnAllKeys(router: Router, hash: string): boolean {
+  let to = router.resolve(hash.replace(/^#/, '') || '/');
+  const redirect = to.matched[0]?.redirect;
+  if (typeof redirect === 'string') to = router.resolve(redirect);
+  return to.name === 'keys' && to.query.account === undefined && (to.query.q ?? '') === '';
 }

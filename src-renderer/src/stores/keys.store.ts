@@ -18,6 +18,7 @@ import { keydesk } from '../bridge';
 import { searchMatcher } from '../../../src-shared/rules/search-rules';
 import { checkSearch } from '../components/keys/search-rules';
 import { useAccountsStore } from './accounts.store';
+import { dropPrefetchedLists, listsKeys, takePrefetchedList } from './keys-prefetch';
 
 /** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
 export interface KeyAccountView {
@@ -145,9 +146,11 @@ export const useKeysStore = defineStore('keys', () => {
   const revealed = ref<(RevealedKey & { accountId: string }) | null>(null);
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const manageable = computed(() => accounts.value.filter((a) => a.canManageKeys && !a.isDisabled));
+  const manageable = computed(() => accounts.value.filter(listsKeys));
   const account = computed(() => accounts.value.find((a) => a.id === accountId.value) ?? null);
-  const accountById = (id: string) => accounts.value.find((a) => a.id === id) ?? null;
+  // By id, built once per change of the accounts: rows ask for their account's label and money thousands of times.
+  const accountsById = computed(() => new Map(accounts.value.map((a) => [a.id, a])));
+  const accountById = (id: string) => accountsById.value.get(id) ?? null;
 
   /** Loads the accounts once (the accounts store keeps them current through `accounts:changed`). */
   function loadAccounts(): Promise<void> {
@@ -242,27 +245,28 @@ export const useKeysStore = defineStore('keys', () => {
       }
     };
     commit();
-    await Promise.all(
-      targets.map(async (a) => {
-        const r =
-          pattern === ''
-            ? await keydesk.keys.listAll({ accountId: a.id })
-            : await keydesk.keys
-                .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
-                .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
-        if (mine !== ticket) return;
-        // A failed account shows none of its rows rather than rows that may not match.
-        answered.set(a.id, r.ok ? r.value : []);
-        settled.set(a.id, {
-          accountId: a.id,
-          isLoading: false,
-          error: r.ok ? null : r.error,
-          count: r.ok ? r.value.length : 0,
-        });
-        isDirty = true;
-        frame.request(commit);
-      }),
-    );
+    // The lists asked for while Keydesk started (keys-prefetch) stand in for asking again, once.
+    const listings = targets.map(async (a) => {
+      const r =
+        pattern === ''
+          ? await (takePrefetchedList(a.id) ?? keydesk.keys.listAll({ accountId: a.id }))
+          : await keydesk.keys
+              .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
+              .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
+      if (mine !== ticket) return;
+      // A failed account shows none of its rows rather than rows that may not match.
+      answered.set(a.id, r.ok ? r.value : []);
+      settled.set(a.id, {
+        accountId: a.id,
+        isLoading: false,
+        error: r.ok ? null : r.error,
+        count: r.ok ? r.value.length : 0,
+      });
+      isDirty = true;
+      frame.request(commit);
+    });
+    dropPrefetchedLists();
+    await Promise.all(listings);
     commit();
   }
 
