@@ -51,7 +51,8 @@ export default defineConfig({
     },
     build: {
       outDir: 'out/renderer',
-      minify: true,
+      // KD_NOMINIFY=1 keeps function names, so a CPU profile of the renderer names what it spends time in.
+      minify: process.env.KD_NOMINIFY !== '1',
       // KD_SOURCEMAP=1 writes source maps, to see which modules the first screen's chunks carry (figure 8).
       sourcemap: process.env.KD_SOURCEMAP === '1',
       rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },

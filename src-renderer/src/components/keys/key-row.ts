@@ -14,6 +14,28 @@ export interface KeyColumn {
   readonly render: (k: KeyView) => VNodeChild;
 }
 
+let canvas: CanvasRenderingContext2D | null | undefined;
+let font = '';
+const widths = new Map<string, number>();
+
+/**
+ * A text's width in the table's font, for the account column. One canvas for every table, the font read once (reading
+ * it forces the page's style, and a search that brings the table back would pay for it on that keystroke), and each
+ * label measured once.
+ */
+export function textWidth(text: string, box: HTMLElement | null): number {
+  const known = widths.get(text);
+  if (known !== undefined) return known;
+  canvas ??= document.createElement('canvas').getContext('2d');
+  if (!canvas) return text.length * 8;
+  if (font === '') font = canvas.font = getComputedStyle(box ?? document.body).font;
+  const width = canvas.measureText(text).width;
+  // Labels are few; a bound keeps a long session's renamed accounts from piling up.
+  if (widths.size >= 500) widths.clear();
+  widths.set(text, width);
+  return width;
+}
+
 export const cellClass = (column: KeyColumn): string[] => [
   'key-table__td',
   column.isEllipsis === true ? 'key-table__td--ellipsis' : '',

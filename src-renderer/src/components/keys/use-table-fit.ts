@@ -25,6 +25,8 @@ export function useTableFit(isAll: Ref<boolean>) {
       tableHeight.value = Math.max(240, window.innerHeight - CHROME_GUESS);
       return;
     }
+    // The table stays mounted, hidden, while a search matches nothing: its place is measured once it shows again.
+    if (table.offsetParent === null) return;
     const header = table.querySelector<HTMLElement>('.key-table__head')?.offsetHeight ?? 40;
     const body = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top - header - reserve));
     tableHeight.value = body;

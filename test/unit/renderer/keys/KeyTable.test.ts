@@ -59,6 +59,12 @@ async function scrollTo(wrapper: ReturnType<typeof table>, top: number) {
   await scroller.trigger('scroll');
 }
 
+/** Past the paint of the frame after a change, when a new list's margin rows are drawn. */
+async function afterPaint(wrapper: ReturnType<typeof table>) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await wrapper.vm.$nextTick();
+}
+
 describe('KeyTable', () => {
   it('draws a window of rows, not the whole list, and a body as tall as the list', () => {
     const wrapper = table(5_000);
@@ -73,6 +79,7 @@ describe('KeyTable', () => {
 
   it('moves the window with the scroll, reusing the rows that scrolled out', async () => {
     const wrapper = table(5_000);
+    await afterPaint(wrapper);
     const before = wrapper.findAll('[data-testid=key-row]').map((r) => r.element);
     await scrollTo(wrapper, HEADER + 1_000 * ROW);
     const shown = names(wrapper);
@@ -86,6 +93,21 @@ describe('KeyTable', () => {
     // The end of the list: its last key is drawn, nothing past it.
     await scrollTo(wrapper, HEADER + 5_000 * ROW);
     expect(names(wrapper).at(-1)).toBe('key-5000');
+  });
+
+  it('draws the rows on screen of a new list first, and the margin rows once that frame is painted', async () => {
+    const wrapper = table(5_000);
+    await afterPaint(wrapper);
+    await scrollTo(wrapper, HEADER + 100 * ROW);
+    const settled = wrapper.findAll('[data-testid=key-row]').length;
+    // Ten rows fit the body and one more shows in part; three on each side are the margin.
+    expect(settled).toBe(17);
+    await wrapper.setProps({ items: Array.from({ length: 5_000 }, (_, i) => key(i + 10_001)) });
+    expect(names(wrapper)).toHaveLength(11);
+    expect(names(wrapper)[0]).toBe('key-10101');
+    await afterPaint(wrapper);
+    expect(names(wrapper)).toHaveLength(settled);
+    expect(names(wrapper)[0]).toBe('key-10098');
   });
 
   it('unmounts the rows a shorter list does not need: no hidden copy of a key stays in the page', async () => {
