@@ -30,6 +30,27 @@ test('a refused search pattern leaves no earlier results listed (item 5)', async
   await expect(page.getByTestId('search-problem')).toBeVisible();
   await expect(page.getByTestId('key-row')).toHaveCount(0);
   await expect(page.getByTestId('keys-empty')).toHaveCount(0);
+  await expect(page.getByTestId('key-table')).toBeHidden();
+});
+
+test('a search that matches nothing shows "no matches" and no table; typing on to a match shows it again', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await expect(page.getByTestId('key-table')).toBeVisible();
+  // Names match exactly: "bulk-00" matches no key, "bulk-001" does.
+  await page.getByTestId('search-input').fill('bulk-00');
+  await expect(page.getByTestId('keys-empty')).toBeVisible();
+  await expect(page.getByTestId('key-table')).toBeHidden();
+  await expect(page.getByRole('columnheader')).toHaveCount(0);
+  await expect(page.getByTestId('key-row')).toHaveCount(0);
+  await page.getByTestId('search-input').press('End');
+  await page.keyboard.type('1');
+  await expect(keys.row('bulk-001')).toBeVisible();
+  await expect(page.getByTestId('keys-empty')).toHaveCount(0);
+  await expect(page.getByTestId('key-table')).toBeVisible();
 });
 
 test('the State filter on one account lists the keys the gateway holds in that state (item 16)', async ({
