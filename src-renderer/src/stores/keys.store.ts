@@ -26,8 +26,6 @@ export interface KeyAccountView {
   readonly label: string;
   readonly kind: AccountKind;
   readonly isDisabled: boolean;
-  /** false for a watched API key: no key list, only its own usage. */
-  readonly canManageKeys: boolean;
   /** How the account's site shows money, and the yuan rate in force. */
   readonly money: AccountMoney;
 }
@@ -93,7 +91,6 @@ export const useKeysStore = defineStore('keys', () => {
       label: a.label,
       kind: a.kind,
       isDisabled: a.isDisabled,
-      canManageKeys: a.kind !== 'api_key',
       money: a.money,
     })),
   );

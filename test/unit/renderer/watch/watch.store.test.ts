@@ -23,16 +23,19 @@ beforeEach(() => {
   setActivePinia(createPinia());
 });
 
+/** Two reads of the list in a row, each answered when the test says. */
+function twoReads() {
+  const older = deferred<Result<ExpiringAnswer>>();
+  const newer = deferred<Result<ExpiringAnswer>>();
+  const pending = [older, newer];
+  fake.override('watch:expiring', () => next(pending));
+  const store = useWatchStore();
+  return { store, older, newer, first: store.loadExpiring(), second: store.loadExpiring() };
+}
+
 describe('loadExpiring', () => {
   it('keeps the newer read when an older one answers after it', async () => {
-    const slow = deferred<Result<ExpiringAnswer>>();
-    const fast = deferred<Result<ExpiringAnswer>>();
-    const pending = [slow, fast];
-    fake.override('watch:expiring', () => next(pending));
-    const store = useWatchStore();
-
-    const first = store.loadExpiring();
-    const second = store.loadExpiring();
+    const { store, first, second, older: slow, newer: fast } = twoReads();
     fast.resolve(ok(answer(30)));
     await second;
     expect(store.expiring?.withinDays).toBe(30);
@@ -45,14 +48,7 @@ describe('loadExpiring', () => {
   });
 
   it('stays loading until the newest read answers', async () => {
-    const older = deferred<Result<ExpiringAnswer>>();
-    const newer = deferred<Result<ExpiringAnswer>>();
-    const pending = [older, newer];
-    fake.override('watch:expiring', () => next(pending));
-    const store = useWatchStore();
-
-    const first = store.loadExpiring();
-    const second = store.loadExpiring();
+    const { store, first, second, older, newer } = twoReads();
     older.resolve(ok(answer(7)));
     await first;
     expect(store.isExpiringLoading).toBe(true);
