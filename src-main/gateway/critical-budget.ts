@@ -1,6 +1,8 @@
-// Keydesk's own share of a site's critical rate-limit bucket: new-api lets one client IP make 20 sign-ins, 2FA
-// answers, session refreshes, logouts, key reveals and /api/usage/* calls per 20 minutes, all from one bucket.
-// Keydesk takes at most 10 of them per host, so the user's browser and other tools keep the other half.
+// Keydesk's own share of a site's rate-limited buckets. new-api lets one client IP make 20 sign-ins, 2FA answers,
+// session refreshes, logouts, key reveals and /api/usage/* calls per 20 minutes, all from one bucket: Keydesk takes
+// at most 10 of them per host, so the user's browser and other tools keep the other half. Current new-api also lets
+// a client search keys 10 times a minute, and a key search of All keys asks every account: with several accounts on
+// one site, Keydesk takes at most 8 a minute per host and says how long to wait, instead of drawing 429s.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GatewayError } from './errors';
 import type { ClockPort } from './ports';
@@ -24,6 +26,11 @@ const CRITICAL_ROUTES: readonly { readonly method: string; readonly path: RegExp
 export function isCriticalRequest(method: string, url: string): boolean {
   const { pathname } = new URL(url);
   return CRITICAL_ROUTES.some((route) => route.method === method && route.path.test(pathname));
+}
+
+/** Whether a request spends the site's search bucket (new-api's SearchRateLimit on the key search). */
+export function isSearchRequest(method: string, url: string): boolean {
+  return method === 'GET' && /\/api\/token\/search\/?$/.test(new URL(url).pathname);
 }
 
 const priorityContext = new AsyncLocalStorage<RequestPriority>();
@@ -51,6 +58,8 @@ export interface CriticalBudgetOptions {
   readonly maxQueueMs?: number;
   /** How long a server 429 without Retry-After marks the bucket spent. Default 60 s. */
   readonly spentFallbackMs?: number;
+  /** What a refusal says (the bucket's own sentence). Default the critical bucket's. */
+  readonly reason?: 'rate.local_budget' | 'rate.search_budget';
 }
 
 export const CRITICAL_BUDGET_DEFAULTS = {
@@ -59,6 +68,17 @@ export const CRITICAL_BUDGET_DEFAULTS = {
   backgroundLimit: 6,
   maxQueueMs: 5_000,
   spentFallbackMs: 60_000,
+  reason: 'rate.local_budget',
+} as const;
+
+/** The search bucket: 8 of new-api's 10 a minute (the user's browser keeps 2); nothing searches in the background. */
+export const SEARCH_BUDGET_DEFAULTS = {
+  limit: 8,
+  windowMs: 60_000,
+  backgroundLimit: 0,
+  maxQueueMs: 5_000,
+  spentFallbackMs: 60_000,
+  reason: 'rate.search_budget',
 } as const;
 
 interface HostState {
@@ -89,6 +109,7 @@ export class CriticalBudget {
   readonly #backgroundLimit: number;
   readonly #maxQueueMs: number;
   readonly #spentFallbackMs: number;
+  readonly #reason: 'rate.local_budget' | 'rate.search_budget';
 
   constructor(options: CriticalBudgetOptions) {
     this.#clock = options.clock;
@@ -97,6 +118,7 @@ export class CriticalBudget {
     this.#backgroundLimit = Math.min(this.#limit, options.backgroundLimit ?? CRITICAL_BUDGET_DEFAULTS.backgroundLimit);
     this.#maxQueueMs = options.maxQueueMs ?? CRITICAL_BUDGET_DEFAULTS.maxQueueMs;
     this.#spentFallbackMs = options.spentFallbackMs ?? CRITICAL_BUDGET_DEFAULTS.spentFallbackMs;
+    this.#reason = options.reason ?? CRITICAL_BUDGET_DEFAULTS.reason;
   }
 
   get windowMs(): number {
@@ -137,7 +159,7 @@ export class CriticalBudget {
     }
   }
 
-  /** The server answered 429 on a critical path: its bucket is spent (by us or by the user's other clients). */
+  /** The server answered 429 on a budgeted path: its bucket is spent (by us or by the user's other clients). */
   markSpent(origin: string, retryAfterMs: number | undefined): void {
     const host = this.#host(origin);
     host.spentUntil = Math.max(host.spentUntil, this.#clock.now() + (retryAfterMs ?? this.#spentFallbackMs));
@@ -179,7 +201,7 @@ export class CriticalBudget {
     return new GatewayError('rate_limited', '', {
       retryAfterMs: Math.ceil(retryAfterMs),
       isLocalLimit: true,
-      reason: 'rate.local_budget',
+      reason: this.#reason,
     });
   }
 }

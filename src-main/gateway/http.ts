@@ -1,9 +1,15 @@
 // The HTTP transport every gateway call goes through: a fetch-shaped port, per-attempt and total deadlines,
 // retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects,
-// and a slot of the host's critical budget for each attempt on a rate-limited route (critical-budget.ts).
+// and a slot of the host's critical or search budget for each attempt on a rate-limited route (critical-budget.ts).
 import type { Logger } from '../log/logger';
 import { readBodyText } from './body-reader';
-import { CriticalBudget, currentPriority, isCriticalRequest } from './critical-budget';
+import {
+  CriticalBudget,
+  SEARCH_BUDGET_DEFAULTS,
+  currentPriority,
+  isCriticalRequest,
+  isSearchRequest,
+} from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { systemClock, type ClockPort, type FetchPort } from './ports';
 
@@ -27,6 +33,8 @@ export interface TransportOptions {
   readonly maxPerHost?: number;
   /** Keydesk's share of each host's critical bucket. Default: one of its own on the transport's clock. */
   readonly criticalBudget?: CriticalBudget;
+  /** Keydesk's share of each host's key-search bucket. Default: SEARCH_BUDGET_DEFAULTS on the transport's clock. */
+  readonly searchBudget?: CriticalBudget;
 }
 
 export interface HttpRequest {
@@ -94,6 +102,7 @@ export class HttpTransport {
   private readonly backoffCapMs: number;
   private readonly maxPerHost: number;
   readonly criticalBudget: CriticalBudget;
+  readonly searchBudget: CriticalBudget;
 
   constructor(private readonly options: TransportOptions) {
     this.clock = options.clock ?? systemClock;
@@ -104,6 +113,7 @@ export class HttpTransport {
     this.backoffCapMs = options.backoffCapMs ?? 8_000;
     this.maxPerHost = options.maxPerHost ?? 2;
     this.criticalBudget = options.criticalBudget ?? new CriticalBudget({ clock: this.clock });
+    this.searchBudget = options.searchBudget ?? new CriticalBudget({ clock: this.clock, ...SEARCH_BUDGET_DEFAULTS });
   }
 
   /**
@@ -125,19 +135,22 @@ export class HttpTransport {
     if (req.signal?.aborted) onCallerAbort();
     req.signal?.addEventListener('abort', onCallerAbort, { once: true });
     // Writes are never retried: a lost answer does not mean a lost write, and a second POST makes a second key.
-    // Critical reads are not either: each try spends the site's 20-per-20-minutes bucket the user signs in with.
-    const isCritical = isCriticalRequest(req.method, req.url);
+    // Budgeted reads are not either: each try spends a site bucket (critical: the one the user signs in with).
+    const budget = isCriticalRequest(req.method, req.url)
+      ? this.criticalBudget
+      : isSearchRequest(req.method, req.url)
+        ? this.searchBudget
+        : null;
     const priority = currentPriority();
-    const retries = req.method === 'GET' && !isCritical ? this.maxRetries : 0;
+    const retries = req.method === 'GET' && budget === null ? this.maxRetries : 0;
     try {
       for (let attempt = 0; ; attempt++) {
         let outcome: HttpResponse | GatewayError;
         try {
-          if (isCritical) await this.takeCriticalSlot(req.url, priority, total.signal, () => cause);
+          if (budget !== null) await this.takeSlot(budget, req.url, priority, total.signal, () => cause);
           outcome = await this.attempt(req, total.signal, () => cause);
-          if (isCritical && outcome.status === 429) {
-            this.criticalBudget.markSpent(new URL(req.url).origin, outcome.retryAfterMs);
-          }
+          if (budget !== null && outcome.status === 429)
+            budget.markSpent(new URL(req.url).origin, outcome.retryAfterMs);
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           outcome = error;
@@ -280,7 +293,8 @@ export class HttpTransport {
   }
 
   /** Queued interactive waits end with the caller's or our deadline; the budget's refusal passes through as is. */
-  private async takeCriticalSlot(
+  private async takeSlot(
+    budget: CriticalBudget,
     url: string,
     priority: ReturnType<typeof currentPriority>,
     total: AbortSignal,
@@ -288,11 +302,12 @@ export class HttpTransport {
   ): Promise<void> {
     const origin = new URL(url).origin;
     try {
-      await this.criticalBudget.acquire(origin, priority, total);
+      await budget.acquire(origin, priority, total);
     } catch (error) {
       if (error instanceof GatewayError) {
-        this.options.logger.info('critical request held back by the budget', {
+        this.options.logger.info('request held back by the site budget', {
           ...where(url),
+          bucket: budget === this.searchBudget ? 'search' : 'critical',
           priority,
           waitMs: error.details.retryAfterMs,
         });

@@ -18,8 +18,10 @@ export { GatewayError, isGatewayError } from './errors';
 export {
   CriticalBudget,
   CRITICAL_BUDGET_DEFAULTS,
+  SEARCH_BUDGET_DEFAULTS,
   currentPriority,
   isCriticalRequest,
+  isSearchRequest,
   runWithPriority,
 } from './critical-budget';
 export type { RequestPriority, CriticalBudgetOptions, BudgetUsage } from './critical-budget';

@@ -124,6 +124,7 @@ export const ERROR_REASONS = [
   'backup.expired', // the chosen file or preview was forgotten (closed, or left too long): choose it again
   // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
   'rate.local_budget',
+  'rate.search_budget', // the same for key searches (10 a minute)
   // Importing accounts from a file (issue 16): the file as a whole, then one row.
   'import.file_too_large', // params.megabytes
   'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header

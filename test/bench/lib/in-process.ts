@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountDraft } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
-import { CriticalBudget, HttpTransport, systemClock, type FetchPort } from '../../../src-main/gateway';
+import {
+  CriticalBudget,
+  HttpTransport,
+  SEARCH_BUDGET_DEFAULTS,
+  systemClock,
+  type FetchPort,
+} from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
@@ -33,6 +39,8 @@ export interface InProcessApp {
   readonly clock: FakeClock;
   /** The transport's per-host critical budget, on the simulated clock like the monitor. */
   readonly budget: CriticalBudget;
+  /** The transport's per-host key-search budget, on the same clock. */
+  readonly searchBudget: CriticalBudget;
   /** Starts the quota monitor on the fake clock (after the accounts are added). */
   startQuota(refreshIntervalMinutes?: number): QuotaFeature;
   close(): Promise<void>;
@@ -75,16 +83,18 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
   };
   // Simulated time: a request held back never queues (a real wait would not move the fake clock), it answers with
   // the wait at once, as a long wait does in the app.
-  const budget = new CriticalBudget({
-    clock: { now: () => clock.now(), sleep: (ms, signal) => systemClock.sleep(ms, signal) },
-    maxQueueMs: 0,
-  });
+  const budgetClock = {
+    now: () => clock.now(),
+    sleep: (ms: number, signal?: AbortSignal) => systemClock.sleep(ms, signal),
+  };
+  const budget = new CriticalBudget({ clock: budgetClock, maxQueueMs: 0 });
+  const searchBudget = new CriticalBudget({ clock: budgetClock, ...SEARCH_BUDGET_DEFAULTS, maxQueueMs: 0 });
   const events = new EventBus();
   const { service: accounts } = await openAccounts({
     dir: dataDir,
     sources: { safeStorage: null, keyring: null },
     clock: systemClock,
-    transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget }),
+    transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget, searchBudget }),
     events,
     log: silentLogger,
   });
@@ -94,6 +104,7 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     sent,
     clock,
     budget,
+    searchBudget,
     startQuota: (refreshIntervalMinutes = DEFAULT_SETTINGS.refreshIntervalMinutes) => {
       quota = createQuotaFeature({
         storeEngine: confStoreEngine(),

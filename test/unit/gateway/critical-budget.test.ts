@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CriticalBudget,
   isCriticalRequest,
+  isSearchRequest,
   runWithPriority,
   type RequestPriority,
 } from '../../../src-main/gateway/critical-budget';
@@ -57,6 +58,20 @@ describe('critical routes', () => {
     ['GET', '/api/status'],
   ])('%s %s does not', (method, path) => {
     expect(isCriticalRequest(method, `${ORIGIN}${path}`)).toBe(false);
+  });
+});
+
+describe('search routes', () => {
+  it.each([
+    ['GET', '/api/token/search', true],
+    ['GET', '/api/token/search/', true],
+    ['GET', '/proxy/api/token/search', true],
+    ['POST', '/api/token/search', false],
+    ['GET', '/api/token/', false],
+    ['GET', '/api/token/42', false],
+    ['GET', '/api/user/search', false],
+  ])('%s %s spends the search bucket: %s', (method, path, expected) => {
+    expect(isSearchRequest(method, `${ORIGIN}${path}?keyword=k`)).toBe(expected);
   });
 });
 

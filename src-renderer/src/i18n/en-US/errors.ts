@@ -210,6 +210,7 @@ export const errorReasons = {
   },
   rate: {
     local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
+    search_budget: 'This site allows 10 key searches a minute; Keydesk is waiting for its share.',
   },
   import: {
     file_too_large: 'The file is larger than {megabytes} MB; split it into smaller files.',

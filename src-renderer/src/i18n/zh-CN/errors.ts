@@ -200,6 +200,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   },
   rate: {
     local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
+    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 正在等待可用名额。',
   },
   import: {
     file_too_large: '文件超过 {megabytes} MB，请拆分成较小的文件。',
