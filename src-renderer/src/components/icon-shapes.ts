@@ -1,5 +1,7 @@
 // Outline icons (24×24, stroke) drawn inline: no icon font or extra package, and nothing for the CSP to block.
 // Shapes follow Lucide (ISC licence).
+import { h, type VNode } from 'vue';
+
 export interface IconShape {
   readonly tag: 'path' | 'circle' | 'rect' | 'line';
   readonly attrs: Readonly<Record<string, string>>;
@@ -98,3 +100,26 @@ export const ICONS = {
 } as const satisfies Record<string, readonly IconShape[]>;
 
 export type IconName = keyof typeof ICONS;
+
+/**
+ * One icon as a plain element tree: AppIcon draws it, and the key table calls it in every row it draws without an
+ * AppIcon component per icon. Sized by the surrounding font (1em) and coloured by currentColor (`.app-icon`).
+ */
+export function iconNode(name: IconName): VNode {
+  return h(
+    'svg',
+    {
+      class: 'app-icon',
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '1.75',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'data-icon': name,
+    },
+    ICONS[name].map((shape, index) => h(shape.tag, { key: index, ...shape.attrs })),
+  );
+}

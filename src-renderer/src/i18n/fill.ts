@@ -29,8 +29,11 @@ export function fillMessage(
   return template.replace(VALUE, (_, name: string) => String(values[name] ?? ''));
 }
 
+/** A message filled in the current language (useFill's answer). */
+export type Fill = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
+
 /** fillMessage bound to the component's translation and language. */
-export function useFill() {
+export function useFill(): Fill {
   const { t, locale } = useI18n();
   return (key: MessageKey, values?: Readonly<Record<string, string | number>>) =>
     fillMessage(t, locale.value, key, values);
