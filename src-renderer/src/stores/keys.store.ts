@@ -267,6 +267,20 @@ export const useKeysStore = defineStore('keys', () => {
     commit();
   }
 
+  /** The accounts a search may be answered for from their loaded lists, or null (see searchLocally). */
+  function localTargets(): readonly KeyAccountView[] | null {
+    const pattern = searchPattern.value.trim();
+    if (isSearchRefused.value || (pattern !== '' && searchField.value !== 'name')) return null;
+    const targets =
+      accountId.value === null
+        ? manageable.value
+        : isFiltered.value
+          ? accounts.value.filter((a) => a.id === accountId.value)
+          : [];
+    return targets.length > 0 && targets.every((a) => listedAccounts.has(a.id)) ? targets : null;
+  }
+  const canSearchLocally = (): boolean => localTargets() !== null;
+
   /**
    * Typing in All keys (or in a filtered account) when every account's whole list is loaded: a name search, or the
    * search cleared, is answered from that list by the server's own rule, at once and without a request. new-api lets
@@ -274,15 +288,9 @@ export const useKeysStore = defineStore('keys', () => {
    * False when the server must be asked (a key search: the list holds masked keys only; a list not loaded whole).
    */
   function searchLocally(): boolean {
+    const targets = localTargets();
+    if (targets === null) return false;
     const pattern = searchPattern.value.trim();
-    if (isSearchRefused.value || (pattern !== '' && searchField.value !== 'name')) return false;
-    const targets =
-      accountId.value === null
-        ? manageable.value
-        : isFiltered.value
-          ? accounts.value.filter((a) => a.id === accountId.value)
-          : [];
-    if (targets.length === 0 || !targets.every((a) => listedAccounts.has(a.id))) return false;
     ticket++; // an answer still on its way to an earlier load is dropped
     const found = byAccount(listed.value, new Set(targets.map((a) => a.id)), pattern);
     items.value = targets.flatMap((a) => found.get(a.id) ?? []);
@@ -425,6 +433,7 @@ export const useKeysStore = defineStore('keys', () => {
     loadAccounts,
     load,
     searchLocally,
+    canSearchLocally,
     setAccount,
     reveal,
     hide,

@@ -2,6 +2,7 @@
 // page holds the rows that fit that body (no 20 rows scrolling inside a 12-row box), until the user picks a page
 // size of their own. Measured on mount, on resize and each time a page of rows is on screen.
 import { computed, nextTick, onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
+import { afterPaint } from '../../composables/after-paint';
 import { PAGE_SIZES, useKeysStore } from '../../stores/keys.store';
 
 /** Above the table: top bar, toolbar, hint line and header; below: the pager and the padding. Refined on mount. */
@@ -56,31 +57,12 @@ export function useTableFit(isAll: Ref<boolean>) {
   // changed fit reloads once; the next page measures the same and stops there. Measured once the frame showing the
   // rows is painted: read then, the layout is already done, where reading it at once forced it before the paint of
   // every keystroke's results.
-  let pending: { frame: number; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
-  const measureAfterPaint = () => {
-    if (pending !== null) return;
-    const scheduled: { frame: number; timer: ReturnType<typeof setTimeout> | undefined } = {
-      frame: 0,
-      timer: undefined,
-    };
-    pending = scheduled;
-    scheduled.frame = requestAnimationFrame(() => {
-      scheduled.timer = setTimeout(() => {
-        pending = null;
-        measure();
-      }, 0);
-    });
-  };
-  const cancelMeasure = () => {
-    if (pending === null) return;
-    cancelAnimationFrame(pending.frame);
-    clearTimeout(pending.timer);
-    pending = null;
-  };
+  const measuring = afterPaint();
+
   watch(
     () => store.items,
     () => {
-      if (store.items.length > 0) measureAfterPaint();
+      if (store.items.length > 0) measuring.request(measure);
     },
     { flush: 'post' },
   );
@@ -91,7 +73,7 @@ export function useTableFit(isAll: Ref<boolean>) {
   onBeforeUnmount(() => {
     window.removeEventListener('resize', measure);
     clearTimeout(resizeTimer);
-    cancelMeasure();
+    measuring.cancel();
   });
 
   return { tableHeight, pageSizes, onPageSize };
