@@ -58,9 +58,12 @@ const stateSchema = z.object({
   episodePeak: z.number(),
 });
 export const keyEntrySchema = z.object({ name: z.string(), ring: ringSchema, runaway: stateSchema });
-/** accountId → keyId (as a string) → the key's name, ring and runaway state. */
+/**
+ * accountId → keyId (as a string) → the key's name, ring and runaway state. No fallback: a file that does not fit is
+ * kept aside and reported by its store, never read as "no history" and then overwritten.
+ */
 export const spendDocumentSchema = z.object({
-  accounts: z.record(z.string(), z.record(z.string(), keyEntrySchema)).catch({}),
+  accounts: z.record(z.string(), z.record(z.string(), keyEntrySchema)),
 });
 export type SpendDocument = z.infer<typeof spendDocumentSchema>;
 export const EMPTY_SPEND: SpendDocument = { accounts: {} };

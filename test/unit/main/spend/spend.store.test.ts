@@ -96,4 +96,26 @@ describe('SplitSpendStore', () => {
     expect(files(dir)).toEqual([`${spendFileName('a')}.json`]);
     expect(decodeRing(open(dir).read().accounts.a?.['1']?.ring ?? '')).toEqual([[1_000, 5]]);
   });
+
+  it('keeps a damaged spend.json aside and says so, instead of splitting nothing and deleting it', () => {
+    const dir = dataDir();
+    const legacy = {
+      accounts: {
+        a: { '1': { name: 'main', ring: [[1_000, 5]], runaway: CALM } },
+        b: { '2': { name: 'main', ring: 'not a ring', runaway: CALM } },
+      },
+    };
+    writeFileSync(join(dir, 'spend.json'), JSON.stringify(legacy));
+    const reports: string[] = [];
+    const store = new SplitSpendStore({
+      engine: confStoreEngine(),
+      dataDir: dir,
+      onCorrupt: (name, keptAt) => reports.push(`${name} ${keptAt}`),
+    });
+    expect(store.read().accounts).toEqual({});
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(/^spend .*spend\.json\.corrupt-\d+$/);
+    // The bytes are kept for the user (or a later version) to recover.
+    expect(files(dir).filter((f) => f.startsWith('spend.json.corrupt-'))).toHaveLength(1);
+  });
 });
