@@ -14,6 +14,7 @@ export const BACKUP_SETTING_NAMES = [
   'closeToTray',
   'launchAtLogin',
   'alertSound',
+  'expiringWithinDays',
 ] as const;
 export type BackupSettingName = (typeof BACKUP_SETTING_NAMES)[number];
 

@@ -2,7 +2,8 @@
 // thresholds, and optionally each account's vault secrets. Checked whole before anything is restored.
 import { z } from 'zod';
 import { accountsDocumentSchema, type AccountsDocument } from '../accounts/account-records';
-import { settingsSchema, type SettingsDocument } from '../app/settings.service';
+import type { SettingsPatch } from '../../../src-shared/contract';
+import { settingsPatchSchema } from '../app/settings.service';
 
 export const PAYLOAD_FORMAT = 'keydesk-backup';
 
@@ -10,12 +11,31 @@ export const PAYLOAD_FORMAT = 'keydesk-backup';
 // accept what the vault held when it was written.
 const secretsSchema = z.record(z.string().max(64), z.string());
 
+/**
+ * A backup's settings, each on its own: a value this version cannot take (a newer Keydesk's theme, say) is left out,
+ * so restoring keeps that setting as it is here, instead of the default our own settings file falls back to.
+ */
+const backupSettingsSchema = z
+  .object({
+    language: settingsPatchSchema.shape.language.catch(undefined),
+    theme: settingsPatchSchema.shape.theme.catch(undefined),
+    refreshIntervalMinutes: settingsPatchSchema.shape.refreshIntervalMinutes.catch(undefined),
+    closeToTray: settingsPatchSchema.shape.closeToTray.catch(undefined),
+    launchAtLogin: settingsPatchSchema.shape.launchAtLogin.catch(undefined),
+    alertSound: settingsPatchSchema.shape.alertSound.catch(undefined),
+    expiringWithinDays: settingsPatchSchema.shape.expiringWithinDays.catch(undefined),
+  } satisfies Record<keyof SettingsPatch, z.ZodType>)
+  // A caught value stays as an undefined property, which a spread over the settings here would copy: drop it.
+  .transform((settings): SettingsPatch =>
+    Object.fromEntries((Object.entries(settings) as [string, unknown][]).filter(([, value]) => value !== undefined)),
+  );
+
 export const backupPayloadSchema = z
   .strictObject({
     format: z.literal(PAYLOAD_FORMAT),
     createdAt: z.number().int().nonnegative(),
     appVersion: z.string().max(64),
-    settings: settingsSchema,
+    settings: backupSettingsSchema,
     accounts: accountsDocumentSchema,
     /** Per account id; null when the user chose a backup without credentials. */
     credentials: z.record(z.string().min(1), secretsSchema).nullable(),
@@ -34,7 +54,7 @@ export interface BackupPayload {
   readonly format: typeof PAYLOAD_FORMAT;
   readonly createdAt: number;
   readonly appVersion: string;
-  readonly settings: SettingsDocument;
+  readonly settings: SettingsPatch;
   readonly accounts: AccountsDocument;
   readonly credentials: Readonly<Record<string, Readonly<Record<string, string>>>> | null;
 }

@@ -69,8 +69,10 @@ export const backup = {
     closeToTray: 'Close to tray',
     launchAtLogin: 'Open at login',
     alertSound: 'Alert sound',
+    expiringWithinDays: 'Expiring soon',
   },
   on: 'On',
   off: 'Off',
   minutes: '{n} min',
+  days: 'within {n} days',
 };

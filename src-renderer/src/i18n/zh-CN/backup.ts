@@ -69,8 +69,10 @@ export const backup: MessageSchema['backup'] = {
     closeToTray: '关闭时最小化到托盘',
     launchAtLogin: '登录时启动',
     alertSound: '提醒声音',
+    expiringWithinDays: '即将过期',
   },
   on: '开',
   off: '关',
   minutes: '{n} 分钟',
+  days: '{n} 天内',
 };

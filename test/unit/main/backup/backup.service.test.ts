@@ -3,7 +3,7 @@
 // browser mode has no picker of its own, and a locked vault refuses a restore with credentials before anything
 // is written.
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../../../../src-shared/contract';
+import type { AppError, Settings } from '../../../../src-shared/contract';
 import { AppErrorException } from '../../../../src-main/errors';
 import type { AccountRecord, AccountsDocument } from '../../../../src-main/features/accounts/account-records';
 import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
@@ -48,6 +48,8 @@ function setUp(options: { isLocked?: boolean } = {}) {
   const clock = new FakeClock({ start: Date.UTC(2026, 10, 23) });
   const saved: Uint8Array[] = [];
   const restored: unknown[] = [];
+  const settingsUpdates: Settings[] = [];
+  let settingsHere: Settings = DEFAULT_SETTINGS;
   const doc: AccountsDocument = { accounts: [record('a'), record('b')], activeId: 'a' };
   const reads: Record<string, SecretRead> = {
     a: { status: 'ok', secrets: { accessToken: 'fake-token-a', flag: true } },
@@ -61,7 +63,14 @@ function setUp(options: { isLocked?: boolean } = {}) {
         return Promise.resolve({ accounts: [], activeId: null });
       },
     },
-    settings: { get: () => DEFAULT_SETTINGS, update: (next) => ({ ...DEFAULT_SETTINGS, ...next }) },
+    settings: {
+      get: () => settingsHere,
+      update: (next) => {
+        settingsHere = { ...settingsHere, ...next };
+        settingsUpdates.push(settingsHere);
+        return settingsHere;
+      },
+    },
     vault: {
       get: (id) => Promise.resolve(reads[id] ?? { status: 'missing' }),
       status: () => ({ isLocked: options.isLocked ?? false }),
@@ -80,7 +89,10 @@ function setUp(options: { isLocked?: boolean } = {}) {
     scrypt: CHEAP,
   });
   const receive = (bytes: Uint8Array) => service.receiveFile('b.keydesk', Buffer.from(bytes).toString('base64'));
-  return { service, clock, saved, restored, receive };
+  const setSettings = (next: Settings) => {
+    settingsHere = next;
+  };
+  return { service, clock, saved, restored, receive, setSettings, settingsUpdates };
 }
 
 describe('backup service', () => {
@@ -112,6 +124,28 @@ describe('backup service', () => {
     expect((await refusal(() => service.preview(dropped.fileId, PASSPHRASE))).reason).toBe('backup.expired');
     expect((await refusal(() => service.chooseFile())).code).toBe('unavailable');
     expect((await refusal(() => receive(new TextEncoder().encode('name,base_url')))).reason).toBe('backup.not_backup');
+  });
+
+  it('restores the settings this version can take and keeps the rest as they are here', async () => {
+    const { service, saved, receive, setSettings, settingsUpdates } = setUp();
+    // A newer Keydesk's backup: a theme this version does not know, beside settings it does.
+    setSettings({
+      ...DEFAULT_SETTINGS,
+      theme: 'sepia',
+      alertSound: true,
+      expiringWithinDays: 30,
+    } as unknown as Settings);
+    await service.create(PASSPHRASE, false);
+    setSettings({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    const preview = await service.preview(receive(saved[0] ?? new Uint8Array()).fileId, PASSPHRASE);
+    expect(preview.settings.map((change) => change.name).sort()).toEqual(['alertSound', 'expiringWithinDays']);
+    await service.restore(preview.restoreId, 'merge');
+    expect(settingsUpdates.at(-1)).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      alertSound: true,
+      expiringWithinDays: 30,
+    });
   });
 
   it('refuses a restore with credentials into a locked vault before writing anything', async () => {
