@@ -225,3 +225,29 @@ test('a successful Test connection clears the earlier "was not added" error (ite
   await expect(result).toHaveAttribute('data-testid', 'account-test-result');
   await expect(accounts.formError).toHaveCount(0);
 });
+
+test('a sidebar tooltip opens on the first hover and closes when the pointer leaves', async ({ page, keydesk }) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  const row = page.getByTestId('account-row').first();
+  await expect(row.getByTestId('balance-remaining')).not.toBeEmpty();
+  // Built only on hover: before it, no tooltip anywhere in the page.
+  await expect(page.locator('.n-tooltip')).toHaveCount(0);
+
+  await row.getByTestId('balance-remaining').hover();
+  const tooltip = page.locator('.n-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('units');
+
+  await page.getByTestId('key-table').hover();
+  await expect(tooltip).toBeHidden();
+
+  // A second hover of the same meter opens it again; the state dot's own tooltip (once the meter's has closed, as it
+  // lies over the dot) says the state.
+  await row.getByTestId('balance-remaining').hover();
+  await expect(tooltip).toBeVisible();
+  await page.getByTestId('key-table').hover();
+  await expect(tooltip).toBeHidden();
+  await row.getByTestId('account-row-state').hover();
+  await expect(page.locator('.n-tooltip').filter({ hasText: 'Connected' })).toBeVisible();
+});

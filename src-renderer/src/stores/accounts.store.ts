@@ -1,7 +1,7 @@
 // Accounts store: the accounts snapshot (views only, never a secret) hydrated once over the bridge and kept current
 // by `accounts:changed`; every action goes to main and answers its Result so the caller shows errors in place.
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type {
   AccountDraft,
   AccountPatch,
@@ -16,13 +16,15 @@ import type {
 import { keydesk } from '../bridge';
 
 export const useAccountsStore = defineStore('accounts', () => {
-  const accounts = ref<readonly AccountView[]>([]);
+  // Replaced whole on every change, never edited in place: shallow, so a sidebar row's render tracks one value, not
+  // each field of each account.
+  const accounts = shallowRef<readonly AccountView[]>([]);
   const activeId = ref<string | null>(null);
   const loadError = ref<AppError | null>(null);
   const isLoading = ref(false);
   const isHydrated = ref(false);
   /** Ids with an action in flight (sign-in, switch, update…), for busy buttons. */
-  const busyIds = ref<readonly string[]>([]);
+  const busyIds = shallowRef<readonly string[]>([]);
 
   /** The accounts the sidebar lists: everything not hidden, in the user's order. */
   const visible = computed(() => accounts.value.filter((account) => !account.isHidden));

@@ -1,13 +1,14 @@
 // Quota store: every account's last known balance (served by main at once from its cache, then kept current by
 // quota:updated), manual refresh, and per-account history loaded on demand. DTOs only; main owns the schedule.
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type { AppError, BalanceHistory, BalanceView } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useQuotaStore = defineStore('quota', () => {
-  const balances = ref<Record<string, BalanceView>>({});
-  const histories = ref<Record<string, BalanceHistory>>({});
+  // Both replaced whole on every answer, never edited in place: shallow, so no per-field tracking of each balance.
+  const balances = shallowRef<Readonly<Record<string, BalanceView>>>({});
+  const histories = shallowRef<Readonly<Record<string, BalanceHistory>>>({});
   const loadError = ref<AppError | null>(null);
   const isRefreshing = ref(false);
   const isHydrated = ref(false);
