@@ -42,6 +42,12 @@ async function start(): Promise<void> {
   }
   const [pack] = await packRead;
   app.use(createI18nWith(language, { [language]: pack.messages })).use(router);
+  // The first frame shows the opened view, not the frame alone with the view a frame later. Bounded like the
+  // settings: a view whose code cannot load still gets a window (the router reports what failed).
+  await Promise.race([
+    router.isReady().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS)),
+  ]);
   app.mount('#app');
 }
 
