@@ -250,4 +250,12 @@ test('a sidebar tooltip opens on the first hover and closes when the pointer lea
   await expect(tooltip).toBeHidden();
   await row.getByTestId('account-row-state').hover();
   await expect(page.locator('.n-tooltip').filter({ hasText: 'Connected' })).toBeVisible();
+
+  // The Accounts page's state tag (a Naive tag as the trigger) says why, on hover too.
+  const accounts = new AccountsPage(page);
+  await accounts.open();
+  await page.getByTestId('account-item-state').first().hover();
+  await expect(
+    page.locator('.n-tooltip').filter({ hasText: 'The credential works.' }).filter({ hasNotText: 'Connected' }),
+  ).toBeVisible();
 });
