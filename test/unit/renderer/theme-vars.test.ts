@@ -23,13 +23,18 @@ const Frame = defineComponent({
   },
 });
 
+/** Mounts `inner` under a config provider whose theme overrides the primary colour; what each component got is in `seen`. */
+function mountUnder(primaryColor: string, inner: ReturnType<typeof defineComponent>): void {
+  seen.length = 0;
+  mount(NConfigProvider, {
+    props: { themeOverrides: { common: { primaryColor } } },
+    slots: { default: () => h(inner) },
+  });
+}
+
 describe('theme variables', () => {
   it('hands the frame’s one value to every component below it, overrides applied', () => {
-    seen.length = 0;
-    mount(NConfigProvider, {
-      props: { themeOverrides: { common: { primaryColor: '#123456' } } },
-      slots: { default: () => h(Frame) },
-    });
+    mountUnder('#123456', Frame);
     expect(seen).toHaveLength(3);
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).toBe(seen[0]);
@@ -37,11 +42,7 @@ describe('theme variables', () => {
   });
 
   it('falls back to Naive’s own where no frame provides them', () => {
-    seen.length = 0;
-    mount(NConfigProvider, {
-      props: { themeOverrides: { common: { primaryColor: '#654321' } } },
-      slots: { default: () => h(Child) },
-    });
+    mountUnder('#654321', Child);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.value.primaryColor).toBe('#654321');
   });
