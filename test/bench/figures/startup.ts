@@ -68,6 +68,11 @@ export async function startupIndependence(browser: Browser): Promise<Figure> {
     } finally {
       await first.stop();
     }
+    // One unmeasured start first. Watched keys are read through the site's critical bucket (figure 11), which the
+    // adding and signing in above have mostly spent, so the process that added them may stop before it has read
+    // them; the first measured start then still fetched those balances (16 s against 1 s for the others).
+    await setLatency(gw, 0);
+    await timeToBalances(browser, dataDir);
     const fast: number[] = [];
     const slow: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
