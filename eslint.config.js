@@ -122,5 +122,19 @@ export default tseslint.config(
       ],
     },
   },
+  // Naive's useThemeVars builds a fresh copy of every colour per call under our overrides: one value per window.
+  {
+    files: ['src-renderer/src/**/*.{ts,vue}'],
+    ignores: ['src-renderer/src/composables/theme-vars.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='useThemeVars']",
+          message: 'Use useAppThemeVars (composables/theme-vars.ts): one theme-variables value for the window.',
+        },
+      ],
+    },
+  },
   prettier,
 );

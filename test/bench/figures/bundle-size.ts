@@ -88,9 +88,7 @@ export function bundleSize(): Figure {
   const dark = assets.find(
     (f) => f.endsWith('.js') && /\bname:[`"]dark[`"],common:/.test(readFileSync(join(RENDERER, 'assets', f), 'utf8')),
   );
-  const firstScreen = withStaticImports(refs);
-  const darkFiles =
-    dark === undefined ? [] : [...withStaticImports([`assets/${dark}`])].filter((f) => !firstScreen.has(f));
+  const darkFiles = dark === undefined ? [] : [...withStaticImports([`assets/${dark}`])].filter((f) => !shell.has(f));
   const darkGzip = dark === undefined ? null : total(darkFiles.map(sizeOf), 'gzip');
   const allRaw = assets
     .filter((f) => /\.(js|css)$/.test(f))

@@ -1,7 +1,7 @@
 // Figure 12: the keys table against its floor (issue 14). All keys with 20 accounts × 250 keys in Keydesk, and the
 // same 5,000 keys from the same emulator in a bare virtual list (lib/floor-page.ts), the same scroll and typing,
 // alternating run by run (ABAB) so noise hits both; the empty page's frame interval beside them. Keydesk ÷ floor.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { startGateway, type Gateway } from '../../gateway';
 import { CONTEXT } from '../lib/browser';
 import { draftFor } from '../lib/drafts';
@@ -120,11 +120,9 @@ function keydeskLists(page: Page): { rows: number; answers: number } {
   return lists;
 }
 
-async function heapMB(context: BrowserContext, page: Page): Promise<number> {
-  const cdp = await context.newCDPSession(page);
+async function heapMB(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  await cdp.detach();
   return usedSize / (1024 * 1024);
 }
 
@@ -163,10 +161,10 @@ async function measureRun(
       }
       await sleep(50);
     }
-    await cdp.detach();
     await sleep(500);
     const loaded = await readProbe(page);
-    const heap = await heapMB(context, page);
+    const heap = await heapMB(cdp);
+    await cdp.detach();
     // Playwright's script goes in now, measured neither as first rows nor as heap, and not in the middle of the
     // scroll below either (the locator calls need it; injected there, its compile cost the floor two frames).
     await page.waitForFunction('true');
