@@ -19,6 +19,15 @@ export interface AccountHandle {
   readonly thresholds: Thresholds;
 }
 
+/** A watched key's balance as its sign-in read it (the numbers a first poll would fetch again). */
+export interface VerifiedBalance {
+  readonly remainingUnits: number | null;
+  readonly usedUnits: number | null;
+  readonly isUnlimited: boolean;
+  readonly softLimitUnits: number | null;
+  readonly hardLimitUnits: number | null;
+}
+
 export interface AccountDirectory {
   /** Accounts in the user's order (hidden ones included; callers filter). */
   list(): readonly AccountHandle[];
@@ -37,4 +46,9 @@ export interface AccountDirectory {
   switch(accountId: string): void;
   /** Subscribes to the set of accounts changing (added, removed, credentials replaced). */
   onChange(listener: () => void): () => void;
+  /**
+   * The balance read when the account was just added, handed over once (the quota monitor takes it as the account
+   * appears), so adding a watched key does not read /api/usage/token/ twice from the site's critical bucket.
+   */
+  takeVerifiedBalance?(accountId: string): VerifiedBalance | null;
 }

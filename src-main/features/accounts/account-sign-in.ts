@@ -16,6 +16,7 @@ import {
 import type { SecondFactorChallenge } from '../../gateway/login';
 import type { Logger } from '../../log/logger';
 import type { StoredSecrets } from './account-records';
+import type { VerifiedBalance } from './account-directory';
 
 /** What a verified credential gives the account: its secrets and what we learned about the user. */
 export interface VerifiedCredential {
@@ -26,6 +27,8 @@ export interface VerifiedCredential {
   readonly keyHint: string | null;
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
+  /** A watched key's whole balance, as read to verify it; null for the other kinds (their polls are not critical). */
+  readonly balance: VerifiedBalance | null;
 }
 
 /** How a management client authenticates: a system access token, or a saved login session and its renewal. */
@@ -127,6 +130,7 @@ export class AccountSignIn {
           keyHint: null,
           displayName: self.value.display_name || self.value.username,
           balanceUnits: self.value.quota,
+          balance: null,
         });
       }
       case 'api_key': {
@@ -143,6 +147,14 @@ export class AccountSignIn {
           keyHint: maskKey(credential.apiKey),
           displayName: usage.value.name,
           balanceUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
+          // As a poll reads it (quota/reading.ts); the billing limits come with the first poll.
+          balance: {
+            remainingUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
+            usedUnits: usage.value.total_used,
+            isUnlimited: usage.value.unlimited_quota,
+            softLimitUnits: null,
+            hardLimitUnits: null,
+          },
         });
       }
     }
@@ -159,7 +171,7 @@ export class AccountSignIn {
   ): Promise<Result<Verification>> {
     const balance = await client.getBalance(undefined, units);
     if (!balance.ok) return balance;
-    const { remaining } = balance.value;
+    const { remaining, usedUnits, limits } = balance.value;
     return verified({
       secrets: { apiKey: credential.apiKey },
       username: null,
@@ -168,6 +180,13 @@ export class AccountSignIn {
       keyHint: maskKey(credential.apiKey),
       displayName: null,
       balanceUnits: remaining.kind === 'unlimited' ? null : remaining.units,
+      balance: {
+        remainingUnits: remaining.kind === 'unlimited' ? null : remaining.units,
+        usedUnits,
+        isUnlimited: remaining.kind === 'unlimited',
+        softLimitUnits: limits.soft.kind === 'limited' ? limits.soft.units : null,
+        hardLimitUnits: limits.hard.kind === 'limited' ? limits.hard.units : null,
+      },
     });
   }
 
@@ -227,6 +246,7 @@ export class AccountSignIn {
       keyHint: null,
       displayName: self.ok ? self.value.display_name || self.value.username : context.username,
       balanceUnits: self.ok ? self.value.quota : null,
+      balance: null,
     });
   }
 

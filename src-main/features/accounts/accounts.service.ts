@@ -17,7 +17,7 @@ import type { EventBus } from '../../bridge/events';
 import type { ClockPort, HttpTransport, KeyClient, ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
-import type { AccountDirectory, AccountHandle } from './account-directory';
+import type { AccountDirectory, AccountHandle, VerifiedBalance } from './account-directory';
 import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountRegistry } from './account-registry';
 import { AccountSessions, type AccountVault } from './account-sessions';
@@ -44,6 +44,8 @@ export class AccountsService implements AccountDirectory {
   readonly #registry: AccountRegistry;
   readonly #sessions: AccountSessions;
   readonly #signIn: AccountSignIn;
+  /** A just-added watched key's balance, between its verification and the quota monitor taking it. */
+  readonly #verifiedBalances = new Map<string, VerifiedBalance>();
 
   constructor(private readonly options: AccountsServiceOptions) {
     this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
@@ -124,6 +126,12 @@ export class AccountsService implements AccountDirectory {
     };
   }
 
+  takeVerifiedBalance(accountId: string): VerifiedBalance | null {
+    const balance = this.#verifiedBalances.get(accountId) ?? null;
+    this.#verifiedBalances.delete(accountId);
+    return balance;
+  }
+
   async #create(draft: AccountDraft, credential: VerifiedCredential): Promise<SignInOutcome> {
     const id = randomUUID();
     const record: AccountRecord = {
@@ -147,7 +155,10 @@ export class AccountsService implements AccountDirectory {
     // Secrets first: an account is only listed once its credential is safely stored.
     await this.#sessions.storeSecrets(id, credential.secrets);
     this.#sessions.markReady(id, credential.secrets);
+    // Ready before the account is listed: the quota monitor takes it as the account appears.
+    if (credential.balance !== null) this.#verifiedBalances.set(id, credential.balance);
     const account = this.#registry.add(record);
+    this.#verifiedBalances.delete(id);
     this.options.log.info('account added', { account: id, kind: record.kind });
     return { status: 'done', account };
   }

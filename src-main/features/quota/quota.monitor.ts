@@ -208,9 +208,25 @@ export class QuotaMonitor {
         samples: Object.fromEntries(Object.entries(history.samples).filter(([id]) => known.has(id))),
       });
     }
+    // A watched key just added comes with the balance its verification read: shown and kept as a fresh reading,
+    // and its first poll waits an interval instead of reading the critical /api/usage/token/ again at once.
+    const verified = new Set<string>();
+    for (const account of accounts) {
+      if (this.#entries.has(account.id)) continue;
+      const balance = this.deps.directory.takeVerifiedBalance?.(account.id) ?? null;
+      if (balance === null) continue;
+      const now = this.deps.clock.now();
+      this.#entries.set(account.id, { reading: balance, fetchedAt: now, isFromCache: false, error: null });
+      this.#persist(account.id, balance, now);
+      this.#publish(account.id);
+      verified.add(account.id);
+    }
     this.#scheduler.setAccounts(
       accounts.filter((a) => !a.isDisabled).map((a) => a.id),
-      (id) => (this.#entries.get(id)?.isFromCache ? (this.#entries.get(id)?.fetchedAt ?? null) : null),
+      (id) => {
+        const entry = this.#entries.get(id);
+        return entry?.isFromCache === true || verified.has(id) ? (entry?.fetchedAt ?? null) : null;
+      },
     );
   }
 

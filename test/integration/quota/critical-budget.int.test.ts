@@ -78,6 +78,30 @@ describe('critical budget with five watched keys on one host', () => {
     }
   });
 
+  it('adding a watched key reads its balance once: shown at once, polled again an interval later', async () => {
+    gw = await startEmulator({ seed: benchSeed(WATCHED, 2), now: START_MS / 1000 });
+    app = await inProcessApp(START_MS, 7);
+    // Started first, as in the app: the monitor is running when the user adds keys.
+    const quota = app.startQuota(5);
+    const ids = await addAll(
+      app.accounts,
+      Array.from({ length: WATCHED }, (_, i) => draftFor(gw as Gateway, i + 1, 'api_key')),
+    );
+    const usageReads = () => (gw as Gateway).log.list().filter((e) => e.path.startsWith('/api/usage/'));
+    // One read per key, by its verification; each key's balance (the seed's 1,000,000 units) is on screen, fresh.
+    expect(usageReads()).toHaveLength(WATCHED);
+    for (const id of ids) {
+      expect(quota.monitor.view(id)).toMatchObject({ remainingUnits: 1_000_000, usedUnits: 0, isStale: false });
+    }
+    await app.clock.advanceTo(START_MS + 4 * MINUTE);
+    expect(usageReads()).toHaveLength(WATCHED);
+    // Later polls still come, within the budget, and still find the key.
+    await app.clock.advanceTo(START_MS + 60 * MINUTE);
+    expect(usageReads().length - WATCHED).toBeGreaterThanOrEqual(WATCHED);
+    expect(usageReads().filter((e) => e.status !== 200)).toEqual([]);
+    for (const id of ids) expect(quota.monitor.view(id).remainingUnits).toBe(1_000_000);
+  });
+
   it('a reveal beyond the budget answers with the wait instead of reaching the site', { timeout: 60_000 }, async () => {
     gw = await startEmulator({ seed: benchSeed(1, 2), now: START_MS / 1000 });
     app = await inProcessApp(START_MS, 6);
