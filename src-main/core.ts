@@ -5,7 +5,8 @@ import { EventBus } from './bridge/events';
 import { Router } from './bridge/router';
 import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
 import { StoreStatus } from './features/app/store-status.service';
-import { HttpTransport } from './gateway';
+import { CriticalBudget, HttpTransport } from './gateway';
+import { openBudgetStore } from './features/app/budget.store';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
 import { ConfigStore } from './vault/config.store';
@@ -63,6 +64,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storeStatus,
     settings: new SettingsService(settingsStore, events),
     vault,
-    transport: new HttpTransport({ fetch: platform.fetch, clock: platform.clock, logger: log.child('http') }),
+    transport: new HttpTransport({
+      fetch: platform.fetch,
+      clock: platform.clock,
+      logger: log.child('http'),
+      criticalBudget: new CriticalBudget({
+        clock: platform.clock,
+        store: openBudgetStore({ engine: platform.storeEngine, dataDir, log: log.child('budget') }),
+      }),
+    }),
   };
 }

@@ -2,7 +2,8 @@
 // session refreshes, logouts, key reveals and /api/usage/* calls per 20 minutes, all from one bucket: Keydesk takes
 // at most 10 of them per host, so the user's browser and other tools keep the other half. Current new-api also lets
 // a client search keys 10 times a minute, and a key search of All keys asks every account: with several accounts on
-// one site, Keydesk takes at most 8 a minute per host and says how long to wait, instead of drawing 429s.
+// one site, Keydesk takes at most 8 a minute per host and says how long to wait, instead of drawing 429s. The
+// critical count outlives a restart (a store port); the search window is a minute, so it is kept in memory only.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GatewayError } from './errors';
 import type { ClockPort } from './ports';
@@ -60,7 +61,29 @@ export interface CriticalBudgetOptions {
   readonly spentFallbackMs?: number;
   /** What a refusal says (the bucket's own sentence). Default the critical bucket's. */
   readonly reason?: 'rate.local_budget' | 'rate.search_budget';
+  /**
+   * Where the window's requests outlive a restart. Without it, each start of Keydesk began with a full budget, and
+   * the watched keys read at every start spent the site's bucket again: a few restarts could spend all of it.
+   */
+  readonly store?: BudgetStorePort;
 }
+
+/** One host's part of the budget as it is kept between runs: wall-clock times, validated again when read. */
+export interface StoredHostBudget {
+  readonly sent: readonly number[];
+  readonly spentUntil: number;
+}
+
+export type StoredBudget = Readonly<Record<string, StoredHostBudget>>;
+
+/** The budget's file. `save` is called after each request the budget lets through and each 429; it must not throw. */
+export interface BudgetStorePort {
+  load(): StoredBudget;
+  save(budget: StoredBudget): void;
+}
+
+/** Hosts kept in the file: the most recently used ones, far more than anyone has sites. */
+export const MAX_STORED_HOSTS = 200;
 
 export const CRITICAL_BUDGET_DEFAULTS = {
   limit: 10,
@@ -98,8 +121,9 @@ export interface BudgetUsage {
 }
 
 /**
- * The per-host budget. State is in memory only: a restart starts with a full budget, which can overspend at most
- * one window's worth once, and the server's own 429 (reported through markSpent) still stops us.
+ * The per-host budget. With a store, the window's requests and a server's 429 survive a restart; the times read
+ * back are trusted only as far as they can be: times older than the window are dropped, times ahead of the clock
+ * (a clock set back) count as now, and a spent mark lasts at most one window from now.
  */
 export class CriticalBudget {
   readonly #hosts = new Map<string, HostState>();
@@ -110,6 +134,7 @@ export class CriticalBudget {
   readonly #maxQueueMs: number;
   readonly #spentFallbackMs: number;
   readonly #reason: 'rate.local_budget' | 'rate.search_budget';
+  readonly #store: BudgetStorePort | undefined;
 
   constructor(options: CriticalBudgetOptions) {
     this.#clock = options.clock;
@@ -119,6 +144,8 @@ export class CriticalBudget {
     this.#maxQueueMs = options.maxQueueMs ?? CRITICAL_BUDGET_DEFAULTS.maxQueueMs;
     this.#spentFallbackMs = options.spentFallbackMs ?? CRITICAL_BUDGET_DEFAULTS.spentFallbackMs;
     this.#reason = options.reason ?? CRITICAL_BUDGET_DEFAULTS.reason;
+    this.#store = options.store;
+    if (this.#store) this.#restore(this.#store.load());
   }
 
   get windowMs(): number {
@@ -140,7 +167,7 @@ export class CriticalBudget {
     if (priority === 'background') {
       const wait = host.waiting > 0 ? this.#waitFor(host, this.#limit) : this.#waitFor(host, this.#backgroundLimit);
       if (wait > 0 || host.waiting > 0) throw this.#refusal(Math.max(wait, 1_000));
-      host.sent.push(this.#clock.now());
+      this.#spend(origin, host);
       return;
     }
     host.waiting += 1;
@@ -148,7 +175,7 @@ export class CriticalBudget {
       for (;;) {
         const wait = this.#waitFor(host, this.#limit);
         if (wait === 0) {
-          host.sent.push(this.#clock.now());
+          this.#spend(origin, host);
           return;
         }
         if (wait > this.#maxQueueMs) throw this.#refusal(wait);
@@ -163,6 +190,7 @@ export class CriticalBudget {
   markSpent(origin: string, retryAfterMs: number | undefined): void {
     const host = this.#host(origin);
     host.spentUntil = Math.max(host.spentUntil, this.#clock.now() + (retryAfterMs ?? this.#spentFallbackMs));
+    this.#save();
   }
 
   /** How long a request of this priority would wait for a slot now (0 = it would go at once). */
@@ -186,6 +214,42 @@ export class CriticalBudget {
     // The slot frees when the request that made the window full leaves it.
     const freesAt = (host.sent[host.sent.length - cap] ?? now) + this.#windowMs;
     return Math.max(spent, freesAt - now);
+  }
+
+  #spend(origin: string, host: HostState): void {
+    host.sent.push(this.#clock.now());
+    // Most recently used last: the file keeps the newest hosts when there are too many.
+    this.#hosts.delete(origin);
+    this.#hosts.set(origin, host);
+    this.#save();
+  }
+
+  #save(): void {
+    if (!this.#store) return;
+    const now = this.#clock.now();
+    const kept: Record<string, StoredHostBudget> = {};
+    const live = [...this.#hosts].filter(([, host]) => {
+      const inWindow = host.sent.filter((t) => t > now - this.#windowMs);
+      return inWindow.length > 0 || host.spentUntil > now;
+    });
+    for (const [origin, host] of live.slice(-MAX_STORED_HOSTS)) {
+      kept[origin] = { sent: host.sent.filter((t) => t > now - this.#windowMs), spentUntil: host.spentUntil };
+    }
+    this.#store.save(kept);
+  }
+
+  #restore(stored: StoredBudget): void {
+    const now = this.#clock.now();
+    for (const [origin, entry] of Object.entries(stored).slice(-MAX_STORED_HOSTS)) {
+      const sent = entry.sent
+        .filter((t) => Number.isFinite(t) && t > now - this.#windowMs)
+        .map((t) => Math.min(t, now))
+        .sort((a, b) => a - b)
+        .slice(-this.#limit);
+      const spentUntil = Number.isFinite(entry.spentUntil) ? Math.min(entry.spentUntil, now + this.#windowMs) : 0;
+      if (sent.length === 0 && spentUntil <= now) continue;
+      this.#hosts.set(origin, { sent, spentUntil, waiting: 0 });
+    }
   }
 
   #host(origin: string): HostState {

@@ -24,7 +24,13 @@ export {
   isSearchRequest,
   runWithPriority,
 } from './critical-budget';
-export type { RequestPriority, CriticalBudgetOptions, BudgetUsage } from './critical-budget';
+export type {
+  RequestPriority,
+  CriticalBudgetOptions,
+  BudgetUsage,
+  BudgetStorePort,
+  StoredBudget,
+} from './critical-budget';
 export type { UpdatedKey } from './key-writes';
 export type { KeyEdits, UpdateIntent, CreateKeyInput, WritableField } from './token-update';
 export { WRITABLE_FIELDS, NEVER_EXPIRES, MAX_NAME_BYTES, enableBlocker } from './token-update';

@@ -68,9 +68,9 @@ export async function startupIndependence(browser: Browser): Promise<Figure> {
     } finally {
       await first.stop();
     }
-    // One unmeasured start first. Watched keys are read through the site's critical bucket (figure 11), which the
-    // adding and signing in above have mostly spent, so the process that added them may stop before it has read
-    // them; the first measured start then still fetched those balances (16 s against 1 s for the others).
+    // One unmeasured start first, so every measured run starts from a state a start of its own left. (Watched keys
+    // once had their first balance only from a poll through the site's critical bucket, which the adding had spent:
+    // the first measured start fetched them then, 16 s against 1 s. Adding one now keeps the balance it read.)
     await setLatency(gw, 0);
     await timeToBalances(browser, dataDir);
     const fast: number[] = [];

@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CriticalBudget,
+  MAX_STORED_HOSTS,
   isCriticalRequest,
   isSearchRequest,
   runWithPriority,
   type RequestPriority,
+  type StoredBudget,
 } from '../../../src-main/gateway/critical-budget';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
@@ -150,6 +152,71 @@ describe('critical budget', () => {
     controller.abort(new Error('closed'));
     await expect(waiting).rejects.toThrow('closed');
     expect(b.usage(ORIGIN).used).toBe(10);
+  });
+});
+
+/** The budget's file as a variable: what the last save wrote is what the next start loads. */
+function memoryStore(initial: StoredBudget = {}) {
+  const file = { saved: initial, saves: 0 };
+  return { file, store: { load: () => file.saved, save: (b: StoredBudget) => ((file.saved = b), (file.saves += 1)) } };
+}
+
+describe('critical budget across restarts', () => {
+  it('a new start counts the requests the last one sent in the window', async () => {
+    const clock = new FakeClock({ start: 100 * MINUTE });
+    const { file, store } = memoryStore();
+    const first = new CriticalBudget({ clock, store });
+    for (let i = 0; i < 6; i++) await first.acquire(ORIGIN, 'interactive');
+    expect(file.saves).toBe(6);
+    clock.time += MINUTE;
+    const second = new CriticalBudget({ clock, store });
+    expect(second.usage(ORIGIN).used).toBe(6);
+    // Polling's share (6) is spent: a background read waits for the window, the user's 4 remain.
+    expect((await refusal(second.acquire(ORIGIN, 'background'))).details.retryAfterMs).toBe(19 * MINUTE);
+    for (let i = 0; i < 4; i++) await second.acquire(ORIGIN, 'interactive');
+    expect((await refusal(second.acquire(ORIGIN, 'interactive'))).details.retryAfterMs).toBe(19 * MINUTE);
+    // Twenty minutes after the first request the window has moved on, for the next start too.
+    clock.time = 120 * MINUTE;
+    expect(new CriticalBudget({ clock, store }).usage(ORIGIN).used).toBe(4);
+  });
+
+  it('a 429 from the site holds after a restart until its Retry-After', () => {
+    const clock = new FakeClock({ start: 100 * MINUTE });
+    const { store } = memoryStore();
+    new CriticalBudget({ clock, store }).markSpent(ORIGIN, 3 * MINUTE);
+    const next = new CriticalBudget({ clock, store });
+    expect(next.waitMs(ORIGIN, 'interactive')).toBe(3 * MINUTE);
+    expect(next.usage(ORIGIN).spentUntil).toBe(103 * MINUTE);
+  });
+
+  it('trusts a stored time only as far as it can: old ones dropped, future ones now, a spent mark one window at most', () => {
+    const now = 100 * MINUTE;
+    const clock = new FakeClock({ start: now });
+    const { store } = memoryStore({
+      [ORIGIN]: {
+        // Older than the window, a clock set back by an hour, not a number, and the rest in the window.
+        sent: [now - 21 * MINUTE, now + 60 * MINUTE, Number.NaN, ...Array.from({ length: 30 }, (_, i) => now - i)],
+        spentUntil: now + 24 * 60 * MINUTE,
+      },
+      'https://other.example': { sent: [now - 30 * MINUTE], spentUntil: Number.POSITIVE_INFINITY },
+    });
+    const b = new CriticalBudget({ clock, store });
+    // At most the limit is kept, the future time among them as now.
+    expect(b.usage(ORIGIN).used).toBe(10);
+    expect(b.usage(ORIGIN).spentUntil).toBe(now + 20 * MINUTE);
+    expect(b.usage('https://other.example')).toEqual({ used: 0, limit: 10, spentUntil: null });
+  });
+
+  it('keeps the most recently used hosts when there are too many to store', async () => {
+    const clock = new FakeClock({ start: 100 * MINUTE });
+    const { file, store } = memoryStore();
+    const b = new CriticalBudget({ clock, store });
+    for (let i = 0; i <= MAX_STORED_HOSTS; i++) await b.acquire(`https://gw${i}.example`, 'interactive');
+    await b.acquire('https://gw0.example', 'interactive');
+    const hosts = Object.keys(file.saved);
+    expect(hosts).toHaveLength(MAX_STORED_HOSTS);
+    expect(hosts).not.toContain('https://gw1.example');
+    expect(hosts.at(-1)).toBe('https://gw0.example');
   });
 });
 
