@@ -47,8 +47,9 @@ export interface AccountDirectory {
   /** Subscribes to the set of accounts changing (added, removed, credentials replaced). */
   onChange(listener: () => void): () => void;
   /**
-   * The balance read when the account was just added, handed over once (the quota monitor takes it as the account
-   * appears), so adding a watched key does not read /api/usage/token/ twice from the site's critical bucket.
+   * The balance read when a watched key was just added or given a new key, handed over once (the quota monitor takes
+   * it as the change is announced): adding a key does not read /api/usage/token/ twice from the site's critical
+   * bucket, and a replaced key's balance is the new key's at once.
    */
   takeVerifiedBalance?(accountId: string): VerifiedBalance | null;
 }

@@ -44,7 +44,7 @@ export class AccountsService implements AccountDirectory {
   readonly #registry: AccountRegistry;
   readonly #sessions: AccountSessions;
   readonly #signIn: AccountSignIn;
-  /** A just-added watched key's balance, between its verification and the quota monitor taking it. */
+  /** A watched key's balance as its check just read it (added, or given a new key), until the monitor takes it. */
   readonly #verifiedBalances = new Map<string, VerifiedBalance>();
 
   constructor(private readonly options: AccountsServiceOptions) {
@@ -223,7 +223,11 @@ export class AccountsService implements AccountDirectory {
       keyHint: credential.keyHint ?? record.keyHint,
     });
     this.#sessions.markReady(id, credential.secrets);
+    // A watched key given a new key: the quota monitor takes the new key's balance as the save announces it, rather
+    // than showing the old key's (or its error) until the next poll.
+    if (credential.balance !== null) this.#verifiedBalances.set(id, credential.balance);
     this.#registry.save();
+    this.#verifiedBalances.delete(id);
     return { status: 'done', account: this.view(id) };
   }
 

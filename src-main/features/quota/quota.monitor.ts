@@ -208,11 +208,11 @@ export class QuotaMonitor {
         samples: Object.fromEntries(Object.entries(history.samples).filter(([id]) => known.has(id))),
       });
     }
-    // A watched key just added comes with the balance its verification read: shown and kept as a fresh reading,
-    // and its first poll waits an interval instead of reading the critical /api/usage/token/ again at once.
+    // A watched key just added (or given a new key) comes with the balance its check read: shown and kept as a
+    // fresh reading, and a new key's first poll waits an interval instead of reading the critical
+    // /api/usage/token/ again at once.
     const verified = new Set<string>();
     for (const account of accounts) {
-      if (this.#entries.has(account.id)) continue;
       const balance = this.deps.directory.takeVerifiedBalance?.(account.id) ?? null;
       if (balance === null) continue;
       const now = this.deps.clock.now();

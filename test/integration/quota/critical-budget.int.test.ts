@@ -7,7 +7,7 @@ import type { Gateway } from '../../gateway/index';
 import { startEmulator } from '../../support/emulator';
 import { draftFor } from '../../bench/lib/drafts';
 import { addAll, inProcessApp, type InProcessApp } from '../../bench/lib/in-process';
-import { benchSeed, keyIdOf } from '../../bench/lib/seed';
+import { benchSeed, keyIdOf, keyValueOf } from '../../bench/lib/seed';
 
 const START_MS = 1_780_000_000_000;
 const MINUTE = 60_000;
@@ -100,6 +100,28 @@ describe('critical budget with five watched keys on one host', () => {
     expect(usageReads().length - WATCHED).toBeGreaterThanOrEqual(WATCHED);
     expect(usageReads().filter((e) => e.status !== 200)).toEqual([]);
     for (const id of ids) expect(quota.monitor.view(id).remainingUnits).toBe(1_000_000);
+  });
+
+  it('a watched key given a new key shows the new key’s balance at once, not the old one’s', async () => {
+    gw = await startEmulator({ seed: benchSeed(1, 2), now: START_MS / 1000 });
+    app = await inProcessApp(START_MS, 8);
+    const quota = app.startQuota(5);
+    const [id = ''] = await addAll(app.accounts, [draftFor(gw, 1, 'api_key')]);
+    expect(quota.monitor.view(id)).toMatchObject({ remainingUnits: 1_000_000, usedUnits: 0 });
+    // The seed's second key: 1,000,001 left, 10 used.
+    const replaced = await app.accounts.setCredential(id, {
+      kind: 'api_key',
+      apiKey: `sk-${keyValueOf(1, keyIdOf(1, 1))}`,
+    });
+    expect(replaced.ok).toBe(true);
+    expect(quota.monitor.view(id)).toMatchObject({
+      remainingUnits: 1_000_001,
+      usedUnits: 10,
+      isStale: false,
+      error: null,
+    });
+    // Read once each, by the checks: nothing else was needed to show them.
+    expect(gw.log.list().filter((e) => e.path.startsWith('/api/usage/'))).toHaveLength(2);
   });
 
   it('a reveal beyond the budget answers with the wait instead of reaching the site', { timeout: 60_000 }, async () => {
