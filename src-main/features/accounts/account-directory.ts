@@ -2,6 +2,7 @@
 // how credentials are stored or renewed (that is the accounts service's job, which implements this port).
 import type { AccountKind, AccountMoney, Thresholds } from '../../../src-shared/contract';
 import type { KeyClient, ManagementClient, UnitSettings } from '../../gateway';
+import type { BalanceReading } from './key-balance';
 
 export interface AccountHandle {
   readonly id: string;
@@ -17,15 +18,6 @@ export interface AccountHandle {
   readonly isHidden: boolean;
   /** Low-balance thresholds in quota units (the quota monitor's alerts). */
   readonly thresholds: Thresholds;
-}
-
-/** A watched key's balance as its sign-in read it (the numbers a first poll would fetch again). */
-export interface VerifiedBalance {
-  readonly remainingUnits: number | null;
-  readonly usedUnits: number | null;
-  readonly isUnlimited: boolean;
-  readonly softLimitUnits: number | null;
-  readonly hardLimitUnits: number | null;
 }
 
 export interface AccountDirectory {
@@ -51,5 +43,5 @@ export interface AccountDirectory {
    * it as the change is announced): adding a key does not read /api/usage/token/ twice from the site's critical
    * bucket, and a replaced key's balance is the new key's at once.
    */
-  takeVerifiedBalance?(accountId: string): VerifiedBalance | null;
+  takeVerifiedBalance?(accountId: string): BalanceReading | null;
 }

@@ -16,7 +16,7 @@ import {
 import type { SecondFactorChallenge } from '../../gateway/login';
 import type { Logger } from '../../log/logger';
 import type { StoredSecrets } from './account-records';
-import type { VerifiedBalance } from './account-directory';
+import { readingFromBilling, readingFromUsage, type BalanceReading } from './key-balance';
 
 /** What a verified credential gives the account: its secrets and what we learned about the user. */
 export interface VerifiedCredential {
@@ -28,7 +28,7 @@ export interface VerifiedCredential {
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
   /** A watched key's whole balance, as read to verify it; null for the other kinds (their polls are not critical). */
-  readonly balance: VerifiedBalance | null;
+  readonly balance: BalanceReading | null;
 }
 
 /** How a management client authenticates: a system access token, or a saved login session and its renewal. */
@@ -147,14 +147,8 @@ export class AccountSignIn {
           keyHint: maskKey(credential.apiKey),
           displayName: usage.value.name,
           balanceUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
-          // As a poll reads it (quota/reading.ts); the billing limits come with the first poll.
-          balance: {
-            remainingUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
-            usedUnits: usage.value.total_used,
-            isUnlimited: usage.value.unlimited_quota,
-            softLimitUnits: null,
-            hardLimitUnits: null,
-          },
+          // The billing limits come with the first poll.
+          balance: readingFromUsage(usage.value),
         });
       }
     }
@@ -171,7 +165,7 @@ export class AccountSignIn {
   ): Promise<Result<Verification>> {
     const balance = await client.getBalance(undefined, units);
     if (!balance.ok) return balance;
-    const { remaining, usedUnits, limits } = balance.value;
+    const { remaining } = balance.value;
     return verified({
       secrets: { apiKey: credential.apiKey },
       username: null,
@@ -180,13 +174,7 @@ export class AccountSignIn {
       keyHint: maskKey(credential.apiKey),
       displayName: null,
       balanceUnits: remaining.kind === 'unlimited' ? null : remaining.units,
-      balance: {
-        remainingUnits: remaining.kind === 'unlimited' ? null : remaining.units,
-        usedUnits,
-        isUnlimited: remaining.kind === 'unlimited',
-        softLimitUnits: limits.soft.kind === 'limited' ? limits.soft.units : null,
-        hardLimitUnits: limits.hard.kind === 'limited' ? limits.hard.units : null,
-      },
+      balance: readingFromBilling(balance.value),
     });
   }
 

@@ -17,7 +17,8 @@ import type { EventBus } from '../../bridge/events';
 import type { ClockPort, HttpTransport, KeyClient, ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
-import type { AccountDirectory, AccountHandle, VerifiedBalance } from './account-directory';
+import type { AccountDirectory, AccountHandle } from './account-directory';
+import type { BalanceReading } from './key-balance';
 import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountRegistry } from './account-registry';
 import { AccountSessions, type AccountVault } from './account-sessions';
@@ -45,7 +46,7 @@ export class AccountsService implements AccountDirectory {
   readonly #sessions: AccountSessions;
   readonly #signIn: AccountSignIn;
   /** A watched key's balance as its check just read it (added, or given a new key), until the monitor takes it. */
-  readonly #verifiedBalances = new Map<string, VerifiedBalance>();
+  readonly #verifiedBalances = new Map<string, BalanceReading>();
 
   constructor(private readonly options: AccountsServiceOptions) {
     this.#signIn = new AccountSignIn({ transport: options.transport, log: options.log, clock: options.clock });
@@ -126,10 +127,23 @@ export class AccountsService implements AccountDirectory {
     };
   }
 
-  takeVerifiedBalance(accountId: string): VerifiedBalance | null {
+  takeVerifiedBalance(accountId: string): BalanceReading | null {
     const balance = this.#verifiedBalances.get(accountId) ?? null;
     this.#verifiedBalances.delete(accountId);
     return balance;
+  }
+
+  /**
+   * Runs `announce` (what tells the listeners of the change) with the check's balance ready for the quota monitor to
+   * take as it hears of it; not kept past it.
+   */
+  #withBalance<T>(id: string, balance: BalanceReading | null, announce: () => T): T {
+    if (balance !== null) this.#verifiedBalances.set(id, balance);
+    try {
+      return announce();
+    } finally {
+      this.#verifiedBalances.delete(id);
+    }
   }
 
   async #create(draft: AccountDraft, credential: VerifiedCredential): Promise<SignInOutcome> {
@@ -155,10 +169,7 @@ export class AccountsService implements AccountDirectory {
     // Secrets first: an account is only listed once its credential is safely stored.
     await this.#sessions.storeSecrets(id, credential.secrets);
     this.#sessions.markReady(id, credential.secrets);
-    // Ready before the account is listed: the quota monitor takes it as the account appears.
-    if (credential.balance !== null) this.#verifiedBalances.set(id, credential.balance);
-    const account = this.#registry.add(record);
-    this.#verifiedBalances.delete(id);
+    const account = this.#withBalance(id, credential.balance, () => this.#registry.add(record));
     this.options.log.info('account added', { account: id, kind: record.kind });
     return { status: 'done', account };
   }
@@ -223,11 +234,10 @@ export class AccountsService implements AccountDirectory {
       keyHint: credential.keyHint ?? record.keyHint,
     });
     this.#sessions.markReady(id, credential.secrets);
-    // A watched key given a new key: the quota monitor takes the new key's balance as the save announces it, rather
-    // than showing the old key's (or its error) until the next poll.
-    if (credential.balance !== null) this.#verifiedBalances.set(id, credential.balance);
-    this.#registry.save();
-    this.#verifiedBalances.delete(id);
+    // A watched key given a new key shows the new key's balance at once, not the old one's (or its error).
+    this.#withBalance(id, credential.balance, () => {
+      this.#registry.save();
+    });
     return { status: 'done', account: this.view(id) };
   }
 

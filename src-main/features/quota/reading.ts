@@ -4,14 +4,9 @@ import { fail, ok, type AppError, type Result } from '../../../src-shared/contra
 import { expectedFailure } from '../../errors';
 import type { KeyClient } from '../../gateway';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
+import { readingFromBilling, readingFromUsage, type BalanceReading } from '../accounts/key-balance';
 
-export interface QuotaReading {
-  readonly remainingUnits: number | null;
-  readonly usedUnits: number | null;
-  readonly isUnlimited: boolean;
-  readonly softLimitUnits: number | null;
-  readonly hardLimitUnits: number | null;
-}
+export type QuotaReading = BalanceReading;
 
 /** Expected failures become the reading's error; anything else goes on to the scheduler, which logs it once. */
 const asAppError = (error: unknown): AppError => expectedFailure(error);
@@ -59,15 +54,7 @@ async function readByBilling(
   signal: AbortSignal,
 ): Promise<Result<QuotaReading>> {
   const balance = await client.getBalance(signal, account.units);
-  if (!balance.ok) return balance;
-  const { remaining, usedUnits, limits } = balance.value;
-  return ok({
-    remainingUnits: remaining.kind === 'unlimited' ? null : remaining.units,
-    usedUnits,
-    isUnlimited: remaining.kind === 'unlimited',
-    softLimitUnits: limits.soft.kind === 'limited' ? limits.soft.units : null,
-    hardLimitUnits: limits.hard.kind === 'limited' ? limits.hard.units : null,
-  });
+  return balance.ok ? ok(readingFromBilling(balance.value)) : balance;
 }
 
 export async function readQuota(
@@ -107,13 +94,12 @@ export async function readQuota(
         });
       }
     }
-    return ok({
-      remainingUnits: isUnlimited ? null : usage.value.total_available,
-      usedUnits: usage.value.total_used,
-      isUnlimited,
-      softLimitUnits: limits?.softLimitUnits ?? null,
-      hardLimitUnits: limits?.hardLimitUnits ?? null,
-    });
+    return ok(
+      readingFromUsage(usage.value, {
+        softLimitUnits: limits?.softLimitUnits ?? null,
+        hardLimitUnits: limits?.hardLimitUnits ?? null,
+      }),
+    );
   } catch (error) {
     return fail(asAppError(error));
   }

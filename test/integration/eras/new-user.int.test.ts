@@ -6,7 +6,7 @@ import type { KeyFields } from '../../../src-shared/contract';
 import { formatMoney, formatUnits } from '../../../src-shared/units';
 import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
-import type { ProfileName } from '../../gateway/profiles';
+import { profileOf, type ProfileName } from '../../gateway/profiles';
 import { admin, failure, value } from '../gateway/setup';
 import { ERAS, credentials, draftFor, eraApp, resetEra, startEra, type EraApp } from './setup';
 
@@ -81,6 +81,34 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     );
     expect(value(reading)).toMatchObject({ remainingUnits: 5_000_000, hardLimitUnits: 5_000_000 });
     expect(app.accounts.snapshot().accounts).toHaveLength(3);
+  });
+
+  it('adding a watched key hands over the balance its check read: what a poll then reads, billing limits aside', async () => {
+    // Taken as the quota monitor takes it: while the add announces the new account.
+    const handed: unknown[] = [];
+    const stop = app.accounts.onChange(() => {
+      for (const account of app.accounts.list()) {
+        const balance = app.accounts.takeVerifiedBalance(account.id);
+        if (balance !== null) handed.push(balance);
+      }
+    });
+    const watched = await app.add('watched', credentials.watchedKey(1));
+    stop();
+    const polled = value(
+      await readQuota(
+        app.accounts,
+        app.accounts.get(watched),
+        new AbortController().signal,
+        new LimitsMemo(() => gw.clock.now() * 1000),
+      ),
+    );
+    // Key usage (current servers) has no limits: those come with the first poll. The billing endpoints (early
+    // new-api, one-api) carry them, so there the check's balance is the poll's whole.
+    const limits = profileOf(profile).endpoints.keyUsage ? { softLimitUnits: null, hardLimitUnits: null } : {};
+    expect(handed).toEqual([{ ...polled, ...limits }]);
+    expect(polled).toMatchObject({ remainingUnits: 5_000_000, isUnlimited: false });
+    // Handed over once: nothing is left for a second taker.
+    expect(app.accounts.takeVerifiedBalance(watched)).toBeNull();
   });
 
   it('creates a key with two allowed IPs and a 16-character Chinese name, uses, edits, toggles, reveals, copies and deletes it', async () => {
