@@ -227,15 +227,13 @@ export class CriticalBudget {
   #save(): void {
     if (!this.#store) return;
     const now = this.#clock.now();
-    const kept: Record<string, StoredHostBudget> = {};
-    const live = [...this.#hosts].filter(([, host]) => {
-      const inWindow = host.sent.filter((t) => t > now - this.#windowMs);
-      return inWindow.length > 0 || host.spentUntil > now;
-    });
-    for (const [origin, host] of live.slice(-MAX_STORED_HOSTS)) {
-      kept[origin] = { sent: host.sent.filter((t) => t > now - this.#windowMs), spentUntil: host.spentUntil };
-    }
-    this.#store.save(kept);
+    const live = [...this.#hosts]
+      .map(
+        ([origin, host]) =>
+          [origin, { sent: host.sent.filter((t) => t > now - this.#windowMs), spentUntil: host.spentUntil }] as const,
+      )
+      .filter(([, host]) => host.sent.length > 0 || host.spentUntil > now);
+    this.#store.save(Object.fromEntries(live.slice(-MAX_STORED_HOSTS)));
   }
 
   #restore(stored: StoredBudget): void {

@@ -28,6 +28,8 @@ export interface StartOptions {
   readonly keyring?: boolean;
   /** Extra serve.js arguments (`--port N`). */
   readonly args?: readonly string[];
+  /** Another checkout whose build to run (the bench's A/B of two builds); default this one. */
+  readonly root?: string;
 }
 
 /** Why the keyring mode cannot run here, or null when it can. */
@@ -42,7 +44,7 @@ export function keyringUnavailable(): string | null {
 export const keyringHome = (dataDir: string): string => `${dataDir}-home`;
 
 export async function startKeydesk(dataDir: string, options: StartOptions = {}): Promise<KeydeskProcess> {
-  const serve = join(ROOT, 'out', 'main', 'serve.js');
+  const serve = join(options.root ?? ROOT, 'out', 'main', 'serve.js');
   const args = options.args ?? [];
   let child: ChildProcess;
   if (options.keyring) {
