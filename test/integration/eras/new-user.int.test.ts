@@ -37,6 +37,15 @@ async function callFrom(gw: Gateway, key: string, ip: string): Promise<number> {
   return res.status;
 }
 
+/** One quota poll of a watched key, as the monitor reads it (a fresh billing-limits memo). */
+const pollOnce = (app: EraApp, gw: Gateway, accountId: string) =>
+  readQuota(
+    app.accounts,
+    app.accounts.get(accountId),
+    new AbortController().signal,
+    new LimitsMemo(() => gw.clock.now() * 1000),
+  );
+
 describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
   let gw: Gateway;
   let app: EraApp;
@@ -73,12 +82,7 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     const watched = await app.add('watched', credentials.watchedKey(1));
     expect(app.accounts.view(watched).keyHint).toBe('sk-k001**********xxxx');
     // The watched key's balance is read on every era, through key usage or (early, one-api) the billing endpoints.
-    const reading = await readQuota(
-      app.accounts,
-      app.accounts.get(watched),
-      new AbortController().signal,
-      new LimitsMemo(() => gw.clock.now() * 1000),
-    );
+    const reading = await pollOnce(app, gw, watched);
     expect(value(reading)).toMatchObject({ remainingUnits: 5_000_000, hardLimitUnits: 5_000_000 });
     expect(app.accounts.snapshot().accounts).toHaveLength(3);
   });
@@ -94,14 +98,7 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     });
     const watched = await app.add('watched', credentials.watchedKey(1));
     stop();
-    const polled = value(
-      await readQuota(
-        app.accounts,
-        app.accounts.get(watched),
-        new AbortController().signal,
-        new LimitsMemo(() => gw.clock.now() * 1000),
-      ),
-    );
+    const polled = value(await pollOnce(app, gw, watched));
     // Key usage (current servers) has no limits: those come with the first poll. The billing endpoints (early
     // new-api, one-api) carry them, so there the check's balance is the poll's whole.
     const limits = profileOf(profile).endpoints.keyUsage ? { softLimitUnits: null, hardLimitUnits: null } : {};
@@ -282,14 +279,7 @@ describe.each(ERAS)('money as the site shows it on %s', (profile: ProfileName) =
       status: profile === 'new-api' || profile === 'new-api-legacy' ? { quota_display_type: 'CNY' } : {},
     });
     const watched = await app.add('watched', credentials.watchedKey(1));
-    const reading = value(
-      await readQuota(
-        app.accounts,
-        app.accounts.get(watched),
-        new AbortController().signal,
-        new LimitsMemo(() => gw.clock.now() * 1000),
-      ),
-    );
+    const reading = value(await pollOnce(app, gw, watched));
     // 5,000,000 units: on a CNY site the billing answer is ¥73 (10 × 7.3), which must not read as 7.3× more.
     expect(reading).toMatchObject({ remainingUnits: 5_000_000, hardLimitUnits: 5_000_000 });
     const alice = await app.add('alice', credentials.accessToken(1));
