@@ -11,6 +11,7 @@ import {
   isSearchRequest,
 } from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
+import { describeNetworkFailure } from './network-failure';
 import { systemClock, type ClockPort, type FetchPort } from './ports';
 
 export { systemClock, type ClockPort, type FetchPort } from './ports';
@@ -281,9 +282,15 @@ export class HttpTransport {
         // Nothing left this machine: the gateway is not "unreachable", the request could not be made at all.
         throw new GatewayError('validation', '', { reason: 'network.unsendable' });
       }
+      const { reason, cause: systemCause } = describeNetworkFailure(error);
+      const target = new URL(url);
       throw new GatewayError('network', '', {
-        reason: 'network.unreachable',
-        params: { address: new URL(url).origin, cause: networkReason(error) },
+        reason,
+        params: {
+          address: target.origin,
+          ...(systemCause === null ? {} : { cause: systemCause }),
+          ...(reason === 'network.unsafe_port' ? { port: target.port } : {}),
+        },
       });
     } finally {
       stop();
@@ -379,11 +386,4 @@ function isRefusedByFetch(error: unknown): boolean {
     error.message !== 'fetch failed' &&
     !error.message.startsWith('net::')
   );
-}
-
-/** The system's reason (ECONNREFUSED, ENOTFOUND...) without anything from the request itself. */
-function networkReason(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  return error instanceof Error ? error.name : 'unknown';
 }

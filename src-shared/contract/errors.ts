@@ -45,6 +45,17 @@ export const ERROR_REASONS = [
   'address.api_url_not_models', // params.address: the model-calling address served no /v1/ paths
   'address.redirects', // params.address, params.target: the site sends every call to another origin
   'network.unreachable', // params.address, params.cause (a system code such as ECONNREFUSED)
+  // Why nothing answered, as the system named it (params.address, params.cause: ECONNREFUSED, net::ERR_… names).
+  'network.refused',
+  'network.name_not_found',
+  'network.no_route',
+  'network.reset',
+  'network.certificate',
+  'network.tls', // often https:// given for a site that serves http://
+  'network.offline',
+  'network.proxy',
+  'network.unsafe_port', // params.port: a port fetch and Chromium refuse to connect to (6000, 10080…)
+  'network.failed', // params.address: no system reason was given
   'network.cancelled',
   'network.unsendable', // the address or credential holds characters HTTP does not allow: nothing was sent
   'server.html_page', // params.status

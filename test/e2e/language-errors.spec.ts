@@ -73,10 +73,12 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(alert).toHaveAttribute('data-error-code', 'wrong_base_address');
     await look(page, language, findings, 'wrong base address');
 
-    // Network failure: nothing listens on port 9.
+    // Network failure: port 9 is one fetch refuses to connect to; the reason is worded, not a type name.
     await accounts.fill({ ...alice, baseUrl: 'http://127.0.0.1:9', password: 'demo-password-1' });
     await accounts.submit();
     await expect(alert).toHaveAttribute('data-error-code', 'network');
+    await expect(alert).toContainText(language === 'en-US' ? 'Port 9 is on the list of ports' : '端口 9 属于');
+    await expect(alert).not.toContainText('TypeError');
     await look(page, language, findings, 'network failure');
 
     // Session cap: a new-api site that holds its most sessions for this user (the spec profile has no cap).

@@ -109,6 +109,18 @@ export const errorReasons = {
   },
   network: {
     unreachable: 'Could not reach {address} ({cause}).',
+    refused: '{address} refused the connection: nothing is listening at that address and port ({cause}).',
+    name_not_found: 'The host name in {address} could not be found: check the address for typos ({cause}).',
+    no_route: '{address} did not answer: the connection timed out or no route leads there ({cause}).',
+    reset: 'The connection to {address} was closed before it answered ({cause}).',
+    certificate:
+      'The certificate of {address} is not trusted on this computer: it may be self-signed, expired or issued for another name ({cause}).',
+    tls: 'The secure connection to {address} failed: if the site is served over http://, use that address ({cause}).',
+    offline: 'This computer is offline ({cause}).',
+    proxy: 'The proxy could not connect to {address}: check the system’s proxy settings ({cause}).',
+    unsafe_port:
+      'Port {port} is on the list of ports web clients refuse to connect to, so Keydesk cannot reach {address}: serve the gateway on another port ({cause}).',
+    failed: 'Could not reach {address}.',
     cancelled: 'The request was cancelled.',
     unsendable: 'Nothing was sent: the address or the credential holds characters a web request cannot carry.',
   },

@@ -53,8 +53,8 @@ export const remediesInForm: MessageSchema['remediesInForm'] = {
     session_revoked: '请检查上方填写的凭据后重试。',
     user_id_required: '请在“用户 ID”字段中填写你的用户 ID（见站点控制台的个人设置）。',
   },
-  wrong_base_address: '请检查上方的基础地址：它可能与 API 地址（…/v1）填反了。',
-  network: '请检查网络连接和上方的基础地址。',
+  wrong_base_address: '请检查上方的站点地址：它可能与 API 地址（…/v1）填反了。',
+  network: '请检查网络连接和上方的站点地址。',
 };
 
 export const remedies: MessageSchema['remedies'] = {
@@ -75,7 +75,7 @@ export const remedies: MessageSchema['remedies'] = {
   },
   not_found: '请刷新列表后重试。',
   validation: '请修正标出的字段后重试。',
-  wrong_base_address: '请检查账户的基础地址：它可能与 API 地址（…/v1）填反了。',
+  wrong_base_address: '请检查账户的站点地址：它可能与 API 地址（…/v1）填反了。',
   unsupported: 'Keydesk 会显示此版本提供的内容；其余功能需站点管理员升级服务器。',
   model_not_found: '请换用其他模型，或请网关管理员为该分组启用它。',
   rate_limited: '请稍候；Keydesk 会自动重试读取。',
@@ -105,6 +105,17 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   },
   network: {
     unreachable: '无法连接 {address}（{cause}）。',
+    refused: '{address} 拒绝了连接：该地址和端口上没有服务在监听（{cause}）。',
+    name_not_found: '找不到 {address} 中的主机名：请检查地址是否拼写正确（{cause}）。',
+    no_route: '{address} 没有应答：连接超时，或没有通往该地址的路由（{cause}）。',
+    reset: '与 {address} 的连接在应答之前被关闭（{cause}）。',
+    certificate: '这台电脑不信任 {address} 的证书：证书可能是自签名的、已过期或签发给了其他域名（{cause}）。',
+    tls: '与 {address} 的安全连接失败：如果该站点使用 http://，请改用该地址（{cause}）。',
+    offline: '这台电脑当前没有联网（{cause}）。',
+    proxy: '代理无法连接到 {address}：请检查系统的代理设置（{cause}）。',
+    unsafe_port:
+      '端口 {port} 属于网络客户端拒绝连接的端口，Keydesk 无法访问 {address}：请让网关改用其他端口（{cause}）。',
+    failed: '无法连接 {address}。',
     cancelled: '请求已取消。',
     unsendable: '未发送任何内容：地址或凭据中含有网络请求无法携带的字符。',
   },
