@@ -118,6 +118,43 @@ test('the key drawer labels each model’s owner and endpoint types (item 13)', 
   await expect(models.getByTestId('model-owner').first()).toContainText('owner:');
 });
 
+test('the key drawer’s quota meter is drawn in the theme’s colours and reads from the left like its neighbours', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await keys.search('primary');
+  await keys.row('primary').getByTestId('key-name').click();
+  const drawer = page.getByTestId('key-drawer');
+  await expect(drawer.getByTestId('quota-remaining')).toBeVisible();
+  // The drawer is drawn at the end of <body>, outside the app's layout: the --kd-* colours must reach it.
+  interface Box {
+    querySelector(selector: string): Box | null;
+    getBoundingClientRect(): { left: number };
+  }
+  type Styles = (el: Box) => { backgroundColor: string };
+  const look = await drawer.evaluate((node: unknown) => {
+    const root = node as Box;
+    const styles = (globalThis as unknown as { getComputedStyle: Styles }).getComputedStyle;
+    const part = (selector: string): Box => {
+      const found = root.querySelector(selector);
+      if (found === null) throw new Error(`no ${selector} in the drawer`);
+      return found;
+    };
+    return {
+      bar: styles(part('.quota-meter__bar')).backgroundColor,
+      fill: styles(part('.quota-meter__fill')).backgroundColor,
+      amountLeft: part('[data-testid="quota-remaining"]').getBoundingClientRect().left,
+      keyLeft: part('code').getBoundingClientRect().left,
+    };
+  });
+  expect(look.bar).not.toBe('rgba(0, 0, 0, 0)');
+  expect(look.fill).not.toBe('rgba(0, 0, 0, 0)');
+  expect(look.fill).not.toBe(look.bar);
+  expect(Math.abs(look.amountLeft - look.keyLeft)).toBeLessThan(1);
+});
+
 test('the Accounts page’s search filters the accounts, and its Refresh is enabled (items 12, 17)', async ({
   page,
   keydesk,
