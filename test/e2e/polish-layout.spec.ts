@@ -103,6 +103,14 @@ for (const look of LOOKS) {
       expect(cut).toEqual([]);
     }
 
+    // Every column is named in full at any width: a stacked column's header takes two lines, like its cells.
+    const cutHeaders = await table.evaluate((node: unknown) =>
+      [...(node as El).querySelectorAll('[role="columnheader"], [role="columnheader"] > span')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cutHeaders).toEqual([]);
+
     // Nothing under the actions column, in every row on screen.
     for (const row of await page.getByTestId('key-row').all()) expect(await overlapsActions(row)).toEqual([]);
 

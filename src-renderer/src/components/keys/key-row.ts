@@ -7,6 +7,8 @@ import type { KeyView } from '../../../../src-shared/contract';
 export interface KeyColumn {
   readonly key: string;
   readonly title: string;
+  /** A stacked column's second field (its cells show it on a second line): the header's second line too. */
+  readonly subtitle?: string;
   /** Fixed width in px; none takes the room left (the name). */
   readonly width?: number;
   readonly isEllipsis?: boolean;
