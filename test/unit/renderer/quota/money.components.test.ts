@@ -55,6 +55,12 @@ describe('money as the site shows it', () => {
     expect(meter.get('[data-testid=balance-remaining]').text()).toBe('$12.34 ≈ ¥90.08');
   });
 
+  it('writes what was used the same way as what is left', () => {
+    const used = { ...balance('a', 6_170_000), usedUnits: 25_000_000 };
+    const meter = inProvider(() => h(BalanceMeter, { balance: used, money: money(USD, '7.3') }));
+    expect(meter.get('[data-testid=balance-used]').text()).toBe('Used $50.00 ≈ ¥365.00');
+  });
+
   it('shows a key’s remaining quota in the site currency, with yuan at the user’s rate', () => {
     const w = mount(KeyQuotaMeter, {
       props: {
