@@ -31,6 +31,8 @@ export const quota = {
     refreshing: 'Refreshing…',
     nextIn: 'Next refresh in {seconds} s',
     throttled: 'Gateways allow one balance request per account per minute: the next refresh can go at {time}.',
+    throttledWatched:
+      'A key’s balance is read through the site’s rate-limited usage endpoint, which Keydesk shares among the site’s watched keys and your own sign-ins and reveals: the next refresh can go at {time}.',
     autoEvery: 'Checked automatically every {minutes} min.',
     thresholds: 'Alerts: low below {warn} · critical below {critical}',
     thresholdsNone: 'No alert thresholds set: the meter stays neutral and no alert is raised.',

@@ -32,6 +32,8 @@ export const quota: MessageSchema['quota'] = {
     refreshing: '正在刷新…',
     nextIn: '{seconds} 秒后可再刷新',
     throttled: '网关允许每个账户每分钟查询一次余额：下次可在 {time} 刷新。',
+    throttledWatched:
+      '密钥余额通过站点限流的用量接口读取，Keydesk 让同一站点的关注密钥与你的登录、查看完整密钥等操作共享这一额度：下次可在 {time} 刷新。',
     autoEvery: '每 {minutes} 分钟自动查询。',
     thresholds: '提醒：低于 {warn} 为偏低 · 低于 {critical} 为告急',
     thresholdsNone: '未设置提醒阈值：余额条不分颜色，也不会提醒。',

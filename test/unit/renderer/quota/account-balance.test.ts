@@ -170,6 +170,19 @@ describe('AccountBalanceCard', () => {
     expect(fake.callsTo('quota:refresh')).toHaveLength(1); // no pretending: nothing is sent
   });
 
+  it('a watched key held by the site’s shared limit says so, not "one request per minute"', async () => {
+    const nextRefreshAt = Date.now() + 294_000;
+    const card = await renderCard(
+      view({ nextRefreshAt }),
+      { samples: [], daysLeft: null },
+      { kind: 'api_key', keyHint: 'sk-abcd…wxyz', thresholds: { warnUnits: null, criticalUnits: null } },
+    );
+    const note = card.get('[data-testid=balance-throttled]').text();
+    expect(note).toContain('rate-limited usage endpoint');
+    expect(note).not.toContain('per minute');
+    expect(note).toContain(new Date(nextRefreshAt).toLocaleTimeString('en-US', { hour12: false }));
+  });
+
   it('"Edit thresholds" asks the page to open the account form', async () => {
     const card = await renderCard(view());
     await card.get('[data-testid=balance-edit-thresholds]').trigger('click');
