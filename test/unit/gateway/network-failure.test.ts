@@ -15,6 +15,7 @@ describe('describeNetworkFailure', () => {
     ['ERR_ADDRESS_UNREACHABLE', 'network.no_route'],
     ['ERR_CONNECTION_RESET', 'network.reset'],
     ['ERR_EMPTY_RESPONSE', 'network.reset'],
+    ['ERR_NETWORK_CHANGED', 'network.reset'],
     ['ERR_CERT_AUTHORITY_INVALID', 'network.certificate'],
     ['ERR_CERT_DATE_INVALID', 'network.certificate'],
     ['ERR_CERT_COMMON_NAME_INVALID', 'network.certificate'],
