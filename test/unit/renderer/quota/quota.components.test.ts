@@ -182,3 +182,30 @@ describe('alerts store', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('BalanceMeter tooltip', () => {
+  it('says why a balance is unknown in full: the address that refused and the system’s code', async () => {
+    const balance = view({
+      remainingUnits: null,
+      level: 'unknown',
+      error: {
+        code: 'network',
+        reason: 'network.refused',
+        params: { address: 'http://127.0.0.1:9999', cause: 'ECONNREFUSED' },
+      },
+    });
+    const meter = mount(
+      { render: () => h(NConfigProvider, null, () => h(BalanceMeter, { balance })) },
+      { global: { plugins: [createAppI18n('en-US')] }, attachTo: document.body },
+    );
+    // The tooltip is built on the first hover of its trigger (LazyTooltip), then drawn at the end of <body>.
+    await meter.get('.balance-meter__row').trigger('mouseenter');
+    await vi.waitFor(() => {
+      expect(document.body.textContent).toContain(
+        'Balance unknown: Could not connect. http://127.0.0.1:9999 refused the connection: nothing is listening at ' +
+          'that address and port (ECONNREFUSED).',
+      );
+    });
+    meter.unmount();
+  });
+});
