@@ -113,3 +113,34 @@ test('above the exact-only cap a fuzzy search is refused: the UI explains it wit
   await expect(keys.row('carol-key')).toBeVisible();
   await expect(page.getByTestId('error-alert').filter({ hasText: 'Alice' })).toContainText('more than 100 keys');
 });
+
+test('an account added while All keys is open is listed at once, and one whose site refuses says so, not "no keys"', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, demo.gw, [ALICE]);
+  await expect(keys.row('bulk-160')).toBeVisible();
+  const shown = async (): Promise<number> =>
+    Number(/^(\d+) keys shown$/.exec((await page.getByTestId('keys-count').textContent()) ?? '')?.[1] ?? NaN);
+  const alone = await shown();
+  expect(alone).toBeGreaterThan(100);
+
+  // Added from outside the view (as an import or the sidebar's Add account does): no reload, no navigation. Carol's
+  // one key joins Alice's, with its account.
+  await keys.addAccount(keydesk.url, CAROL.label, demo.gw.base_url, demo.gw.api_url, CAROL.token);
+  await expect.poll(shown).toBe(alone + 1);
+  await keys.search('carol-key');
+  await expect(keys.row('carol-key')).toContainText('Carol');
+  await keys.search('');
+
+  // A site that stops answering, added and then gone: its failure is named, never shown as an empty list.
+  const gone = await startGateway();
+  await keys.addAccount(keydesk.url, 'Gone', gone.base_url, gone.api_url, CAROL.token);
+  await gone.close();
+  await page.getByTestId('refresh-button').click();
+  const failure = page.getByTestId('error-alert').filter({ hasText: 'Gone' });
+  await expect(failure).toContainText(`${gone.base_url} refused the connection`);
+  await expect(page.getByTestId('keys-empty')).toHaveCount(0);
+  await expect.poll(shown).toBe(alone + 1);
+});
