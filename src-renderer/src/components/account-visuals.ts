@@ -1,5 +1,13 @@
 // How accounts look wherever they are listed: the icon of each credential kind and the colour of each state.
-import type { AccountKind, AccountState, AccountView, SignInOutcome } from '../../../src-shared/contract';
+import type {
+  AccountKind,
+  AccountState,
+  AccountView,
+  AppError,
+  ErrorCode,
+  SignInOutcome,
+} from '../../../src-shared/contract';
+import { errorSentence, joinSentences } from './error-text';
 import type { IconName } from './icon-shapes';
 
 export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {
@@ -8,9 +16,25 @@ export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {
   api_key: 'key',
 };
 
+/**
+ * The state an account is shown in: its sign-in state, or `no_response` when the credential is fine but the site's
+ * last balance check got no answer (refused, timed out, a 5xx or an error page). "Connected" beside "Could not
+ * connect" would contradict itself.
+ */
+export type ShownState = AccountState | 'no_response';
+
+const NO_RESPONSE: ReadonlySet<ErrorCode> = new Set(['network', 'timeout', 'server']);
+
+export function shownState(account: Pick<AccountView, 'state'>, balanceError: AppError | null | undefined): ShownState {
+  return account.state === 'ok' && balanceError != null && NO_RESPONSE.has(balanceError.code)
+    ? 'no_response'
+    : account.state;
+}
+
 /** Naive UI tag types per state; the state is always written out too (colour is never the only signal). */
-export const STATE_TAG_TYPES: Readonly<Record<AccountState, 'success' | 'info' | 'warning' | 'error'>> = {
+export const STATE_TAG_TYPES: Readonly<Record<ShownState, 'success' | 'info' | 'warning' | 'error'>> = {
   ok: 'success',
+  no_response: 'warning',
   signing_in: 'info',
   needs_sign_in: 'warning',
   locked: 'warning',
@@ -32,7 +56,11 @@ export function stateHint(
   t: (key: string, named?: Record<string, unknown>) => string,
   account: Pick<AccountView, 'state' | 'stateError'>,
   te: (key: string) => boolean = () => false,
+  balanceError?: AppError | null,
 ): string {
+  if (shownState(account, balanceError) === 'no_response' && balanceError) {
+    return joinSentences([t('accounts.stateHints.no_response'), errorSentence(t, te, balanceError)]);
+  }
   const parts = [t(`accounts.stateHints.${account.state}`)];
   const error = account.stateError;
   // auth.needs_sign_in says nothing the state's own hint does not.
@@ -43,5 +71,5 @@ export function stateHint(
     parts.push(t(`errorReasons.${error.reason}`, { ...error.params }));
   }
   if (error?.serverMessage) parts.push(`“${error.serverMessage}”`);
-  return parts.join(' ');
+  return joinSentences(parts);
 }

@@ -22,10 +22,17 @@ export function reasonOf(t: Translate, te: Has, error: Pick<AppError, 'reason' |
   return t(`errorReasons.${error.reason}`, wordedParams(t, te, error.params));
 }
 
+/** Sentences in a row: a space after English punctuation, none after Chinese (。：) which carries its own. */
+export const joinSentences = (parts: readonly string[]): string =>
+  parts.reduce(
+    (line, part) => (line === '' ? part : /[\u3000-\u303f\uff00-\uffef]$/.test(line) ? line + part : `${line} ${part}`),
+    '',
+  );
+
 /** One line for a toast or a tooltip: the code's sentence, then the reason's, in the user's language. */
 export function errorSentence(t: Translate, te: Has, error: AppError): string {
   const reason = reasonOf(t, te, error);
-  return reason === null ? headlineOf(t, error) : `${headlineOf(t, error)} ${reason}`;
+  return reason === null ? headlineOf(t, error) : joinSentences([headlineOf(t, error), reason]);
 }
 
 /** One vault note in words; the system's own words (a D-Bus error) are left to the caller to quote. */

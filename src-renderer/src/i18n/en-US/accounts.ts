@@ -29,6 +29,7 @@ export const accounts = {
     api_key: 'One API key only: watch its quota and expiry. No account access, no key list.',
   },
   states: {
+    no_response: 'No response',
     ok: 'Connected',
     signing_in: 'Signing in…',
     needs_sign_in: 'Needs sign-in',
@@ -36,6 +37,7 @@ export const accounts = {
     error: 'Error',
   },
   stateHints: {
+    no_response: 'The credential works, but the site failed the last balance check:',
     ok: 'The credential works.',
     signing_in: 'Keydesk is signing in to this account.',
     needs_sign_in: 'No usable sign-in: enter the password again.',

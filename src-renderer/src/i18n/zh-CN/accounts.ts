@@ -28,6 +28,7 @@ export const accounts: MessageSchema['accounts'] = {
     api_key: '只有一个 API 密钥：关注它的额度和到期时间。不能访问账户，也没有密钥列表。',
   },
   states: {
+    no_response: '站点无响应',
     ok: '已连接',
     signing_in: '正在登录…',
     needs_sign_in: '需要登录',
@@ -35,6 +36,7 @@ export const accounts: MessageSchema['accounts'] = {
     error: '出错',
   },
   stateHints: {
+    no_response: '凭据有效，但站点在上一次余额查询时出错：',
     ok: '凭据可用。',
     signing_in: 'Keydesk 正在登录此账户。',
     needs_sign_in: '没有可用的登录：请重新输入密码。',

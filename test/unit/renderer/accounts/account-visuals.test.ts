@@ -1,0 +1,68 @@
+// The state an account is shown in beside its balance: "Connected" only while the site answers; a credential that
+// works on a site that stopped answering reads "No response", with the reason in words.
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../../../src-shared/contract';
+import { STATE_TAG_TYPES, shownState, stateHint } from '../../../../src-renderer/src/components/account-visuals';
+import { createAppI18n } from '../../../../src-renderer/src/i18n';
+import { accountView } from './fixtures';
+
+const refused: AppError = {
+  code: 'network',
+  reason: 'network.refused',
+  params: { address: 'https://gw.example.com', cause: 'ECONNREFUSED' },
+};
+
+function words(language: 'en-US' | 'zh-CN') {
+  const i18n = createAppI18n(language).global;
+  return {
+    t: (key: string, named?: Record<string, unknown>) => i18n.t(key, named ?? {}),
+    te: (key: string) => i18n.te(key),
+  };
+}
+
+describe('shownState', () => {
+  it('is the sign-in state while the last balance check was answered, or failed for another reason', () => {
+    const ok = accountView({ id: 'a' });
+    expect(shownState(ok, null)).toBe('ok');
+    expect(shownState(ok, { code: 'auth.unauthorized' })).toBe('ok');
+    expect(shownState(ok, { code: 'rate_limited' })).toBe('ok');
+    expect(shownState(ok, { code: 'protocol' })).toBe('ok');
+  });
+
+  it('is "no response" when the site refused, timed out or failed the last check', () => {
+    const ok = accountView({ id: 'a' });
+    for (const code of ['network', 'timeout', 'server'] as const) expect(shownState(ok, { code })).toBe('no_response');
+    expect(STATE_TAG_TYPES.no_response).toBe('warning');
+  });
+
+  it('never hides a sign-in problem behind it', () => {
+    const locked = accountView({ id: 'a', state: 'needs_sign_in' });
+    expect(shownState(locked, refused)).toBe('needs_sign_in');
+  });
+});
+
+describe('stateHint for a site that does not respond', () => {
+  it('says the credential works and why the site failed, in English', () => {
+    const { t, te } = words('en-US');
+    expect(t('accounts.states.no_response')).toBe('No response');
+    expect(stateHint(t, accountView({ id: 'a' }), te, refused)).toBe(
+      'The credential works, but the site failed the last balance check: Could not connect. https://gw.example.com ' +
+        'refused the connection: nothing is listening at that address and port (ECONNREFUSED).',
+    );
+  });
+
+  it('and in Chinese', () => {
+    const { t, te } = words('zh-CN');
+    expect(t('accounts.states.no_response')).toBe('站点无响应');
+    const hint = stateHint(t, accountView({ id: 'a' }), te, refused);
+    // Chinese punctuation carries its own space: none is added after ： or 。.
+    expect(hint).toBe(
+      '凭据有效，但站点在上一次余额查询时出错：无法连接。https://gw.example.com 拒绝了连接：该地址和端口上没有服务在监听（ECONNREFUSED）。',
+    );
+  });
+
+  it('a working site keeps the usual hint', () => {
+    const { t, te } = words('en-US');
+    expect(stateHint(t, accountView({ id: 'a' }), te, null)).toBe('The credential works.');
+  });
+});
