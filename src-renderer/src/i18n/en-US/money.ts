@@ -8,6 +8,7 @@ export const money = {
   rateUser: '{symbol} at ¥{rate} per US$ (your rate)',
   rateYuan: '{label}: shown in yuan',
   excluded: 'Left out (no yuan rate known): {labels}',
+  noneKnown: 'No balance known yet.',
   noneCounted: 'No balance with a known yuan rate yet.',
   unknownCount: '{n} unknown',
   unknownList: 'Balance unknown, not added (never as zero): {labels}',

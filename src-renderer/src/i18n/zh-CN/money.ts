@@ -9,6 +9,7 @@ export const money: MessageSchema['money'] = {
   rateUser: '{symbol} 按每美元 ¥{rate}（您设置的汇率）',
   rateYuan: '{label}：以人民币显示',
   excluded: '未计入（人民币汇率未知）：{labels}',
+  noneKnown: '还没有已知的余额。',
   noneCounted: '还没有已知人民币汇率的余额。',
   unknownCount: '{n} 个未知',
   unknownList: '余额未知，未计入（绝不按 0 计）：{labels}',

@@ -95,6 +95,20 @@ describe('money as the site shows it', () => {
     expect(vm.excludedLabels).toEqual(['NoPrice']);
   });
 
+  it('with nothing to add up, says whether the balances or the rates are what is missing', async () => {
+    const accounts: AccountView[] = [accountView({ id: 'usd', label: 'Relay', money: money(USD, '7.3') })];
+    const quota = useQuotaStore();
+    quota.balances = { usd: { ...balance('usd', 0), remainingUnits: null, error: { code: 'network' } } };
+    const w = inProvider(() => h(YuanTotal, { accounts }));
+    await nextTick();
+    expect(w.get('[data-testid=yuan-total]').text()).toContain('No balance known yet.');
+    const unpriced: AccountView[] = [accountView({ id: 'nope', label: 'NoPrice', money: money(USD, null) })];
+    quota.balances = { nope: balance('nope', 500_000) };
+    const v = inProvider(() => h(YuanTotal, { accounts: unpriced }));
+    await nextTick();
+    expect(v.get('[data-testid=yuan-total]').text()).toContain('No balance with a known yuan rate yet.');
+  });
+
   it('takes a quota typed in a CNY site’s yuan, rounded to whole units and saying so', async () => {
     const w = mount(QuotaInput, { props: { units: null, settings: CNY }, global: { plugins: [i18n()] } });
     await w.get('input').setValue('1');
