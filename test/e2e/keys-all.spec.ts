@@ -3,7 +3,8 @@
 // shows as still loading, a failing one as an inline error while the others stay listed); and the exact-only cap
 // explained with the server's message when a fuzzy search is refused.
 import { startGateway } from '../gateway/index';
-import { addFault, patchSettings, useDemoGateway } from './support/emulator';
+import { invokeBridge } from './support/bridge';
+import { addFault, clearLog, patchSettings, requestLog, useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
 
@@ -143,4 +144,18 @@ test('an account added while All keys is open is listed at once, and one whose s
   await expect(failure).toContainText(`${gone.base_url} refused the connection`);
   await expect(page.getByTestId('keys-empty')).toHaveCount(0);
   await expect.poll(shown).toBe(alone + 1);
+
+  // Removing accounts while All keys is open takes their rows and their error with them, and asks no site again.
+  const listing = await invokeBridge(page, 'accounts:list', undefined);
+  const idOf = (label: string) =>
+    (listing.value as { accounts: { id: string; label: string }[] }).accounts.find((a) => a.label === label)?.id;
+  await clearLog(demo.gw);
+  for (const label of ['Gone', CAROL.label]) {
+    expect((await invokeBridge(page, 'accounts:remove', { id: idOf(label) })).ok).toBe(true);
+  }
+  await expect.poll(shown).toBe(alone);
+  await expect(failure).toHaveCount(0);
+  expect((await requestLog(demo.gw)).filter((e) => e.path.startsWith('/api/token'))).toEqual([]);
+  await keys.search('carol-key');
+  await expect(page.getByTestId('keys-empty')).toBeVisible();
 });

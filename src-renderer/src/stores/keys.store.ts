@@ -396,6 +396,22 @@ export const useKeysStore = defineStore('keys', () => {
     if (r.ok) replaceRow(r.value);
   }
 
+  /**
+   * Accounts that left All keys (removed, disabled, hidden) while no load is on its way: their rows, loads and
+   * selection go, with no request. Returns false when a load is in flight (its answers were asked for those
+   * accounts too), so the caller loads again instead.
+   */
+  function dropAccounts(kept: ReadonlySet<string>): boolean {
+    if (isLoading.value) return false;
+    const keep = (k: KeyView) => kept.has(k.accountId);
+    items.value = items.value.filter(keep);
+    listed.value = listed.value.filter(keep);
+    listedAccounts = new Set([...listedAccounts].filter((id) => kept.has(id)));
+    loads.value = loads.value.filter((l) => kept.has(l.accountId));
+    selected.value = selected.value.filter((key) => kept.has(key.slice(0, key.lastIndexOf(':'))));
+    return true;
+  }
+
   function replaceRow(k: KeyView): void {
     const swap = (row: KeyView) => (rowKey(row) === rowKey(k) ? k : row);
     items.value = items.value.map(swap);
@@ -432,6 +448,7 @@ export const useKeysStore = defineStore('keys', () => {
     revealed,
     loadAccounts,
     load,
+    dropAccounts,
     searchLocally,
     canSearchLocally,
     setAccount,
