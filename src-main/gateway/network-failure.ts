@@ -13,8 +13,9 @@ export interface NetworkFailure {
 /** Both stacks' names for one kind of failure, most specific first. */
 const KINDS: readonly (readonly [ErrorReason, RegExp])[] = [
   ['network.unsafe_port', /^(BAD_PORT|ERR_UNSAFE_PORT)$/],
-  ['network.certificate', /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/],
-  ['network.tls', /^(EPROTO|ERR_SSL_.*|ERR_TLS_.*|ERR_BAD_SSL_CLIENT_AUTH_CERT)$/],
+  // Any name about a certificate, before the other TLS failures (ERR_TLS_CERT_ALTNAME_INVALID is one).
+  ['network.certificate', /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/],
+  ['network.tls', /^(EPROTO|ERR_SSL_.*|ERR_TLS_.*)$/],
   ['network.refused', /^(ECONNREFUSED|ERR_CONNECTION_REFUSED)$/],
   ['network.name_not_found', /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED)$/],
   ['network.offline', /^(ENETDOWN|ERR_INTERNET_DISCONNECTED)$/],

@@ -7,7 +7,7 @@ import type {
   ErrorCode,
   SignInOutcome,
 } from '../../../src-shared/contract';
-import { errorSentence, joinSentences } from './error-text';
+import { errorSentence, joinSentences, reasonOf } from './error-text';
 import type { IconName } from './icon-shapes';
 
 export const KIND_ICONS: Readonly<Record<AccountKind, IconName>> = {
@@ -67,9 +67,8 @@ export function stateHint(
   if (error && error.code !== 'auth.needs_sign_in') {
     parts.push(t(`errors.${error.code}`), t(`remedies.${error.code}`));
   }
-  if (error?.reason !== undefined && te(`errorReasons.${error.reason}`)) {
-    parts.push(t(`errorReasons.${error.reason}`, { ...error.params }));
-  }
+  const reason = error ? reasonOf(t, te, error) : null;
+  if (reason !== null) parts.push(reason);
   if (error?.serverMessage) parts.push(`“${error.serverMessage}”`);
   return joinSentences(parts);
 }
