@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'auth.scope_denied', // system access token lacks a scope (AppError.scope names it)
   'auth.needs_sign_in', // no usable credential: the user must sign in again
   'auth.second_factor', // login needs a second factor the user must answer
+  'auth.code_rejected', // the second factor's code was refused (wrong, spent, or its sign-in step timed out)
   'auth.session_revoked', // the site ended this login session (password changed, other devices signed out)
   'auth.session_limit', // the site holds its cap of active sessions for this user (new-api: 50, HTTP 409)
   'auth.session_issuance_limit', // the site opened its cap of new sessions for this user today (new-api: 100, HTTP 429)

@@ -190,7 +190,13 @@ export class AccountSignIn {
       return failure({ code: 'validation', reason: 'account.sign_in_step_expired' });
     }
     const answered = await pending.client.answerSecondFactor(pending.challenge, code, method);
-    if (!answered.ok) return answered;
+    if (!answered.ok) {
+      // A refusal of this step is about the code, not the password the step began with: worded as such. The step
+      // stays open for another code while the server keeps it.
+      return answered.error.code === 'auth.unauthorized'
+        ? { ok: false, error: { ...answered.error, code: 'auth.code_rejected' } }
+        : answered;
+    }
     this.#pending.delete(challengeId);
     const next = await this.#afterLogin(pending.client, answered.value, pending);
     return next.ok ? { ok: true, value: { ...next.value, purpose: pending.purpose } } : next;

@@ -259,3 +259,28 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
     expect((await open()).snapshot().accounts).toHaveLength(0);
   });
 });
+
+describe.each(['new-api', 'new-api-legacy'] as const)('a second factor on %s', (profile) => {
+  beforeEach(async () => {
+    const base = seed(profile);
+    gateway = await startEmulator({
+      seed: { ...base, users: (base.users ?? []).map((u) => ({ ...u, totp_code: '135790' })) },
+    });
+    dir = await mkdtemp(join(tmpdir(), 'keydesk-sessions-'));
+    keyring.value = null;
+  });
+
+  it('names a refused code as such, keeps the step open for another, and adds the account with the right one', async () => {
+    const service = await open();
+    const asked = await service.add(byPassword(false));
+    if (!asked.ok || asked.value.status !== 'second_factor') throw new Error('expected a second-factor step');
+    const refused = await service.answerChallenge(asked.value.challengeId, '000000');
+    expect(refused.ok ? refused.value : refused.error.code).toBe('auth.code_rejected');
+    // The site's own words come along, quoted by the renderer; the password the step began with is not in them.
+    expect(refused.ok ? '' : (refused.error.serverMessage ?? '')).not.toBe('');
+    expect(JSON.stringify(refused)).not.toContain(PASSWORD);
+    const id = added(await service.answerChallenge(asked.value.challengeId, '135790'));
+    expect((await listKeys(service, id)).ok).toBe(true);
+    expect(service.snapshot().accounts).toHaveLength(1);
+  });
+});

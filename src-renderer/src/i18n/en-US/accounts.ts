@@ -156,7 +156,7 @@ export const accounts = {
     code: 'Code',
     submit: 'Verify',
     cancel: 'Cancel',
-    failed: 'The code was not accepted.',
+    failed: 'The code could not be checked.',
   },
   credential: {
     titleSignIn: 'Sign in to {label}',

@@ -7,6 +7,7 @@ export const errors = {
     scope_denied: 'The access token lacks a permission this needs.',
     needs_sign_in: 'This account needs you to sign in.',
     second_factor: 'The gateway asks for a second factor.',
+    code_rejected: 'The gateway did not accept this code.',
     session_revoked: 'The site ended this sign-in (the password changed, or other devices were signed out).',
     session_limit: 'The site already holds the most sign-in sessions it allows for you (50 on new-api).',
     session_issuance_limit:
@@ -57,6 +58,12 @@ export const remediesInForm = {
   network: 'Check your network connection and the Base URL above.',
 };
 
+export const remediesInSignIn = {
+  auth: {
+    unauthorized: 'Check the password, or the token, you entered above.',
+  },
+};
+
 export const remedies = {
   auth: {
     expired: 'Sign in to this account again.',
@@ -64,6 +71,8 @@ export const remedies = {
     scope_denied: 'Create a system access token with that permission, or sign in with a password.',
     needs_sign_in: 'Open the account and sign in.',
     second_factor: 'Enter the code from your authenticator app.',
+    code_rejected:
+      'Enter the current code (an authenticator app’s code changes every 30 seconds). If it is refused again, cancel and start the sign-in again.',
     session_revoked: 'Sign in to this account again.',
     session_limit:
       'Sign out other devices in the site’s console (Personal settings → Security → Sessions), then sign in again.',

@@ -86,7 +86,8 @@ export const empty = {
 export const common = {
   ok: 'OK',
   retry: 'Try again',
-  details: 'Details',
+  // Leads the gateway's own words, quoted after it: the colon is the language's own (：in Chinese).
+  details: 'Details:',
 };
 
 export const unsupportedFeatures = {

@@ -153,7 +153,7 @@ export const accounts: MessageSchema['accounts'] = {
     code: '验证码',
     submit: '验证',
     cancel: '取消',
-    failed: '验证码未被接受。',
+    failed: '无法核验验证码。',
   },
   credential: {
     titleSignIn: '登录 {label}',

@@ -8,6 +8,7 @@ export const errors: MessageSchema['errors'] = {
     scope_denied: '访问令牌缺少此操作所需的权限。',
     needs_sign_in: '此账户需要登录。',
     second_factor: '网关要求二次验证。',
+    code_rejected: '网关未接受此验证码。',
     session_revoked: '站点已结束此登录会话（密码已修改，或其他设备已被登出）。',
     session_limit: '站点为你保留的登录会话已达上限（new-api 为 50 个）。',
     session_issuance_limit: '站点今天为你新建的登录会话已达上限（new-api 为 100 个）。',
@@ -57,6 +58,12 @@ export const remediesInForm: MessageSchema['remediesInForm'] = {
   network: '请检查网络连接和上方的站点地址。',
 };
 
+export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
+  auth: {
+    unauthorized: '请检查上方填写的密码（或令牌）。',
+  },
+};
+
 export const remedies: MessageSchema['remedies'] = {
   auth: {
     expired: '请重新登录此账户。',
@@ -64,6 +71,7 @@ export const remedies: MessageSchema['remedies'] = {
     scope_denied: '请创建具备该权限的系统访问令牌，或改用密码登录。',
     needs_sign_in: '请打开该账户并登录。',
     second_factor: '请输入身份验证器应用中的验证码。',
+    code_rejected: '请输入当前的验证码（身份验证器的验证码每 30 秒更换一次）。若仍被拒绝，请取消并重新登录。',
     session_revoked: '请重新登录此账户。',
     session_limit: '请在站点控制台（个人设置 → 安全 → 会话）中登出其他设备，然后重新登录。',
     session_issuance_limit: '请明天再试，或在站点控制台中登出其他设备后重新登录。',

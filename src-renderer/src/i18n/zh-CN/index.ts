@@ -7,7 +7,7 @@ import { account, models } from './account';
 import { quota, alerts } from './quota';
 import { accounts } from './accounts';
 import { vault } from './vault';
-import { errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes } from './errors';
+import { errors, rateWait, remediesInForm, remediesInSignIn, remedies, errorReasons, vaultNotes } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
 import { backup } from './backup';
@@ -38,6 +38,7 @@ const zhCN: MessageSchema = {
   vaultNotes,
   rateWait,
   remediesInForm,
+  remediesInSignIn,
   remedies,
   money,
   handoff,

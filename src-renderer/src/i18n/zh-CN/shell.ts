@@ -86,7 +86,7 @@ export const empty: MessageSchema['empty'] = {
 export const common: MessageSchema['common'] = {
   ok: '确定',
   retry: '重试',
-  details: '详情',
+  details: '详情：',
 };
 
 export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {

@@ -1,0 +1,121 @@
+// A sign-in with a second factor, end to end in browser mode, on the two ways new-api asks for one: the current
+// builds' flow token and the older builds' session cookie. A refused code is worded as a code (not as the password),
+// the right one adds the account and closes the step; an account whose sign-in ended is signed in again from the
+// Accounts page, and the Expiring soon list that could not read it reads it again.
+import type { Page } from '@playwright/test';
+import { startGateway, type Gateway } from '../gateway';
+import { smallSeed } from '../gateway/tests/profile-helpers';
+import { AccountsPage, Sidebar } from './pages/accounts.page';
+import { expect, test } from './support/fixtures';
+
+const TESS = { id: 8, username: 'tess', password: 'fake-password-8', totp_code: '123456', quota: 5_000_000 };
+
+async function startEra(era: 'new-api' | 'new-api-legacy'): Promise<Gateway> {
+  const seed = smallSeed();
+  return startGateway({ profile: era, seed: { ...seed, users: [...seed.users, TESS] } });
+}
+
+async function answer(page: Page, code: string): Promise<void> {
+  const dialog = page.getByTestId('second-factor-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('second-factor-code').locator('input').fill(code);
+  await dialog.getByTestId('second-factor-submit').click();
+}
+
+for (const era of ['new-api', 'new-api-legacy'] as const) {
+  test(`${era}: a refused code is explained, the right one adds the account and closes the step`, async ({
+    page,
+    keydesk,
+    problems,
+  }) => {
+    const gw = await startEra(era);
+    try {
+      await page.goto(keydesk.url);
+      const accounts = new AccountsPage(page);
+      await accounts.openAddForm();
+      await accounts.fill({
+        kind: 'password',
+        label: 'Tess',
+        baseUrl: gw.base_url,
+        username: TESS.username,
+        password: TESS.password,
+        remember: false,
+      });
+      await accounts.submit();
+
+      await answer(page, '000000');
+      const dialog = page.getByTestId('second-factor-dialog');
+      const refusal = dialog.getByTestId('error-alert');
+      await expect(refusal).toHaveAttribute('data-error-code', 'auth.code_rejected');
+      await expect(refusal).toContainText('The gateway did not accept this code.');
+      await expect(refusal).not.toContainText('password');
+      await expect(refusal.getByTestId('error-server-words')).not.toBeEmpty();
+
+      await answer(page, TESS.totp_code);
+      await expect(dialog).toBeHidden();
+      await expect(accounts.form).toBeHidden();
+      await expect(accounts.item('Tess').getByTestId('account-item-state')).toHaveAttribute('data-state', 'ok');
+      // Nothing stands over the page: the sidebar answers a click.
+      await new Sidebar(page).switchTo('Tess');
+      expect(problems.consoleErrors).toEqual([]);
+    } finally {
+      await gw.close();
+    }
+  });
+}
+
+test('an ended sign-in is renewed from Accounts with password and code, and Expiring soon reads the account again', async ({
+  page,
+  keydesk,
+}) => {
+  const gw = await startEra('new-api');
+  try {
+    await page.goto(keydesk.url);
+    const accounts = new AccountsPage(page);
+    await accounts.openAddForm();
+    await accounts.fill({
+      kind: 'password',
+      label: 'Tess',
+      baseUrl: gw.base_url,
+      username: TESS.username,
+      password: TESS.password,
+      remember: false,
+    });
+    await accounts.submit();
+    await answer(page, TESS.totp_code);
+    await expect(accounts.item('Tess')).toBeVisible();
+
+    // The site ends every session of the user (a password change elsewhere, say); nothing can renew it silently.
+    const revoked = await fetch(`${gw.admin_url}/users/${TESS.id}/sessions/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(revoked.ok).toBe(true);
+    // Listing the keys finds out (the balance keeps its one read a minute).
+    await page.getByTestId('nav-keys').click();
+    await page.getByTestId('refresh-button').click();
+    await expect(page.getByTestId('error-alert')).toContainText('needs you to sign in');
+    await accounts.open();
+    const state = accounts.item('Tess').getByTestId('account-item-state');
+    await expect(state).toHaveAttribute('data-state', 'needs_sign_in');
+    const unread = page.getByTestId('expiring-partial');
+    await expect(unread).toContainText('Tess');
+
+    await accounts.item('Tess').getByTestId('account-sign-in').click();
+    const credential = page.getByTestId('credential-dialog');
+    await credential.getByTestId('credential-secret').locator('input').fill('not-her-password');
+    await credential.getByTestId('credential-submit').click();
+    // The password was typed right there: the remedy points at it, not at the account's settings.
+    await expect(credential.getByTestId('credential-error')).toContainText('you entered above');
+
+    await credential.getByTestId('credential-secret').locator('input').fill(TESS.password);
+    await credential.getByTestId('credential-submit').click();
+    await answer(page, TESS.totp_code);
+    await expect(page.getByTestId('second-factor-dialog')).toBeHidden();
+    await expect(state).toHaveAttribute('data-state', 'ok');
+    await expect(unread).toBeHidden();
+  } finally {
+    await gw.close();
+  }
+});
