@@ -68,6 +68,13 @@ for (const look of LOOKS) {
     await page.goto(`${origin}/#/keys`);
     await expect(page.getByTestId('key-row').first()).toBeVisible();
     await check('All keys');
+    // The refresh tooltip's time is in the app's language, not the system's (the browser here is en-US).
+    await page.getByTestId('refresh-button').click();
+    await expect(page.getByTestId('refresh-button')).toBeEnabled();
+    await page.getByTestId('refresh-area').hover();
+    const refreshTip = page.locator('.n-popover:visible').filter({ hasText: /\d:\d\d:\d\d/ });
+    await expect(refreshTip).toHaveText(look.language === 'zh-CN' ? /^[^AP]*\d:\d\d:\d\d$/ : /\d:\d\d:\d\d [AP]M$/);
+    await page.mouse.move(1, look.height - 1);
 
     await page.getByTestId('key-row').first().getByTestId('key-name').click();
     await expect(page.locator('.n-drawer')).toBeVisible();

@@ -8,7 +8,14 @@ import { smallSeed } from '../gateway/tests/profile-helpers';
 import { AccountsPage, Sidebar } from './pages/accounts.page';
 import { expect, test } from './support/fixtures';
 
-const TESS = { id: 8, username: 'tess', password: 'fake-password-8', totp_code: '123456', quota: 5_000_000 };
+const TESS = {
+  id: 8,
+  username: 'tess',
+  password: 'fake-password-8',
+  totp_code: '123456',
+  quota: 5_000_000,
+  keys: [{ id: 21, name: 'tess-nightly', remain_quota: 1_000_000 }],
+};
 
 async function startEra(era: 'new-api' | 'new-api-legacy'): Promise<Gateway> {
   const seed = smallSeed();
@@ -115,6 +122,52 @@ test('an ended sign-in is renewed from Accounts with password and code, and Expi
     await expect(page.getByTestId('second-factor-dialog')).toBeHidden();
     await expect(state).toHaveAttribute('data-state', 'ok');
     await expect(unread).toBeHidden();
+  } finally {
+    await gw.close();
+  }
+});
+
+test('All keys: a list whose sign-in ended offers Sign in, straight to the code when the password is remembered', async ({
+  page,
+  keydesk,
+}) => {
+  const gw = await startEra('new-api');
+  try {
+    await page.goto(keydesk.url);
+    const accounts = new AccountsPage(page);
+    await accounts.openAddForm();
+    await accounts.fill({
+      kind: 'password',
+      label: 'Tess',
+      baseUrl: gw.base_url,
+      username: TESS.username,
+      password: TESS.password,
+      remember: true,
+    });
+    await accounts.submit();
+    await answer(page, TESS.totp_code);
+    await expect(accounts.item('Tess')).toBeVisible();
+    await page.getByTestId('nav-keys').click();
+    await expect(page.getByTestId('key-row')).not.toHaveCount(0);
+
+    await fetch(`${gw.admin_url}/users/${TESS.id}/sessions/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await page.getByTestId('refresh-button').click();
+    const card = page.getByTestId('error-alert').filter({ hasText: 'Tess' });
+    // The remembered password's renewal stopped at the code, which only the user can give.
+    await expect(card).toContainText('asks for a second factor');
+    // Trying again would fail the same way: the card offers what fixes it instead.
+    await expect(card.getByTestId('error-retry')).toHaveCount(0);
+    await card.getByTestId('keys-sign-in').click();
+    // The remembered password began the sign-in; only the code is asked for.
+    await expect(page.getByTestId('credential-dialog')).toBeHidden();
+    await answer(page, TESS.totp_code);
+    await expect(page.getByTestId('second-factor-dialog')).toBeHidden();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByTestId('key-row')).not.toHaveCount(0);
   } finally {
     await gw.close();
   }

@@ -45,6 +45,20 @@ export const STATE_TAG_TYPES: Readonly<Record<ShownState, 'success' | 'info' | '
 export const needsCredential = (state: AccountState): boolean =>
   state === 'needs_sign_in' || state === 'locked' || state === 'error';
 
+/**
+ * Failures that signing in again (or entering the credential again) fixes: the sign-in ended or was refused, or the
+ * remembered password's renewal stopped at a second factor only the user can answer.
+ */
+const FIXED_BY_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
+  'auth.needs_sign_in',
+  'auth.second_factor',
+  'auth.expired',
+  'auth.session_revoked',
+  'auth.unauthorized',
+  'vault.locked',
+]);
+export const fixedBySignIn = (error: Pick<AppError, 'code'>): boolean => FIXED_BY_SIGN_IN.has(error.code);
+
 /** A second-factor step the gateway asked for during a sign-in. */
 export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;
 

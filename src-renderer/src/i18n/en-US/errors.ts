@@ -69,8 +69,8 @@ export const remedies = {
     expired: 'Sign in to this account again.',
     unauthorized: 'Check the username, password or access token in the account’s settings.',
     scope_denied: 'Create a system access token with that permission, or sign in with a password.',
-    needs_sign_in: 'Open the account and sign in.',
-    second_factor: 'Enter the code from your authenticator app.',
+    needs_sign_in: 'Sign in to this account again.',
+    second_factor: 'Sign in, then enter the code from your authenticator app.',
     code_rejected:
       'Enter the current code (an authenticator app’s code changes every 30 seconds). If it is refused again, cancel and start the sign-in again.',
     session_revoked: 'Sign in to this account again.',
