@@ -40,7 +40,7 @@ interface El {
   readonly clientHeight: number;
   readonly childNodes: Iterable<{ readonly nodeType: number; readonly textContent: string | null }>;
   querySelectorAll(selector: string): Iterable<El>;
-  getBoundingClientRect(): { left: number; right: number; width: number };
+  getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number };
 }
 
 /** Boxes of every visible text node's element in the row's cells other than the actions cell. */
@@ -58,6 +58,23 @@ async function overlapsActions(row: Locator): Promise<string[]> {
         const r = el.getBoundingClientRect();
         if (r.width === 0) continue;
         if (r.right > actions.left + 0.5 && r.left < actions.right) out.push(el.textContent ?? '');
+      }
+    }
+    return out;
+  });
+}
+
+/** Text in the row's cells drawn above or below the row (a cell wrapped to more lines than the row holds). */
+async function spillsOutOfRow(row: Locator): Promise<string[]> {
+  return row.evaluate((node: unknown) => {
+    const tr = node as El;
+    const box = tr.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of tr.querySelectorAll('[role="cell"] *')) {
+      const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+      const r = el.getBoundingClientRect();
+      if (hasText && r.width > 0 && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)) {
+        out.push(el.textContent ?? '');
       }
     }
     return out;
@@ -111,8 +128,14 @@ for (const look of LOOKS) {
     );
     expect(cutHeaders).toEqual([]);
 
-    // Nothing under the actions column, in every row on screen.
-    for (const row of await page.getByTestId('key-row').all()) expect(await overlapsActions(row)).toEqual([]);
+    // Nothing under the actions column, and nothing drawn outside its row, in every row on screen.
+    for (const row of await page.getByTestId('key-row').all()) {
+      expect(await overlapsActions(row)).toEqual([]);
+      expect(await spillsOutOfRow(row)).toEqual([]);
+    }
+    // A past expiry is the longest date a cell shows ("11 months ago" cut to "11 / months" at 1280 px).
+    await keys.search('expired-key');
+    expect(await spillsOutOfRow(keys.row('expired-key'))).toEqual([]);
 
     if (look.width === 1280 && look.language === 'en-US') {
       await page.screenshot({ path: test.info().outputPath('all-keys-1280.png') });

@@ -21,7 +21,7 @@ export function floorPage(options: FloorOptions): string {
   body { margin: 0; font: 14px system-ui, sans-serif; color: #1f2225; }
   .bar { height: 56px; display: flex; align-items: center; padding: 0 16px; border-bottom: 1px solid #e5e7eb; }
   .bar input { width: 320px; height: 32px; padding: 0 8px; font: inherit; }
-  .head, .row { display: grid; grid-template-columns: 36px minmax(160px, 1fr) 120px 184px 84px 76px 128px 88px 88px 88px;
+  .head, .row { display: grid; grid-template-columns: 36px minmax(160px, 1fr) 120px 184px 84px 76px 128px 96px 96px 88px;
     align-items: center; }
   .head { height: 40px; font-weight: 600; border-bottom: 1px solid #e5e7eb; }
   .v-vl { position: relative; overflow-y: auto; }
