@@ -49,6 +49,12 @@ export function isEnglishSentence(text: string): boolean {
   });
 }
 
+/**
+ * Whether Chinese text is punctuated the English way: an ASCII colon right after a Chinese character ("原因:" where
+ * "原因：" belongs). Exported for the unit test.
+ */
+export const hasEnglishPunctuation = (text: string): boolean => /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]:/.test(text);
+
 /** Whether a piece of text carries Chinese (for the en-US check). */
 export const hasChinese = (text: string): boolean => HAN.test(text);
 
@@ -101,7 +107,8 @@ export async function foreignText(
     // Text marked as another language on purpose (a language's own name in the picker) carries its own `lang`.
     { exempt: `${EXEMPT}, [lang]:not([lang="${language}"])` },
   );
-  const isForeign = language === 'zh-CN' ? isEnglishSentence : hasChinese;
+  const isForeign =
+    language === 'zh-CN' ? (text: string) => isEnglishSentence(text) || hasEnglishPunctuation(text) : hasChinese;
   const seen = new Set<string>();
   return found
     .filter((item) => !gatewayData.includes(item.text) && isForeign(item.text))

@@ -88,6 +88,8 @@ export const common = {
   retry: 'Try again',
   // Leads the gateway's own words, quoted after it: the colon is the language's own (：in Chinese).
   details: 'Details:',
+  /** A label and its value on one line: the colon is the language's own. */
+  labelled: '{label}: {value}',
 };
 
 export const unsupportedFeatures = {

@@ -16,7 +16,7 @@ export const vault = {
     memory:
       'No secure storage is available, so credentials are kept in memory and lost when Keydesk quits. Set a passphrase to keep them.',
   },
-  why: 'Why',
+  why: 'Why:',
   persistent: 'Kept across restarts',
   notPersistent: 'Lost when Keydesk quits',
   locked: 'Locked',

@@ -87,6 +87,7 @@ export const common: MessageSchema['common'] = {
   ok: '确定',
   retry: '重试',
   details: '详情：',
+  labelled: '{label}：{value}',
 };
 
 export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {

@@ -16,7 +16,7 @@ export const vault: MessageSchema['vault'] = {
     passphrase: '你的口令加密你的凭据（scrypt + AES-256-GCM）。Keydesk 从不保存口令。',
     memory: '没有可用的安全存储，凭据只保存在内存中，退出 Keydesk 后丢失。设置口令即可保留。',
   },
-  why: '原因',
+  why: '原因：',
   persistent: '重启后仍保留',
   notPersistent: '退出 Keydesk 后丢失',
   locked: '已锁定',
