@@ -48,6 +48,12 @@ for (const era of ['new-api', 'new-api-legacy'] as const) {
         password: TESS.password,
         remember: false,
       });
+      // Testing first: the password works and the site will ask for a code. The answer is brought into view (the form
+      // is taller than the window, and it used to land below the fold as if nothing had happened).
+      await page.getByTestId('account-test').click();
+      const tested = page.getByTestId('account-test-result');
+      await expect(tested).toContainText('second factor');
+      await expect(tested).toBeInViewport({ ratio: 1 });
       await accounts.submit();
 
       await answer(page, '000000');
