@@ -62,6 +62,24 @@ interface PendingChallenge {
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
+// What new-api's second step answers besides a wrong code (controller/twofa.go, Verify2FALogin; all HTTP 200 with
+// success:false): its login flow expired or was spent (会话已过期，请重新登录), or the user is gone or barred. Text is the
+// only sign: the step's refusals carry no code.
+const STEP_EXPIRED = /会话已过期|过期|expired|missing/i;
+const USER_REFUSED = /用户不存在|用户已被禁用|未启用2FA|banned|disabled|not exist/i;
+
+/**
+ * A refusal of the second step, worded for what it is about: a step the site no longer holds (start again), the user
+ * itself (the credential's refusal, as before), or else the code (wrong, reused, or a backup code already spent).
+ */
+export function secondFactorRefusal(error: AppError): AppError {
+  if (error.code !== 'auth.unauthorized') return error;
+  const said = error.serverMessage ?? '';
+  if (STEP_EXPIRED.test(said)) return { ...error, code: 'auth.expired', reason: 'account.sign_in_step_expired' };
+  if (USER_REFUSED.test(said)) return error;
+  return { ...error, code: 'auth.code_rejected' };
+}
+
 export interface SignInDeps {
   readonly transport: HttpTransport;
   readonly log: Logger;
@@ -187,15 +205,14 @@ export class AccountSignIn {
     this.#expire();
     const pending = this.#pending.get(challengeId);
     if (!pending) {
-      return failure({ code: 'validation', reason: 'account.sign_in_step_expired' });
+      return failure({ code: 'auth.expired', reason: 'account.sign_in_step_expired' });
     }
     const answered = await pending.client.answerSecondFactor(pending.challenge, code, method);
     if (!answered.ok) {
-      // A refusal of this step is about the code, not the password the step began with: worded as such. The step
-      // stays open for another code while the server keeps it.
-      return answered.error.code === 'auth.unauthorized'
-        ? { ok: false, error: { ...answered.error, code: 'auth.code_rejected' } }
-        : answered;
+      const error = secondFactorRefusal(answered.error);
+      // A step the site ended takes no other code: the sign-in starts again. A refused code may be followed by another.
+      if (error.reason === 'account.sign_in_step_expired') this.#pending.delete(challengeId);
+      return { ok: false, error };
     }
     this.#pending.delete(challengeId);
     const next = await this.#afterLogin(pending.client, answered.value, pending);
