@@ -59,6 +59,10 @@ const FIXED_BY_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
 ]);
 export const fixedBySignIn = (error: Pick<AppError, 'code'>): boolean => FIXED_BY_SIGN_IN.has(error.code);
 
+/** The words of the button that gives an account its credential again: Sign in (a password), else Enter credential. */
+export const signInActionKey = (kind: AccountKind): string =>
+  kind === 'password' ? 'accounts.actions.signIn' : 'accounts.actions.reenter';
+
 /** A second-factor step the gateway asked for during a sign-in. */
 export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;
 
