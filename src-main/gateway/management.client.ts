@@ -1,7 +1,7 @@
 // The management client (access token at base_url, spec 4.1): login, account, groups, subscription and every
 // key endpoint, each a typed method returning a Result. Safe-write flows live in key-writes.ts.
 import { z } from 'zod';
-import type { Result } from '../../src-shared/contract';
+import type { KeyListCursor, Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
 import {
@@ -54,6 +54,12 @@ export type { SessionState, SessionCredential } from './management.session';
 
 export const MAX_BATCH_REVEAL = 100;
 const DEFAULT_PAGE_SIZE = 10;
+
+/** One page of the whole key listing and where the listing goes on (see listKeysFrom). */
+export interface KeyChunk {
+  readonly items: readonly KeyRecord[];
+  readonly next: KeyListCursor | null;
+}
 
 export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 'transport'> {
   readonly transport: HttpTransport;
@@ -202,18 +208,22 @@ export class ManagementClient {
   listAllKeys(maxPages = 50, signal?: AbortSignal): Promise<Result<readonly KeyRecord[]>> {
     return this.run('list all keys', async () => {
       const all: KeyRecord[] = [];
-      // Servers that answer bare arrays may ignore `size` (one-api always sends 10): their pages end with an
-      // empty or a shorter page, not with one shorter than what we asked for.
-      let pageLength: number | undefined;
-      for (let page = 1; page <= maxPages; page++) {
-        const got = await this.fetchKeyPage({ page, size: MAX_BATCH_REVEAL, ...(signal ? { signal } : {}) });
-        all.push(...got.items);
-        pageLength ??= got.items.length;
-        if (got.total !== null ? all.length >= got.total : got.items.length === 0) break;
-        if (got.items.length < (got.total === null ? pageLength : MAX_BATCH_REVEAL)) break;
-      }
+      let from: KeyListCursor | null = null;
+      do {
+        const chunk: KeyChunk = await this.fetchKeyChunk(from, maxPages, signal);
+        all.push(...chunk.items);
+        from = chunk.next;
+      } while (from !== null);
       return all;
     });
+  }
+
+  /**
+   * One page of the whole listing (listAllKeys's steps, for a caller that shows each page as it arrives): `from`
+   * null reads the first; the answer's `next` is where it goes on, null after the last page or page maxPages.
+   */
+  listKeysFrom(from: KeyListCursor | null, maxPages = 50, signal?: AbortSignal): Promise<Result<KeyChunk>> {
+    return this.run('list all keys', () => this.fetchKeyChunk(from, maxPages, signal));
   }
 
   /** GET /api/token/search, after checking the patterns against spec 4.4 (the same message the server gives). */
@@ -366,6 +376,20 @@ export class ManagementClient {
       scope: 'api_key:read',
       signal,
     });
+  }
+
+  private async fetchKeyChunk(from: KeyListCursor | null, maxPages: number, signal?: AbortSignal): Promise<KeyChunk> {
+    const page = from?.page ?? 1;
+    const got = await this.fetchKeyPage({ page, size: MAX_BATCH_REVEAL, ...(signal ? { signal } : {}) });
+    const seen = (from?.seen ?? 0) + got.items.length;
+    // Servers that answer bare arrays may ignore `size` (one-api always sends 10): their pages end with an empty or a
+    // shorter page, not with one shorter than what we asked for.
+    const pageLength = from?.pageLength ?? got.items.length;
+    const isLast =
+      page >= maxPages ||
+      (got.total !== null ? seen >= got.total : got.items.length === 0) ||
+      got.items.length < (got.total === null ? pageLength : MAX_BATCH_REVEAL);
+    return { items: got.items, next: isLast ? null : { page: page + 1, seen, pageLength } };
   }
 
   private async fetchKeyPage(request: PageRequest): Promise<Page<KeyRecord>> {

@@ -59,7 +59,7 @@ const bridgeFailure = (reason: 'bridge.no_session' | undefined, serverMessage?: 
  * a host and the event stream holds one; with twenty listings holding the rest, a click's invoke or a view's code
  * would wait behind them all. So at most BULK_AT_ONCE of these are in flight, and the others queue in the page.
  */
-const BULK_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['keys:listAll', 'keys:search']);
+const BULK_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['keys:listAll', 'keys:listChunk', 'keys:search']);
 export const BULK_AT_ONCE = 3;
 
 export function createLoopbackApi(

@@ -27,6 +27,23 @@ export interface KeyView {
   readonly allowIps: string;
 }
 
+/**
+ * Where an account's whole key listing goes on after a page: the next page to read, how many keys came before it, and
+ * the first page's length (servers that answer bare arrays may ignore the size asked for). Main makes it; the
+ * renderer only hands it back.
+ */
+export interface KeyListCursor {
+  readonly page: number;
+  readonly seen: number;
+  readonly pageLength: number;
+}
+
+/** One page of an account's whole key listing, and where it goes on (null: that page was the last). */
+export interface KeyListChunk {
+  readonly items: readonly KeyView[];
+  readonly next: KeyListCursor | null;
+}
+
 export interface KeyPage {
   readonly items: readonly KeyView[];
   readonly page: number;
@@ -156,6 +173,8 @@ export interface KeyRef extends KeyAccountRef {
 export interface KeysInvokeMap {
   'keys:list': { args: KeyAccountRef & { page: number; size: number }; result: KeyPage };
   'keys:listAll': { args: KeyAccountRef; result: readonly KeyView[] };
+  /** The whole listing a page at a time, so rows show as each page arrives: `from` null starts it. */
+  'keys:listChunk': { args: KeyAccountRef & { from: KeyListCursor | null }; result: KeyListChunk };
   'keys:search': {
     args: KeyAccountRef & { field: KeySearchField; pattern: string; page: number; size: number };
     result: KeyPage;
@@ -185,6 +204,7 @@ export interface KeysInvokeMap {
 export const KEYS_CHANNELS: { readonly [C in keyof KeysInvokeMap]: true } = {
   'keys:list': true,
   'keys:listAll': true,
+  'keys:listChunk': true,
   'keys:search': true,
   'keys:get': true,
   'keys:create': true,

@@ -122,6 +122,8 @@ test('an account added while All keys is open is listed at once, and one whose s
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, demo.gw, [ALICE]);
   await expect(keys.row('bulk-160')).toBeVisible();
+  // Rows show page by page: the count is Alice's whole list once her last page is in.
+  await expect(page.getByTestId('loading-accounts')).toHaveCount(0);
   const shown = async (): Promise<number> =>
     Number(/^(\d+) keys shown$/.exec((await page.getByTestId('keys-count').textContent()) ?? '')?.[1] ?? NaN);
   const alone = await shown();

@@ -5,7 +5,7 @@ import { KEY_FIELD_LIMITS } from '../../../src-shared/rules/key-rules';
 import { MAX_SEARCH_PATTERN_CHARS } from '../../../src-shared/rules/search-rules';
 import type { Router } from '../../bridge/router';
 import type { KeySecretsService } from './key-secrets.service';
-import type { KeysService } from './keys.service';
+import { MAX_LIST_PAGES, type KeysService } from './keys.service';
 
 const accountId = z.string().min(1).max(200);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -27,11 +27,27 @@ export const keyFieldsSchema = z.strictObject({
 });
 
 const ref = z.strictObject({ accountId, id });
+/** A page's length as some servers send it whatever size was asked (far above the 100 asked for). */
+const MAX_PAGE_ITEMS = 100_000;
+
+/** Where a listing goes on, as main handed it out: within listAll's 50 pages and the pages' sizes servers send. */
+const listCursor = z.strictObject({
+  page: z.number().int().min(2).max(MAX_LIST_PAGES),
+  seen: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_PAGES * MAX_PAGE_ITEMS),
+  pageLength: z.number().int().min(1).max(MAX_PAGE_ITEMS),
+});
 
 export function registerKeysHandlers(router: Router, keys: KeysService, secrets: KeySecretsService): void {
   router
     .handle('keys:list', z.strictObject({ accountId, ...paging }), (a) => keys.list(a.accountId, a.page, a.size))
     .handle('keys:listAll', z.strictObject({ accountId }), (a) => keys.listAll(a.accountId))
+    .handle('keys:listChunk', z.strictObject({ accountId, from: listCursor.nullable() }), (a) =>
+      keys.listFrom(a.accountId, a.from),
+    )
     .handle(
       'keys:search',
       z.strictObject({

@@ -5,6 +5,8 @@ import {
   type BatchOutcome,
   type ErrorReason,
   type KeyFields,
+  type KeyListChunk,
+  type KeyListCursor,
   type KeyPage,
   type KeySearchField,
   type KeyUpdateOutcome,
@@ -38,7 +40,7 @@ const MAX_LOG_PAGES = 10;
 const MAX_LOG_ROWS = 500;
 
 /** Cap of listAll for the merged view: 50 pages of 100. */
-const MAX_LIST_PAGES = 50;
+export const MAX_LIST_PAGES = 50;
 
 export class KeysService {
   constructor(private readonly options: KeysServiceOptions) {}
@@ -52,6 +54,16 @@ export class KeysService {
     const m = await this.management(accountId);
     const now = this.nowSec();
     return mapResult(await m.listAllKeys(MAX_LIST_PAGES), (items) => items.map((k) => toKeyView(accountId, k, now)));
+  }
+
+  /** One page of listAll, for a caller that shows each page as it arrives; `from` null starts the listing. */
+  async listFrom(accountId: string, from: KeyListCursor | null): Promise<Result<KeyListChunk>> {
+    const m = await this.management(accountId);
+    const now = this.nowSec();
+    return mapResult(await m.listKeysFrom(from, MAX_LIST_PAGES), (c) => ({
+      items: c.items.map((k) => toKeyView(accountId, k, now)),
+      next: c.next,
+    }));
   }
 
   async search(

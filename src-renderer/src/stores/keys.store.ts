@@ -18,7 +18,7 @@ import { keydesk } from '../bridge';
 import { searchMatcher } from '../../../src-shared/rules/search-rules';
 import { checkSearch } from '../components/keys/search-rules';
 import { useAccountsStore } from './accounts.store';
-import { dropPrefetchedLists, listsKeys, takePrefetchedList } from './keys-prefetch';
+import { dropPrefetchedLists, listsKeys, takePrefetchedFirstPage } from './keys-prefetch';
 
 /** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
 export interface KeyAccountView {
@@ -213,15 +213,16 @@ export const useKeysStore = defineStore('keys', () => {
   }
 
   /**
-   * Account by account: rows appear as each account answers; one failing leaves the others shown. Answers that land
-   * in the same frame are committed once (twenty accounts answering together make one re-render, not twenty). A
-   * search never empties the table first: until an account answers, its rows are the ones already loaded that match
-   * by the server's own rule (a name search; a key search cannot be judged from masked keys, so those rows stay).
+   * Account by account and page by page: rows appear as each page lands; one account failing leaves the others shown.
+   * Answers that land in the same frame are committed once (twenty accounts answering together make one re-render,
+   * not twenty). A search never empties the table first: until an account answers, its rows are the ones already
+   * loaded that match by the server's own rule (a name search; a key search cannot be judged from masked keys, so
+   * those rows stay).
    */
   async function loadAll(mine: number, pattern: string, targets: readonly KeyAccountView[]): Promise<void> {
     const ids = new Set(targets.map((a) => a.id));
-    // Unsearched (a refresh, the search cleared): rows appear as each account answers, none stand in, so an account
-    // still loading or failing shows none of its rows.
+    // Unsearched (a refresh, the search cleared): rows appear as each account's pages land, none stand in, so an
+    // account still loading shows the pages it has, and one failing shows none.
     const base = pattern === '' ? [] : listed.value.length > 0 ? listed.value : items.value;
     const interim = byAccount(base, ids, searchField.value === 'name' ? pattern : '');
     total.value = null;
@@ -236,31 +237,46 @@ export const useKeysStore = defineStore('keys', () => {
       frame.cancel();
       items.value = targets.flatMap((t) => answered.get(t.id) ?? interim.get(t.id) ?? []);
       if (settled.size > 0) loads.value = loads.value.map((l) => settled.get(l.accountId) ?? l);
-      if (pattern === '' && answered.size === targets.length) {
+      if (pattern === '' && settled.size === targets.length) {
         listed.value = items.value;
         listedAccounts = new Set([...settled.values()].filter((l) => l.error === null).map((l) => l.accountId));
       }
     };
+    const show = (accountId: string, rows: readonly KeyView[]) => {
+      answered.set(accountId, rows);
+      isDirty = true;
+      frame.request(commit);
+    };
     commit();
-    // The lists asked for while Keydesk started (keys-prefetch) stand in for asking again, once.
+    // An account's whole list, shown page by page; the first page asked for while Keydesk started (keys-prefetch)
+    // stands in for asking again, once.
+    const readList = async (a: KeyAccountView): Promise<Result<readonly KeyView[]> | null> => {
+      let rows: readonly KeyView[] = [];
+      let r = await (takePrefetchedFirstPage(a.id) ?? keydesk.keys.listChunk({ accountId: a.id, from: null }));
+      for (;;) {
+        if (mine !== ticket) return null;
+        if (!r.ok) return r;
+        rows = rows.concat(r.value.items);
+        if (r.value.next === null) return { ok: true, value: rows };
+        show(a.id, rows);
+        r = await keydesk.keys.listChunk({ accountId: a.id, from: r.value.next });
+      }
+    };
+    const search = (a: KeyAccountView): Promise<Result<readonly KeyView[]>> =>
+      keydesk.keys
+        .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
+        .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
     const listings = targets.map(async (a) => {
-      const r =
-        pattern === ''
-          ? await (takePrefetchedList(a.id) ?? keydesk.keys.listAll({ accountId: a.id }))
-          : await keydesk.keys
-              .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
-              .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
-      if (mine !== ticket) return;
-      // A failed account shows none of its rows rather than rows that may not match.
-      answered.set(a.id, r.ok ? r.value : []);
+      const r = pattern === '' ? await readList(a) : await search(a);
+      if (r === null || mine !== ticket) return;
       settled.set(a.id, {
         accountId: a.id,
         isLoading: false,
         error: r.ok ? null : r.error,
         count: r.ok ? r.value.length : 0,
       });
-      isDirty = true;
-      frame.request(commit);
+      // A failed account shows none of its rows rather than rows that may not match, or only part of its list.
+      show(a.id, r.ok ? r.value : []);
     });
     dropPrefetchedLists();
     await Promise.all(listings);

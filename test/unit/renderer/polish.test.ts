@@ -95,7 +95,7 @@ describe('item 16: the State filter on one account lists every key the gateway h
     const all = [key(1), key(2), key(3, { state: 'disabled', status: 2 }), key(4, { state: 'disabled', status: 2 })];
     // The first server page holds only enabled keys: filtering it would list none.
     fake.override('keys:list', () => Promise.resolve(ok(page(all.slice(0, 2), all.length))));
-    fake.override('keys:listAll', () => Promise.resolve(ok(all)));
+    fake.override('keys:listChunk', () => Promise.resolve(ok({ items: all, next: null })));
     const store = await keysStoreFor();
     store.setAccount('a');
     await store.load();
@@ -103,14 +103,14 @@ describe('item 16: the State filter on one account lists every key the gateway h
 
     store.stateFilter = 'disabled';
     await store.load();
-    expect(fake.callsTo('keys:listAll')).toEqual([{ accountId: 'a' }]);
+    expect(fake.callsTo('keys:listChunk')).toEqual([{ accountId: 'a', from: null }]);
     expect(store.rows.map((k) => k.id)).toEqual([3, 4]);
   });
 
   it('says that no key matches the filter, not that the account has no keys', async () => {
     fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf([accountView({ id: 'a' })]))));
     fake.override('keys:list', () => Promise.resolve(ok(page([key(1)]))));
-    fake.override('keys:listAll', () => Promise.resolve(ok([key(1)])));
+    fake.override('keys:listChunk', () => Promise.resolve(ok({ items: [key(1)], next: null })));
     const router = createAppRouter(createMemoryHistory());
     await router.push('/keys?account=a');
     wrapper = mount(App, {

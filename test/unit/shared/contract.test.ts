@@ -45,6 +45,7 @@ describe('contract', () => {
       'keys:get',
       'keys:list',
       'keys:listAll',
+      'keys:listChunk',
       'keys:modelUsage',
       'keys:reveal',
       'keys:search',

@@ -10,7 +10,7 @@ import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.s
 import {
   dropPrefetchedLists,
   prefetchKeyLists,
-  takePrefetchedList,
+  takePrefetchedFirstPage,
 } from '../../../../src-renderer/src/stores/keys-prefetch';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
@@ -28,31 +28,33 @@ beforeEach(() => {
   fake.reset();
   dropPrefetchedLists();
   setActivePinia(createPinia());
-  fake.override('keys:listAll', (args) =>
-    Promise.resolve(ok([key((args as { accountId: string }).accountId, 1)] as unknown as KeyView[])),
+  fake.override('keys:listChunk', (args) =>
+    Promise.resolve(
+      ok({ items: [key((args as { accountId: string }).accountId, 1)] as unknown as KeyView[], next: null }),
+    ),
   );
 });
 
 describe('prefetched key lists', () => {
   it('answers each account once, then leaves the asking to the caller', async () => {
     prefetchKeyLists(['a', 'b'], 1_000);
-    expect(fake.callsTo('keys:listAll')).toHaveLength(2);
-    const first = takePrefetchedList('a', 1_500);
+    expect(fake.callsTo('keys:listChunk')).toHaveLength(2);
+    const first = takePrefetchedFirstPage('a', 1_500);
     expect(first).toBeDefined();
-    expect(await first).toMatchObject({ ok: true, value: [{ accountId: 'a' }] });
-    expect(takePrefetchedList('a', 1_500)).toBeUndefined();
-    expect(takePrefetchedList('c', 1_500)).toBeUndefined();
+    expect(await first).toMatchObject({ ok: true, value: { items: [{ accountId: 'a' }], next: null } });
+    expect(takePrefetchedFirstPage('a', 1_500)).toBeUndefined();
+    expect(takePrefetchedFirstPage('c', 1_500)).toBeUndefined();
   });
 
   it('does not hand out an answer asked for more than a few seconds before', () => {
     prefetchKeyLists(['a'], 1_000);
-    expect(takePrefetchedList('a', 1_000 + 5_001)).toBeUndefined();
+    expect(takePrefetchedFirstPage('a', 1_000 + 5_001)).toBeUndefined();
   });
 
   it('drops what was not taken', () => {
     prefetchKeyLists(['a', 'b'], 1_000);
     dropPrefetchedLists();
-    expect(takePrefetchedList('b', 1_000)).toBeUndefined();
+    expect(takePrefetchedFirstPage('b', 1_000)).toBeUndefined();
   });
 
   it('is what the first load of All keys shows, with no second request; later loads ask again', async () => {
@@ -65,9 +67,9 @@ describe('prefetched key lists', () => {
     store.setAccount(null);
     await store.load();
     expect(store.rows.map((k) => k.accountId)).toEqual(['a', 'b']);
-    expect(fake.callsTo('keys:listAll')).toHaveLength(2);
+    expect(fake.callsTo('keys:listChunk')).toHaveLength(2);
     await store.load();
-    expect(fake.callsTo('keys:listAll')).toHaveLength(4);
+    expect(fake.callsTo('keys:listChunk')).toHaveLength(4);
   });
 });
 

@@ -4,7 +4,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { watch } from 'vue';
-import { ok, type KeyPage, type KeyView, type Result } from '../../../../src-shared/contract';
+import { ok, type KeyListChunk, type KeyPage, type KeyView, type Result } from '../../../../src-shared/contract';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
@@ -34,6 +34,8 @@ const page = (items: readonly KeyView[]): KeyPage => ({ items, page: 1, size: 10
 
 const ACCOUNTS = ['a', 'b', 'c', 'd', 'e'];
 const listed = (id: string) => [key(id, 1, `alpha-${id}`), key(id, 2, `beta-${id}`)];
+/** An account's whole list in one page. */
+const whole = (id: string): Result<KeyListChunk> => ok({ items: listed(id), next: null });
 
 /** One deferred answer per account, for the test to resolve in its own order. */
 function searchAnswers() {
@@ -55,7 +57,7 @@ beforeEach(() => {
 /** All keys over five accounts, loaded and unsearched. */
 async function allKeys() {
   fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf(ACCOUNTS.map((id) => accountView({ id }))))));
-  fake.override('keys:listAll', (args) => Promise.resolve(ok(listed((args as { accountId: string }).accountId))));
+  fake.override('keys:listChunk', (args) => Promise.resolve(whole((args as { accountId: string }).accountId)));
   await useAccountsStore().hydrate();
   const store = useKeysStore();
   store.setAccount(null);
@@ -106,16 +108,16 @@ describe('All keys search', () => {
 
   it('a refresh shows no stand-in rows: an account still loading shows none until it answers', async () => {
     const store = await allKeys();
-    const slow = deferred<Result<readonly KeyView[]>>();
-    fake.override('keys:listAll', (args) => {
+    const slow = deferred<Result<KeyListChunk>>();
+    fake.override('keys:listChunk', (args) => {
       const id = (args as { accountId: string }).accountId;
-      return id === 'e' ? slow.promise : Promise.resolve(ok(listed(id)));
+      return id === 'e' ? slow.promise : Promise.resolve(whole(id));
     });
     const loading = store.load();
     await vi.waitFor(() => expect(store.loads.filter((l) => l.isLoading).map((l) => l.accountId)).toEqual(['e']));
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(store.rows).toHaveLength(8);
-    slow.resolve(ok(listed('e')));
+    slow.resolve(whole('e'));
     await loading;
     expect(store.rows).toHaveLength(10);
   });
@@ -168,9 +170,9 @@ describe('All keys search', () => {
     await store.create('a', {} as never);
     expect(store.searchLocally()).toBe(false);
 
-    fake.override('keys:listAll', (args) => {
+    fake.override('keys:listChunk', (args) => {
       const id = (args as { accountId: string }).accountId;
-      return Promise.resolve(id === 'b' ? { ok: false as const, error: { code: 'network' as const } } : ok(listed(id)));
+      return Promise.resolve(id === 'b' ? { ok: false as const, error: { code: 'network' as const } } : whole(id));
     });
     store.searchPattern = '';
     await store.load();
