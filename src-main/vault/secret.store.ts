@@ -37,7 +37,10 @@ export interface VaultStatus {
   readonly hasPassphrase: boolean;
   /** Only weak storage exists and no passphrase is set: offer one. */
   readonly canSetPassphrase: boolean;
-  /** Accounts whose stored secrets cannot be decrypted now (backend gone, key changed, value altered). */
+  /**
+   * Accounts whose stored secrets cannot be decrypted now (backend gone, key changed, value altered); not those only
+   * waiting for the passphrase while the vault is locked (isLocked says so, and unlocking opens them).
+   */
   readonly lockedAccounts: readonly string[];
   /** Every backend considered and why it was or was not used. */
   readonly backends: readonly BackendProbe[];
@@ -130,15 +133,18 @@ export class SecretStore {
   status(): VaultStatus {
     const doc = this.#file.read();
     const hasPassphrase = doc.kdf !== undefined;
+    const isLocked = hasPassphrase && !this.#ciphers.has('passphrase');
     const locked = new Set(this.#failed);
     for (const [id, entry] of Object.entries(doc.entries)) {
-      if (!this.#session.has(id) && !this.#ciphers.has(entry.backend)) locked.add(id);
+      // An entry waiting for the passphrase is not a problem of its own: the vault is locked, and unlocking opens it.
+      const waitsForPassphrase = entry.backend === 'passphrase' && isLocked;
+      if (!this.#session.has(id) && !this.#ciphers.has(entry.backend) && !waitsForPassphrase) locked.add(id);
     }
     return {
       backend: this.#backend,
       isPersistent: this.#backend !== 'memory',
       reasons: this.#reasons,
-      isLocked: hasPassphrase && !this.#ciphers.has('passphrase'),
+      isLocked,
       hasPassphrase,
       canSetPassphrase: this.#backend === 'memory' && !hasPassphrase,
       lockedAccounts: [...locked].sort(),

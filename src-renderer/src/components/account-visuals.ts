@@ -59,9 +59,23 @@ const FIXED_BY_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
 ]);
 export const fixedBySignIn = (error: Pick<AppError, 'code'>): boolean => FIXED_BY_SIGN_IN.has(error.code);
 
-/** The words of the button that gives an account its credential again: Sign in (a password), else Enter credential. */
-export const signInActionKey = (kind: AccountKind): string =>
-  kind === 'password' ? 'accounts.actions.signIn' : 'accounts.actions.reenter';
+/**
+ * A credential sealed with the vault's passphrase while the vault is locked (after a start, until unlocked): the fix is
+ * the passphrase, not the credential typed again.
+ */
+export const waitsForPassphrase = (error: Pick<AppError, 'code' | 'reason'> | null): boolean =>
+  error?.code === 'vault.locked' && error.reason === 'vault.passphrase_not_entered';
+
+/**
+ * The words of the button that gives an account its credential again: Unlock vault (a credential waiting for the
+ * passphrase), Sign in (a password), else Enter credential.
+ */
+export const signInActionKey = (account: Pick<AccountView, 'kind' | 'stateError'>): string =>
+  waitsForPassphrase(account.stateError)
+    ? 'vault.unlockAction'
+    : account.kind === 'password'
+      ? 'accounts.actions.signIn'
+      : 'accounts.actions.reenter';
 
 /** A second-factor step the gateway asked for during a sign-in. */
 export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;

@@ -29,7 +29,7 @@ export const errors = {
   server: 'The gateway reported an internal error.',
   protocol: 'The gateway’s answer could not be read, so the value is unknown.',
   vault: {
-    locked: 'The secret store is locked.',
+    locked: 'The credential vault is locked.',
   },
   forbidden: 'Keydesk’s bridge refused this request.',
   unavailable: 'This is not available in the current mode.',
@@ -64,6 +64,13 @@ export const remediesInSignIn = {
   },
 };
 
+/** A remedy for one reason (AppError.reason) where the code's own would say what the user just did. */
+export const remediesForReason = {
+  vault: {
+    wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
+  },
+};
+
 export const remedies = {
   auth: {
     expired: 'Sign in to this account again.',
@@ -95,7 +102,7 @@ export const remedies = {
   server: 'Try again later, or tell the gateway’s admin.',
   protocol: 'Check that the address points to a one-api or new-api gateway.',
   vault: {
-    locked: 'Unlock the secret store with your passphrase.',
+    locked: 'Unlock it with your passphrase.',
   },
   forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
   unavailable: 'Use the desktop app for this.',
@@ -195,7 +202,7 @@ export const errorReasons = {
     no_probe_key_in_group: 'No enabled key in the group “{group}” to learn its models from.',
   },
   vault: {
-    passphrase_not_entered: 'The vault passphrase has not been entered.',
+    passphrase_not_entered: 'Its passphrase has not been entered since Keydesk started.',
     session_only_earlier: 'It was kept for an earlier session only.',
     backend_unavailable: 'It was sealed with {backend}, which is not available now; enter it again.',
     undecryptable:

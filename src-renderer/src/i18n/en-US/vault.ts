@@ -38,6 +38,10 @@ export const vault = {
   passphraseWarning: 'If you forget the passphrase, the credentials cannot be recovered: you will enter them again.',
   setPassphrase: 'Set passphrase',
   unlock: 'Unlock',
+  unlockAction: 'Unlock vault',
+  unlockTitle: 'Unlock the credential vault',
+  unlockBody:
+    'Keydesk keeps the credentials of these accounts sealed with your passphrase and asks for it again after each start.',
   change: 'Change passphrase',
   lock: 'Lock now',
   cancel: 'Cancel',

@@ -29,7 +29,7 @@ export const errors: MessageSchema['errors'] = {
   server: '网关报告了内部错误。',
   protocol: '无法解析网关的响应，该值未知。',
   vault: {
-    locked: '密钥库已锁定。',
+    locked: '凭据保险库已锁定。',
   },
   forbidden: 'Keydesk 的通信桥拒绝了此请求。',
   unavailable: '当前模式下不可用。',
@@ -64,6 +64,12 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
   },
 };
 
+export const remediesForReason: MessageSchema['remediesForReason'] = {
+  vault: {
+    wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
+  },
+};
+
 export const remedies: MessageSchema['remedies'] = {
   auth: {
     expired: '请重新登录此账户。',
@@ -92,7 +98,7 @@ export const remedies: MessageSchema['remedies'] = {
   server: '请稍后重试，或告知网关管理员。',
   protocol: '请确认地址指向 one-api 或 new-api 网关。',
   vault: {
-    locked: '请输入口令解锁密钥库。',
+    locked: '请用口令解锁。',
   },
   forbidden: '请使用 Keydesk 启动时输出的地址打开，或重新启动 Keydesk。',
   unavailable: '请在桌面应用中使用此功能。',
@@ -184,7 +190,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_probe_key_in_group: '分组“{group}”中没有可用于查询模型的已启用密钥。',
   },
   vault: {
-    passphrase_not_entered: '尚未输入保险库口令。',
+    passphrase_not_entered: 'Keydesk 启动后还没有输入保险库口令。',
     session_only_earlier: '它只为之前的一次会话保存过。',
     backend_unavailable: '它由 {backend} 加密，而该方式现在不可用；请重新输入。',
     undecryptable: '无法用 {backend} 解密已保存的凭据（密钥已变化或文件被改动）；请重新输入。',

@@ -7,7 +7,16 @@ import { account, models } from './account';
 import { quota, alerts } from './quota';
 import { accounts } from './accounts';
 import { vault } from './vault';
-import { errors, rateWait, remediesInForm, remediesInSignIn, remedies, errorReasons, vaultNotes } from './errors';
+import {
+  errors,
+  rateWait,
+  remediesInForm,
+  remediesInSignIn,
+  remediesForReason,
+  remedies,
+  errorReasons,
+  vaultNotes,
+} from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
 import { backup } from './backup';
@@ -39,6 +48,7 @@ const zhCN: MessageSchema = {
   rateWait,
   remediesInForm,
   remediesInSignIn,
+  remediesForReason,
   remedies,
   money,
   handoff,

@@ -125,6 +125,8 @@ describe('SecretStore', () => {
     const restarted = await open(noKeyring);
     expect(restarted.status()).toMatchObject({ backend: 'passphrase', isLocked: true, hasPassphrase: true });
     expect(await restarted.get('a')).toMatchObject({ status: 'locked', backend: 'passphrase' });
+    // Waiting for the passphrase is the vault's state, not a problem of the account's entry (nothing to enter again).
+    expect(restarted.status().lockedAccounts).toEqual([]);
     await expect(restarted.set('b', { apiKey: 'x' })).rejects.toBeInstanceOf(VaultLockedError);
     const before = bytes();
     await expect(restarted.unlock('wrong passphrase')).rejects.toMatchObject({ kind: 'authentication' });
