@@ -7,6 +7,7 @@ const LABELS: Record<string, string> = { plan: 'Plan', usedQuota: 'Used', expire
 const f: PlanFormat = {
   money: (u) => `¥${(u / 500_000).toFixed(2)}`,
   date: (s) => `date(${s})`,
+  number: (n) => `n(${n})`,
   label: (name) => LABELS[name],
   yes: 'Yes',
   no: 'No',
@@ -26,7 +27,8 @@ describe('planFields', () => {
   it('keeps unknown fields under a readable name, never snake_case', () => {
     const out = planFields({ reset_period_days: 30, auto_renew: true }, f);
     expect(out.map((x) => x.label)).toEqual(['Reset period days', 'Auto renew']);
-    expect(out.map((x) => x.value)).toEqual(['30', 'Yes']);
+    // A plain number through the app's formatter (its language, not the system's).
+    expect(out.map((x) => x.value)).toEqual(['n(30)', 'Yes']);
   });
 
   it('opens the {subscription: {…}} wrapper and flattens a nested plan', () => {

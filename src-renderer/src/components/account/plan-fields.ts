@@ -14,6 +14,8 @@ export interface PlanFormat {
   readonly money: (units: number) => string;
   /** A Unix time in seconds as a date. */
   readonly date: (unixSec: number) => string;
+  /** A plain number in the app's language (not the system's). */
+  readonly number: (n: number) => string;
   /** The label of a known field (camelCase name), or undefined when there is none. */
   readonly label: (name: string) => string | undefined;
   readonly yes: string;
@@ -45,7 +47,7 @@ function valueOf(key: string, v: unknown, f: PlanFormat): string {
       // Seconds, or milliseconds from a server that sends them.
       return f.date(v > 1e12 ? Math.floor(v / 1000) : v);
     }
-    return v.toLocaleString();
+    return f.number(v);
   }
   if (typeof v === 'object') return JSON.stringify(v);
   return typeof v === 'string' ? v : '—';
