@@ -102,15 +102,19 @@ interface Run {
 
 const readProbe = (page: Page): Promise<Probe> => page.evaluate<Probe>('window.__bench');
 
-/** Keydesk's key lists as they reach the page, counted here from the browser's copy of each answer. */
+/**
+ * Keydesk's key lists as they reach the page, a page at a time (keys:listChunk), counted here from the browser's copy
+ * of each answer: rows as they come, and an account's list as answered once its last page (or a failure) is in.
+ */
 function keydeskLists(page: Page): { rows: number; answers: number } {
   const lists = { rows: 0, answers: 0 };
   page.on('response', (response) => {
-    if (!response.url().includes('keys%3AlistAll')) return;
+    if (!response.url().includes('keys%3AlistChunk')) return;
     response.json().then(
-      (body: { value?: unknown }) => {
-        lists.rows += Array.isArray(body.value) ? body.value.length : 0;
-        lists.answers += 1;
+      (body: { ok?: boolean; value?: { items?: unknown; next?: unknown } }) => {
+        const items = body.value?.items;
+        lists.rows += Array.isArray(items) ? items.length : 0;
+        if (body.ok !== true || body.value?.next === null) lists.answers += 1;
       },
       () => {
         lists.answers += 1;
