@@ -9,28 +9,11 @@ import { useAppStore } from '../../../../src-renderer/src/stores/app.store';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
 import { fake } from '../fake-keydesk';
+import { keyView } from './fixtures';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 
-const key = (id: number, over: Partial<KeyView> = {}): KeyView => ({
-  accountId: 'a',
-  id,
-  name: `key-${String(id)}`,
-  maskedKey: 'sk-abcd**********wxyz',
-  status: 1,
-  state: 'enabled',
-  createdTime: 1,
-  accessedTime: 1,
-  expiredTime: -1,
-  remainQuota: 500_000,
-  usedQuota: 0,
-  unlimitedQuota: false,
-  group: '',
-  modelLimitsEnabled: false,
-  modelLimits: [],
-  allowIps: '',
-  ...over,
-});
+const key = (id: number, over: Partial<KeyView> = {}): KeyView => keyView({ id, ...over });
 const page = (items: readonly KeyView[]): KeyPage => ({ items, page: 1, size: 20, total: items.length });
 
 beforeEach(() => {

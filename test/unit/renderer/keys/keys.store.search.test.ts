@@ -9,27 +9,11 @@ import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.s
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
 import { deferred, fake } from '../fake-keydesk';
+import { keyView } from './fixtures';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 
-const key = (accountId: string, id: number, name: string): KeyView => ({
-  accountId,
-  id,
-  name,
-  maskedKey: 'sk-abcd**********wxyz',
-  status: 1,
-  state: 'enabled',
-  createdTime: 1,
-  accessedTime: 1,
-  expiredTime: -1,
-  remainQuota: 500_000,
-  usedQuota: 0,
-  unlimitedQuota: false,
-  group: '',
-  modelLimitsEnabled: false,
-  modelLimits: [],
-  allowIps: '',
-});
+const key = (accountId: string, id: number, name: string): KeyView => keyView({ accountId, id, name });
 const page = (items: readonly KeyView[]): KeyPage => ({ items, page: 1, size: 100, total: items.length });
 
 const ACCOUNTS = ['a', 'b', 'c', 'd', 'e'];
