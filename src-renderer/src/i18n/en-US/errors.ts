@@ -102,7 +102,7 @@ export const remedies = {
   server: 'Try again later, or tell the gateway’s admin.',
   protocol: 'Check that the address points to a one-api or new-api gateway.',
   vault: {
-    locked: 'Unlock it with your passphrase.',
+    locked: 'Unlock it with your passphrase (Settings → Credential vault).',
   },
   forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
   unavailable: 'Use the desktop app for this.',

@@ -98,7 +98,7 @@ export const remedies: MessageSchema['remedies'] = {
   server: '请稍后重试，或告知网关管理员。',
   protocol: '请确认地址指向 one-api 或 new-api 网关。',
   vault: {
-    locked: '请用口令解锁。',
+    locked: '请用口令解锁（设置 → 凭据保险库）。',
   },
   forbidden: '请使用 Keydesk 启动时输出的地址打开，或重新启动 Keydesk。',
   unavailable: '请在桌面应用中使用此功能。',
