@@ -84,5 +84,8 @@ test('after a restart, a passphrase vault is unlocked where the locked accounts 
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('key-row')).toHaveCount(3);
   await expect(card).toHaveCount(0);
+  // The account itself is usable again: no lock on its row, nothing left to enter.
+  await page.getByTestId('nav-accounts').click();
+  await expect(page.getByTestId('account-item-state')).toHaveAttribute('data-state', 'ok');
   await expect(page.getByTestId('account-sign-in')).toHaveCount(0);
 });
