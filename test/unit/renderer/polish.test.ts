@@ -27,31 +27,15 @@ import { useAccountsStore } from '../../../src-renderer/src/stores/accounts.stor
 import { useKeysStore } from '../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from './accounts/fixtures';
 import { fake } from './fake-keydesk';
+import { keyView } from './keys/fixtures';
 
 vi.mock('../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('./fake-keydesk')).fake.api }));
 
 const NOW_MS = Date.UTC(2026, 10, 23, 12, 0, 0);
 const NOW = NOW_MS / 1000;
 
-const key = (id: number, over: Partial<KeyView> = {}): KeyView => ({
-  accountId: 'a',
-  id,
-  name: `key-${String(id)}`,
-  maskedKey: 'sk-abcd**********wxyz',
-  status: 1,
-  state: 'enabled',
-  createdTime: NOW - 86_400,
-  accessedTime: NOW - 3_600,
-  expiredTime: -1,
-  remainQuota: 500_000,
-  usedQuota: 0,
-  unlimitedQuota: false,
-  group: '',
-  modelLimitsEnabled: false,
-  modelLimits: [],
-  allowIps: '',
-  ...over,
-});
+const key = (id: number, over: Partial<KeyView> = {}): KeyView =>
+  keyView({ id, createdTime: NOW - 86_400, accessedTime: NOW - 3_600, ...over });
 const page = (items: readonly KeyView[], total = items.length): KeyPage => ({ items, page: 1, size: 20, total });
 
 let wrapper: VueWrapper | undefined;

@@ -7,28 +7,19 @@ import type { KeyView } from '../../../../src-shared/contract';
 import { SPEC_ACCOUNT_MONEY } from '../../../../src-shared/units';
 import KeyTable from '../../../../src-renderer/src/components/keys/KeyTable.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
+import { keyView } from './fixtures';
 
 // The table takes rowKey from the keys store, whose module opens the bridge: the fake one here.
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 
-const key = (id: number): KeyView => ({
-  accountId: 'acc',
-  id,
-  name: `key-${String(id).padStart(4, '0')}`,
-  maskedKey: 'sk-abcd**********wxyz',
-  status: 1,
-  state: 'enabled',
-  createdTime: 1_700_000_000,
-  accessedTime: null,
-  expiredTime: -1,
-  remainQuota: 500_000,
-  usedQuota: 0,
-  unlimitedQuota: false,
-  group: '',
-  modelLimitsEnabled: false,
-  modelLimits: [],
-  allowIps: '',
-});
+const key = (id: number): KeyView =>
+  keyView({
+    accountId: 'acc',
+    id,
+    name: `key-${String(id).padStart(4, '0')}`,
+    createdTime: 1_700_000_000,
+    accessedTime: null,
+  });
 
 const ROW = 57;
 const HEADER = 40;

@@ -18,28 +18,12 @@ import {
   keyRisks,
   type KeyFormFormat,
 } from '../../../../src-renderer/src/components/keys/key-form-rules';
+import { keyView } from './fixtures';
 
 const NOW_MS = 1_750_000_000_000;
 const NOW = NOW_MS / 1000;
-const key = (over: Partial<KeyView> = {}): KeyView => ({
-  accountId: 'a',
-  id: 7,
-  name: 'prod',
-  maskedKey: 'sk-abcd**********wxyz',
-  status: 1,
-  state: 'enabled',
-  createdTime: NOW - 86_400,
-  accessedTime: NOW - 3_600,
-  expiredTime: -1,
-  remainQuota: 500_000,
-  usedQuota: 0,
-  unlimitedQuota: false,
-  group: '',
-  modelLimitsEnabled: false,
-  modelLimits: [],
-  allowIps: '',
-  ...over,
-});
+const key = (over: Partial<KeyView> = {}): KeyView =>
+  keyView({ id: 7, name: 'prod', createdTime: NOW - 86_400, accessedTime: NOW - 3_600, ...over });
 const format: KeyFormFormat = {
   money: (u) => (u === null ? '—' : `¥${(u / 500_000).toFixed(2)}`),
   expiry: (s) => (s === null ? '—' : s === -1 ? 'never' : `t${s}`),
