@@ -181,7 +181,11 @@ export class AccountSessions {
     if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
     if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
       this.options.log.info('login not renewed: one automatic sign-in a day', { account: accountId });
-      return needsUser({ code: 'auth.needs_sign_in' });
+      // What stopped the day's sign-in (a second factor, a refused password) is still what the user has to answer: a
+      // later call (a balance poll, a list's next page) says so too, not a plain "sign in" in its place.
+      const current = this.#runtime.get(accountId);
+      const stoppedBy = current?.state === 'needs_sign_in' ? current.error : null;
+      return needsUser(stoppedBy ?? { code: 'auth.needs_sign_in' });
     }
     const generation = this.#generationOf(accountId);
     await this.serial(accountId, () => {
@@ -229,8 +233,12 @@ export class AccountSessions {
         const runtime = this.#runtime.get(accountId);
         if (runtime) {
           runtime.secrets = secrets;
-          runtime.state = 'ok';
-          runtime.error = null;
+          // Signed in: usable again. A jar that changed without a sign-in (the cookie of a login that stopped at its
+          // second factor, an ended session's cleared cookie) leaves the account as the failed renewal left it.
+          if (state.credential !== null) {
+            runtime.state = 'ok';
+            runtime.error = null;
+          }
         }
         const record = this.#registry.record(accountId);
         const credential = state.credential;

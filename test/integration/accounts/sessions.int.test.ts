@@ -299,4 +299,20 @@ describe.each(['new-api', 'new-api-legacy'] as const)('a second factor on %s', (
     expect(again.ok ? again.value : again.error.reason).toBe('account.sign_in_step_expired');
     expect(service.snapshot().accounts).toHaveLength(0);
   });
+
+  it('a renewal stopped at the code stays the reason on every later call, not a plain "sign in"', async () => {
+    const service = await open();
+    const asked = await service.add(byPassword());
+    if (!asked.ok || asked.value.status !== 'second_factor') throw new Error('expected a second-factor step');
+    const id = added(await service.answerChallenge(asked.value.challengeId, '135790'));
+    await admin('POST', '/users/7/sessions/revoke');
+    const first = await listKeys(service, id);
+    expect(first.ok ? null : first.error.code).toBe('auth.second_factor');
+    // The next call (a balance poll, the next page of a list) meets the same ended session: one automatic sign-in a
+    // day is spent, and what the user must do is still to give the code.
+    const later = await listKeys(service, id);
+    expect(later.ok ? null : later.error.code).toBe('auth.second_factor');
+    expect(service.view(id)).toMatchObject({ state: 'needs_sign_in', stateError: { code: 'auth.second_factor' } });
+    expect(await requests('/api/user/login')).toHaveLength(2);
+  });
 });
