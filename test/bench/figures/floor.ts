@@ -1,12 +1,18 @@
 // Figure 12: the keys table against its floor (issue 14). All keys with 20 accounts × 250 keys in Keydesk, and the
 // same 5,000 keys from the same emulator in a bare virtual list (lib/floor-page.ts), the same scroll and typing,
 // alternating run by run (ABAB) so noise hits both; the empty page's frame interval beside them. Keydesk ÷ floor.
+// Two stack floors run in the same rotation: the floor's list as a Vue component on Vue alone, and the same inside
+// the rest of the fixed stack (Pinia, router, i18n, Naive UI's providers, layout, menu and input; see
+// test/bench/stack-floor/), to show how much of Keydesk's distance from the floor the stack itself takes.
+import { readFileSync } from 'node:fs';
+import { join, normalize, resolve } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { build } from 'vite';
 import { startGateway, type Gateway } from '../../gateway';
 import { CONTEXT } from '../lib/browser';
 import { draftFor } from '../lib/drafts';
 import type { Figure } from '../lib/figure';
-import { EMPTY_PAGE, floorPage } from '../lib/floor-page';
+import { EMPTY_PAGE, floorPage, stackFloorHead, type FloorOptions } from '../lib/floor-page';
 import { addAccounts, newDataDir, removeDataDir, shareSession, sleep, startApp } from '../lib/keydesk';
 import { benchSeed, tokenOf } from '../lib/seed';
 import { median, percentile, round } from '../lib/stats';
@@ -259,6 +265,31 @@ const summarise = (runs: Run[]): Side => ({
   lastKey: median(runs.map((r) => r.lastKeyToResultsMs)),
 });
 
+const STACK_FLOOR_DIR = resolve(import.meta.dirname, '../../../out/stack-floor');
+
+/** Builds the two stack floors (test/bench/stack-floor/) into out/stack-floor. */
+async function buildStackFloors(): Promise<void> {
+  await build({ configFile: resolve(import.meta.dirname, '../stack-floor/vite.config.ts') });
+}
+
+/** Opens a stack floor (`vue` or `stack`) at the emulator's origin, its files served from out/stack-floor. */
+function stackFloorOpener(origin: string, name: 'vue' | 'stack', options: FloorOptions) {
+  const html = readFileSync(join(STACK_FLOOR_DIR, `${name}.html`), 'utf8').replace(
+    '</head>',
+    `${stackFloorHead(options)}</head>`,
+  );
+  return async (_context: BrowserContext, page: Page) => {
+    await page.route(`${origin}/__stack/**`, (route) => {
+      const path = new URL(route.request().url()).pathname.slice('/__stack/'.length);
+      if (path === '') return route.fulfill({ contentType: 'text/html', body: html });
+      const file = normalize(join(STACK_FLOOR_DIR, path));
+      if (!file.startsWith(STACK_FLOOR_DIR)) return route.fulfill({ status: 404 });
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
+    });
+    await page.goto(`${origin}/__stack/`);
+  };
+}
+
 export async function floorComparison(browser: Browser): Promise<Figure> {
   const gw = await startGateway({ seed: benchSeed(ACCOUNTS, KEYS_PER_ACCOUNT) });
   const dataDir = newDataDir();
@@ -275,35 +306,49 @@ export async function floorComparison(browser: Browser): Promise<Figure> {
     };
     // Warm-up: one Keydesk load (JS and bridge warm), which also gives the row height and list height to copy.
     const warm = await measureRun(browser, openKeydesk, 'Keydesk warm-up');
-    const html = floorPage({
+    const options: FloorOptions = {
       tokens: Array.from({ length: ACCOUNTS }, (_, i) => tokenOf(i + 1)),
       rowHeight: warm.rowHeight,
       viewportHeight: warm.viewportHeight,
       pageSize: PAGE_SIZE,
-    });
+    };
+    const html = floorPage(options);
+    await buildStackFloors();
+    const openVue = stackFloorOpener(origin, 'vue', options);
+    const openStack = stackFloorOpener(origin, 'stack', options);
     const openFloor = async (_context: BrowserContext, page: Page) => {
       await page.route(`${origin}/__floor`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
       await page.goto(`${origin}/__floor`);
     };
     await measureRun(browser, openFloor, 'floor warm-up');
+    await measureRun(browser, openVue, 'Vue floor warm-up');
+    await measureRun(browser, openStack, 'stack floor warm-up');
     const keydesk: Run[] = [];
     const floor: Run[] = [];
+    const vueFloor: Run[] = [];
+    const stackFloor: Run[] = [];
     const empty: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       process.stderr.write(`bench:      floor comparison run ${run + 1}/${RUNS}\n`);
       keydesk.push(await measureRun(browser, openKeydesk, 'Keydesk'));
       floor.push(await measureRun(browser, openFloor, 'floor'));
+      vueFloor.push(await measureRun(browser, openVue, 'Vue floor'));
+      stackFloor.push(await measureRun(browser, openStack, 'stack floor'));
       empty.push(await emptyFrameP95(browser, origin));
     }
     const server = await serverSearchMs(gw);
     const k = summarise(keydesk);
     const f = summarise(floor);
+    const v = summarise(vueFloor);
+    const st = summarise(stackFloor);
     const emptyP95 = median(empty);
     const ratios = {
       scrollP95: k.scrollP95 / f.scrollP95,
       keyP95: k.keyP95 / f.keyP95,
       firstRows: k.firstRows / f.firstRows,
       heap: k.heap / f.heap,
+      stackFloorFirstRows: st.firstRows / f.firstRows,
+      stackFloorHeap: st.heap / f.heap,
     };
     const beyondServer = k.lastKey - server;
     const checks = [
@@ -321,7 +366,12 @@ export async function floorComparison(browser: Browser): Promise<Figure> {
         `keystroke → paint p95 ${round(ratios.keyP95)} (${ms(k.keyP95)} ÷ ${ms(f.keyP95)}; ≤ 1.3); ` +
         `last keystroke → results ${ms(k.lastKey)} = server ${ms(server)} + ${ms(beyondServer)} (floor ${ms(f.lastKey)}; ≤ server + 150 ms); ` +
         `first rows ${round(ratios.firstRows)} (${ms(k.firstRows)} ÷ ${ms(f.firstRows)}; ≤ 1.5); ` +
-        `heap ${round(ratios.heap)} (${round(k.heap)} MB ÷ ${round(f.heap)} MB; ≤ 3)`,
+        `heap ${round(ratios.heap)} (${round(k.heap)} MB ÷ ${round(f.heap)} MB; ≤ 3). ` +
+        `Stack floors ÷ floor: Vue alone first rows ${round(v.firstRows / f.firstRows)} (${ms(v.firstRows)}), heap ` +
+        `${round(v.heap / f.heap)} (${round(v.heap)} MB); the fixed stack first rows ${round(st.firstRows / f.firstRows)} ` +
+        `(${ms(st.firstRows)}), heap ${round(st.heap / f.heap)} (${round(st.heap)} MB), scroll ` +
+        `${round(st.scrollP95 / f.scrollP95)}, keystroke ${round(st.keyP95 / f.keyP95)}; Keydesk ÷ the fixed stack: ` +
+        `first rows ${round(k.firstRows / st.firstRows)}, heap ${round(k.heap / st.heap)}`,
       ratio: Math.max(ratios.scrollP95, ratios.keyP95, ratios.firstRows),
       target: 'scroll, keystroke ≤ 1.3; results ≤ server + 150 ms; first rows ≤ 1.5; heap ≤ 3',
       meetsTarget: checks.every(Boolean),
@@ -335,13 +385,17 @@ export async function floorComparison(browser: Browser): Promise<Figure> {
         `match); server = the emulator answering the ${ACCOUNTS} searches at once (median of 5). First rows: from ` +
         `navigation to the first frame with a key row. Heap: used JS heap after a forced GC once loaded. Neither is ` +
         `touched by the harness: loading is watched over CDP, rows counted outside the page, and Playwright's own ` +
-        `page script (0.5 MB) goes in after the heap is read. Medians.`,
+        `page script (0.5 MB) goes in after the heap is read. Stack floors: the floor's list as a Vue component, on ` +
+        `Vue alone and inside Pinia, vue-router, vue-i18n and Naive UI's providers, layout, menu and input ` +
+        `(test/bench/stack-floor/), in the same rotation. Medians.`,
       details: {
         ratios,
         serverSearchMs: server,
         emptyFrameP95: emptyP95,
         keydesk: { ...k, runs: k.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
         floor: { ...f, runs: f.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
+        vueFloor: { ...v, runs: v.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
+        stackFloor: { ...st, runs: st.runs.map((r) => ({ ...r, keyLatency: r.keyLatency.map(round) })) },
       },
     };
   } finally {

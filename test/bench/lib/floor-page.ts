@@ -10,14 +10,8 @@ export interface FloorOptions {
   readonly pageSize: number;
 }
 
-export const EMPTY_PAGE =
-  '<!doctype html><html><head><meta charset="utf-8"><title>empty</title></head><body></body></html>';
-
-export function floorPage(options: FloorOptions): string {
-  const config = JSON.stringify(options);
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>floor</title>
-<style>
+/** The floor's styles: its columns and row look, shared with the stack floors (test/bench/stack-floor/). */
+export const FLOOR_STYLE = `
   body { margin: 0; font: 14px system-ui, sans-serif; color: #1f2225; }
   .bar { height: 56px; display: flex; align-items: center; padding: 0 16px; border-bottom: 1px solid #e5e7eb; }
   .bar input { width: 320px; height: 32px; padding: 0 8px; font: inherit; }
@@ -34,7 +28,21 @@ export function floorPage(options: FloorOptions): string {
   .meter { height: 4px; background: #eef0f2; border-radius: 2px; margin-top: 4px; }
   .meter > div { height: 100%; background: #2f6bd8; border-radius: 2px; }
   button { font: inherit; font-size: 12px; padding: 0 6px; height: 24px; }
-</style></head>
+`;
+
+/** What the stack floors' pages need before their script: the floor's styles and its options. */
+export function stackFloorHead(options: FloorOptions): string {
+  return `<style>${FLOOR_STYLE}</style><script>window.__floorConfig = ${JSON.stringify(options)};</script>`;
+}
+
+export const EMPTY_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>empty</title></head><body></body></html>';
+
+export function floorPage(options: FloorOptions): string {
+  const config = JSON.stringify(options);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<style>${FLOOR_STYLE}</style></head>
 <body>
 <div class="bar"><input data-testid="search-input" placeholder="Search"></div>
 <div data-testid="key-table">
