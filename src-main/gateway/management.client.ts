@@ -208,10 +208,17 @@ export class ManagementClient {
   listAllKeys(maxPages = 50, signal?: AbortSignal): Promise<Result<readonly KeyRecord[]>> {
     return this.run('list all keys', async () => {
       const all: KeyRecord[] = [];
+      const ids = new Set<number>();
       let from: KeyListCursor | null = null;
       do {
         const chunk: KeyChunk = await this.fetchKeyChunk(from, maxPages, signal);
-        all.push(...chunk.items);
+        // A key created while the pages are read moves the later ones down, so one may start with a key already
+        // listed: each key once.
+        for (const k of chunk.items) {
+          if (ids.has(k.id)) continue;
+          ids.add(k.id);
+          all.push(k);
+        }
         from = chunk.next;
       } while (from !== null);
       return all;
@@ -381,6 +388,13 @@ export class ManagementClient {
   private async fetchKeyChunk(from: KeyListCursor | null, maxPages: number, signal?: AbortSignal): Promise<KeyChunk> {
     const page = from?.page ?? 1;
     const got = await this.fetchKeyPage({ page, size: MAX_BATCH_REVEAL, ...(signal ? { signal } : {}) });
+    const firstId = got.items[0]?.id;
+    // The page just read, sent again: the server ignores the page number, and every later page would be this one
+    // too (up to maxPages of copies). The listing ends with what it has.
+    if (from !== null && firstId === from.firstId) {
+      this.logger.warn('key list: the server sent the same page again; the listing ends there', { page });
+      return { items: [], next: null };
+    }
     const seen = (from?.seen ?? 0) + got.items.length;
     // Servers that answer bare arrays may ignore `size` (one-api always sends 10): their pages end with an empty or a
     // shorter page, not with one shorter than what we asked for.
@@ -389,7 +403,10 @@ export class ManagementClient {
       page >= maxPages ||
       (got.total !== null ? seen >= got.total : got.items.length === 0) ||
       got.items.length < (got.total === null ? pageLength : MAX_BATCH_REVEAL);
-    return { items: got.items, next: isLast ? null : { page: page + 1, seen, pageLength } };
+    return {
+      items: got.items,
+      next: isLast || firstId === undefined ? null : { page: page + 1, seen, pageLength, firstId },
+    };
   }
 
   private async fetchKeyPage(request: PageRequest): Promise<Page<KeyRecord>> {

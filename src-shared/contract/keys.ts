@@ -28,14 +28,16 @@ export interface KeyView {
 }
 
 /**
- * Where an account's whole key listing goes on after a page: the next page to read, how many keys came before it, and
- * the first page's length (servers that answer bare arrays may ignore the size asked for). Main makes it; the
- * renderer only hands it back.
+ * Where an account's whole key listing goes on after a page: the next page to read, how many keys came before it, the
+ * first page's length (servers that answer bare arrays may ignore the size asked for), and the id the page just read
+ * began with (a server that ignores the page number sends that page again). Main makes it; the renderer only hands it
+ * back.
  */
 export interface KeyListCursor {
   readonly page: number;
   readonly seen: number;
   readonly pageLength: number;
+  readonly firstId: number;
 }
 
 /** One page of an account's whole key listing, and where it goes on (null: that page was the last). */

@@ -39,6 +39,7 @@ const listCursor = z.strictObject({
     .min(1)
     .max(MAX_LIST_PAGES * MAX_PAGE_ITEMS),
   pageLength: z.number().int().min(1).max(MAX_PAGE_ITEMS),
+  firstId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
 export function registerKeysHandlers(router: Router, keys: KeysService, secrets: KeySecretsService): void {

@@ -252,11 +252,18 @@ export const useKeysStore = defineStore('keys', () => {
     // stands in for asking again, once.
     const readList = async (a: KeyAccountView): Promise<Result<readonly KeyView[]> | null> => {
       let rows: readonly KeyView[] = [];
+      const ids = new Set<number>();
+      // A key created while the pages are read moves the later ones down: a page may start with a key already shown.
+      const isNew = (k: KeyView) => {
+        if (ids.has(k.id)) return false;
+        ids.add(k.id);
+        return true;
+      };
       let r = await (takePrefetchedFirstPage(a.id) ?? keydesk.keys.listChunk({ accountId: a.id, from: null }));
       for (;;) {
         if (mine !== ticket) return null;
         if (!r.ok) return r;
-        rows = rows.concat(r.value.items);
+        rows = rows.concat(r.value.items.filter(isNew));
         if (r.value.next === null) return { ok: true, value: rows };
         show(a.id, rows);
         r = await keydesk.keys.listChunk({ accountId: a.id, from: r.value.next });

@@ -64,12 +64,14 @@ describe.each(ERAS)('a whole key list read page by page on %s', (profile: Profil
   it('refuses a cursor main could not have made, before asking the gateway', async () => {
     await admin(gw, 'DELETE', '/log');
     const bad: unknown[] = [
-      { page: 1, seen: 1, pageLength: 1 },
-      { page: 51, seen: 5000, pageLength: 100 },
-      { page: 2, seen: 0, pageLength: 100 },
-      { page: 2, seen: 100, pageLength: 0 },
-      { page: 2, seen: 100, pageLength: 100, size: 1000 },
-      { page: 2.5, seen: 100, pageLength: 100 },
+      { page: 1, seen: 1, pageLength: 1, firstId: 1 },
+      { page: 51, seen: 5000, pageLength: 100, firstId: 1 },
+      { page: 2, seen: 0, pageLength: 100, firstId: 1 },
+      { page: 2, seen: 100, pageLength: 0, firstId: 1 },
+      { page: 2, seen: 100, pageLength: 100, firstId: 1, size: 1000 },
+      { page: 2.5, seen: 100, pageLength: 100, firstId: 1 },
+      { page: 2, seen: 100, pageLength: 100 },
+      { page: 2, seen: 100, pageLength: 100, firstId: 0 },
     ];
     for (const from of bad) {
       expect(failure(await app.call('keys:listChunk', { accountId: alice, from } as never)).code).toBe('validation');

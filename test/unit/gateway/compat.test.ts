@@ -40,7 +40,7 @@ function clients(route: Route) {
     baseUrl: 'https://gw.example',
     apiKey: 'sk-k',
   });
-  return { management, key, fetch, run: <T>(p: Promise<Result<T>>) => settle(clock, p) };
+  return { management, key, fetch, logger, run: <T>(p: Promise<Result<T>>) => settle(clock, p) };
 }
 
 const value = <T>(r: Result<T>): T => {
@@ -91,6 +91,64 @@ describe('one-api key records', () => {
     value(await run(management.updateKey(5, { name: 'renamed' })));
     const put = fetch.sent.find((r) => r.method === 'PUT');
     expect(put?.body).toMatchObject({ id: 5, name: 'renamed', models: 'gpt-4o-mini,gpt-4o', subnet: '10.0.0.0/8' });
+  });
+});
+
+/** A key as new-api lists it: masked, with group, model limits and IP list. */
+const newApiKey = (id: number) => ({
+  ...oneApiKey(id),
+  key: `fake**********${String(id).padStart(4, '0')}`,
+  group: 'default',
+  model_limits_enabled: false,
+  model_limits: '',
+  allow_ips: '',
+});
+
+const newApiPage = (items: readonly unknown[], page: number, total: number) =>
+  new Response(JSON.stringify({ success: true, message: '', data: { page, page_size: 100, total, items } }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('whole listings when the pages shift or repeat', () => {
+  const ids = (n: number, from = n) => Array.from({ length: n }, (_, i) => from - i);
+
+  it('a key created between two pages moves the next one down: every key is listed once', async () => {
+    // 150 keys newest first; a 151st is created after page 1 is read, so page 2 starts with page 1's last key.
+    const { management, fetch, run } = clients((req) => {
+      const p = Number(req.url.searchParams.get('p'));
+      return p === 1
+        ? newApiPage(ids(100, 150).map(newApiKey), 1, 150)
+        : newApiPage(ids(51, 51).map(newApiKey), 2, 151);
+    });
+    const keys = value(await run(management.listAllKeys()));
+    expect(keys.map((k) => k.id)).toEqual(ids(150, 150));
+    expect(fetch.sent).toHaveLength(2);
+  });
+
+  it('a server that ignores the page number ends the listing after its first page, and says so in the log', async () => {
+    const first = ids(100, 235).map(newApiKey);
+    const { management, fetch, logger, run } = clients(() => newApiPage(first, 1, 235));
+    const keys = value(await run(management.listAllKeys()));
+    expect(keys.map((k) => k.id)).toEqual(ids(100, 235));
+    // Page 2 was the first again; page 3 is not asked for (the total alone would have asked for it).
+    expect(fetch.sent.map((r) => r.url.searchParams.get('p'))).toEqual(['1', '2']);
+    expect(logger.calls.filter((c) => c.level === 'warn').map((c) => c.message)).toEqual([
+      'key list: the server sent the same page again; the listing ends there',
+    ]);
+  });
+
+  it('the same with bare arrays (no total), which would otherwise go on to the 50-page cap', async () => {
+    const first = ids(10, 23).map(oneApiKey);
+    const { management, fetch, run } = clients(
+      () =>
+        new Response(JSON.stringify({ success: true, message: '', data: first }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const keys = value(await run(management.listAllKeys()));
+    expect(keys.map((k) => k.id)).toEqual(ids(10, 23));
+    // p=1 then p=0 (a bare array means 0-based pages), then page 2 (p=1) is the first page again.
+    expect(fetch.sent.map((r) => r.url.searchParams.get('p'))).toEqual(['1', '0', '1']);
   });
 });
 

@@ -40,7 +40,7 @@ function heldPages() {
       find(accountId, page).answer.resolve(
         ok({
           items: ids.map((id) => key(accountId, id)),
-          next: more ? { page: page + 1, seen: page * ids.length, pageLength: ids.length } : null,
+          next: more ? { page: page + 1, seen: page * ids.length, pageLength: ids.length, firstId: ids[0] ?? 0 } : null,
         }),
       );
     },
@@ -84,7 +84,7 @@ describe('All keys, page by page', () => {
     expect(store.rows.map((k) => `${k.accountId}${String(k.id)}`)).toEqual(['a1', 'a2', 'b1', 'b2']);
     expect(store.loads.find((l) => l.accountId === 'a')?.isLoading).toBe(true);
     // The next page goes on from where main said.
-    expect(pages.held.at(-1)?.call).toEqual({ accountId: 'a', from: { page: 2, seen: 2, pageLength: 2 } });
+    expect(pages.held.at(-1)?.call).toEqual({ accountId: 'a', from: { page: 2, seen: 2, pageLength: 2, firstId: 1 } });
     store.searchPattern = 'key-a%';
     expect(store.searchLocally()).toBe(false);
     store.searchPattern = '';
@@ -115,6 +115,19 @@ describe('All keys, page by page', () => {
       count: 0,
       error: { code: 'network' },
     });
+  });
+
+  it('shows a key once when a key created between two pages moved it onto the next page too', async () => {
+    const store = await allKeysOf(['a']);
+    const pages = heldPages();
+    const loading = store.load();
+    await settle();
+    pages.page('a', 1, [9, 8, 7], true);
+    await settle();
+    pages.page('a', 2, [7, 6], false); // a new key 10 pushed 7 down
+    await loading;
+    expect(store.rows.map((k) => k.id)).toEqual([9, 8, 7, 6]);
+    expect(store.loads[0]).toMatchObject({ isLoading: false, count: 4, error: null });
   });
 
   it('stops asking for an overtaken load’s pages and never shows them', async () => {
