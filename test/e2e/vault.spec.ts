@@ -2,11 +2,13 @@
 // session): the passphrase is set in Settings, and after the restart the accounts it sealed wait for it. Where their
 // failure shows (All keys, Accounts) the fix offered is the unlock, not typing a credential again, and Settings does not
 // list them as credentials that cannot be read. A wrong passphrase says to check it; the right one brings the keys back.
+// A form the locked vault stops (Add account) offers the same unlock in its error, and then goes through.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startGateway, type Gateway } from '../gateway/index';
 import { draftFor } from '../bench/lib/drafts';
 import { addAccounts, newDataDir, removeDataDir, shareSession, startApp, type BenchApp } from '../bench/lib/keydesk';
-import { benchSeed } from '../bench/lib/seed';
+import { benchSeed, tokenOf } from '../bench/lib/seed';
+import { AccountsPage } from './pages/accounts.page';
 
 const PASSPHRASE = 'fake vault passphrase';
 /** No session bus: no Secret Service, so the vault offers the passphrase whatever the machine running the test has. */
@@ -17,7 +19,7 @@ let dataDir: string;
 let app: BenchApp | null = null;
 
 test.beforeEach(async () => {
-  gw = await startGateway({ seed: benchSeed(1, 3), profile: 'new-api' });
+  gw = await startGateway({ seed: benchSeed(2, 3), profile: 'new-api' });
   dataDir = newDataDir();
 });
 test.afterEach(async () => {
@@ -88,4 +90,52 @@ test('after a restart, a passphrase vault is unlocked where the locked accounts 
   await page.getByTestId('nav-accounts').click();
   await expect(page.getByTestId('account-item-state')).toHaveAttribute('data-state', 'ok');
   await expect(page.getByTestId('account-sign-in')).toHaveCount(0);
+});
+
+/** Sets the passphrase in Settings, then restarts Keydesk: the vault now waits for it. */
+async function restartLocked(browser: Browser): Promise<Page> {
+  app = await startApp(dataDir, NO_KEYRING);
+  await app.invoke('settings:update', { language: 'en-US' });
+  await addAccounts(app, [draftFor(gw, 1, 'access_token')]);
+  const page = await open(browser, app);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('vault-new').locator('input').fill(PASSPHRASE);
+  await page.getByTestId('vault-repeat').locator('input').fill(PASSPHRASE);
+  await page.getByTestId('vault-set').click();
+  await expect(page.getByTestId('vault-backend')).toHaveAttribute('data-backend', 'passphrase');
+  await page.context().close();
+  await app.stop();
+  app = await startApp(dataDir, NO_KEYRING);
+  return open(browser, app);
+}
+
+test('a form the locked vault stops offers the unlock in its error, and goes through after it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await restartLocked(browser);
+  const accounts = new AccountsPage(page);
+  await accounts.openAddForm();
+  const account = {
+    kind: 'access_token',
+    label: 'Second',
+    baseUrl: gw.base_url,
+    apiUrl: gw.api_url,
+    accessToken: tokenOf(2),
+    userId: '2',
+  } as const;
+  await accounts.fill(account);
+  await accounts.submit();
+  const error = accounts.formError;
+  await expect(error).toHaveAttribute('data-error-code', 'vault.locked');
+  await error.getByTestId('error-unlock-vault').click();
+  const dialog = page.getByTestId('vault-unlock-dialog');
+  await dialog.getByTestId('vault-unlock-passphrase').locator('input').fill(PASSPHRASE);
+  await dialog.getByTestId('vault-unlock-submit').click();
+  await expect(dialog).toBeHidden();
+  // The form and what was typed in it stay; the error gives way to saying the vault is open.
+  await expect(accounts.form).toBeVisible();
+  await expect(error).toHaveAttribute('data-unlocked', 'true');
+  await expect(error).toHaveText('The vault is unlocked.Try again now.');
+  await accounts.submit();
+  await expect(accounts.form).toBeHidden();
+  await expect(accounts.item('Second')).toBeVisible();
 });

@@ -6,7 +6,7 @@ import type { AccountState, AppError } from '../../../src-shared/contract';
 import { raise } from '../../errors';
 import { GatewayError, type ClockPort, type KeyClient, type ManagementClient, type SessionState } from '../../gateway';
 import type { Logger } from '../../log/logger';
-import type { SecretRead } from '../../vault/secret.store';
+import { VaultLockedError, type SecretRead } from '../../vault/secret.store';
 import type { AccountRegistry, AccountStatus } from './account-registry';
 import { sessionStateSchema, type AccountRecord, type StoredSecrets } from './account-records';
 import type { AccountSignIn } from './account-sign-in';
@@ -328,7 +328,9 @@ export class AccountSessions {
       try {
         await this.options.vault.set(id, plainSecrets(secrets));
       } catch (error) {
-        // The vault refused the write (locked, or its backend failed): what it said goes to the log, once.
+        // Locked: the passphrase has not been entered since the start, which the user can fix where this shows.
+        if (error instanceof VaultLockedError) raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
+        // Otherwise its backend failed: what it said goes to the log, once.
         this.options.log.warn('vault refused a write', { account: id, error });
         raise({ code: 'vault.locked', reason: 'vault.refused' });
       }

@@ -165,7 +165,8 @@ export class BackupService {
     const plan = planRestore(this.options.accounts.document(), this.options.settings.get(), held.payload, mode);
     const writes = [...plan.secrets.values()].filter((secrets) => secrets !== null).length;
     // A locked vault cannot take the credentials: refuse before anything is written rather than restore half.
-    if (writes > 0 && this.options.vault.status().isLocked) raise({ code: 'vault.locked' });
+    if (writes > 0 && this.options.vault.status().isLocked)
+      raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
     this.#isRestoring = true;
     try {
       this.discard(restoreId);

@@ -47,6 +47,7 @@ export const vault = {
   cancel: 'Cancel',
   didSet: 'The passphrase is set; credentials are kept encrypted with it.',
   didUnlock: 'The vault is unlocked.',
+  unlockedTryAgain: 'Try again now.',
   didChange: 'The passphrase was changed.',
   didLock: 'The vault is locked.',
   failed: 'The vault refused.',

@@ -46,6 +46,7 @@ export const vault: MessageSchema['vault'] = {
   cancel: '取消',
   didSet: '口令已设置；凭据用它加密保存。',
   didUnlock: '保险库已解锁。',
+  unlockedTryAgain: '现在可以再试一次。',
   didChange: '口令已更改。',
   didLock: '保险库已锁定。',
   failed: '保险库拒绝了操作。',
