@@ -37,14 +37,16 @@ async function open(browser: Browser, running: BenchApp): Promise<Page> {
   return page;
 }
 
-test('after a restart, a passphrase vault is unlocked where the locked accounts show', async ({ browser }) => {
-  test.setTimeout(120_000);
+/**
+ * One account listed (the vault in memory: no keyring), the passphrase set in Settings, then Keydesk restarted: the
+ * vault now waits for it.
+ */
+async function restartLocked(browser: Browser): Promise<Page> {
   app = await startApp(dataDir, NO_KEYRING);
   await app.invoke('settings:update', { language: 'en-US' });
   await addAccounts(app, [draftFor(gw, 1, 'access_token')]);
-  let page = await open(browser, app);
+  const page = await open(browser, app);
   await expect(page.getByTestId('key-row')).toHaveCount(3);
-
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('vault-backend')).toHaveAttribute('data-backend', 'memory');
   await page.getByTestId('vault-new').locator('input').fill(PASSPHRASE);
@@ -53,9 +55,13 @@ test('after a restart, a passphrase vault is unlocked where the locked accounts 
   await expect(page.getByTestId('vault-backend')).toHaveAttribute('data-backend', 'passphrase');
   await page.context().close();
   await app.stop();
-
   app = await startApp(dataDir, NO_KEYRING);
-  page = await open(browser, app);
+  return open(browser, app);
+}
+
+test('after a restart, a passphrase vault is unlocked where the locked accounts show', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await restartLocked(browser);
   const card = page.getByTestId('error-alert').filter({ hasText: 'access_token-1' });
   await expect(card).toHaveAttribute('data-error-code', 'vault.locked');
   await expect(card).toContainText('The credential vault is locked.');
@@ -91,23 +97,6 @@ test('after a restart, a passphrase vault is unlocked where the locked accounts 
   await expect(page.getByTestId('account-item-state')).toHaveAttribute('data-state', 'ok');
   await expect(page.getByTestId('account-sign-in')).toHaveCount(0);
 });
-
-/** Sets the passphrase in Settings, then restarts Keydesk: the vault now waits for it. */
-async function restartLocked(browser: Browser): Promise<Page> {
-  app = await startApp(dataDir, NO_KEYRING);
-  await app.invoke('settings:update', { language: 'en-US' });
-  await addAccounts(app, [draftFor(gw, 1, 'access_token')]);
-  const page = await open(browser, app);
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('vault-new').locator('input').fill(PASSPHRASE);
-  await page.getByTestId('vault-repeat').locator('input').fill(PASSPHRASE);
-  await page.getByTestId('vault-set').click();
-  await expect(page.getByTestId('vault-backend')).toHaveAttribute('data-backend', 'passphrase');
-  await page.context().close();
-  await app.stop();
-  app = await startApp(dataDir, NO_KEYRING);
-  return open(browser, app);
-}
 
 test('a form the locked vault stops offers the unlock in its error, and goes through after it', async ({ browser }) => {
   test.setTimeout(120_000);
