@@ -78,6 +78,7 @@ export async function readUsageLogs(
   const rows: UsageLogRow[] = [];
   let total: number | null = null;
   let base: 0 | 1 | null = null;
+  let previous: string | null = null;
   for (let read = 0; read < query.maxPages && rows.length < query.maxRows; read++) {
     // The first page is p=0 on every era (1-based servers read p < 1 as 1); from then on the shape decides.
     const p = base === null ? 0 : base === 0 ? read : read + 1;
@@ -89,6 +90,12 @@ export async function readUsageLogs(
       start_timestamp: query.since,
       end_timestamp: query.until,
     });
+    // The page just read, sent again (a server that ignores `p`): its calls would be counted twice, and every later
+    // page would be the same. The reading ends with what it has, which may leave calls out.
+    const page = Array.isArray(wire) ? wire : (wire.items ?? []);
+    const shown = page.length > 0 ? JSON.stringify(page) : null;
+    if (shown !== null && shown === previous) return { rows, total, isTruncated: true };
+    previous = shown;
     if (Array.isArray(wire)) {
       base = 0;
       rows.push(...wire);

@@ -71,6 +71,20 @@ describe('readUsageLogs', () => {
     expect(read).toMatchObject({ total: 230, isTruncated: false });
   });
 
+  it('a server that ignores p: each call counted once, the reading ends and says calls may be left out', async () => {
+    const first = rows(0, 10);
+    const bare = server(() => first);
+    const read = await readUsageLogs(QUERY, bare.fetch);
+    expect(bare.asked.map((q) => q.p)).toEqual([0, 1]);
+    expect(read).toMatchObject({ total: null, isTruncated: true });
+    expect(read.rows).toEqual(first);
+    const paged = server(() => ({ total: 250, page_size: 100, items: rows(0, 100) }));
+    const again = await readUsageLogs(QUERY, paged.fetch);
+    expect(paged.asked.map((q) => q.p)).toEqual([0, 2]);
+    expect(again).toMatchObject({ total: 250, isTruncated: true });
+    expect(again.rows).toHaveLength(100);
+  });
+
   it('new-api: stops at the row cap and says how much was left', async () => {
     const s = server((p) => ({ total: 2_000, page_size: 100, items: rows(Math.max(1, p) * 100, 100) }));
     const read = await readUsageLogs(QUERY, s.fetch);
