@@ -27,7 +27,7 @@ import { useAccountsStore } from '../../../src-renderer/src/stores/accounts.stor
 import { useKeysStore } from '../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from './accounts/fixtures';
 import { fake } from './fake-keydesk';
-import { keyView } from './keys/fixtures';
+import { keyView } from '../../support/key-view';
 
 vi.mock('../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('./fake-keydesk')).fake.api }));
 

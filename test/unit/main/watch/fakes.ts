@@ -1,27 +1,11 @@
-// Fakes for the watch tests: key views with obvious fake values, and catalogs built from them.
+// Fakes for the watch tests: key views (the shared fixture, on account A) and catalogs built from them.
 import type { KeyView } from '../../../../src-shared/contract';
 import type { AccountCatalog } from '../../../../src-main/features/watch/model-match';
+import { keyView } from '../../../support/key-view';
 
-export function fakeKey(over: Partial<KeyView> & Pick<KeyView, 'id'>): KeyView {
-  return {
-    accountId: 'acct-a',
-    name: `key-${over.id}`,
-    maskedKey: 'sk-fake****0000',
-    status: 1,
-    state: 'enabled',
-    createdTime: 1_700_000_000,
-    accessedTime: null,
-    expiredTime: -1,
-    remainQuota: 500_000,
-    usedQuota: 0,
-    unlimitedQuota: false,
-    group: '',
-    modelLimitsEnabled: false,
-    modelLimits: [],
-    allowIps: '',
-    ...over,
-  };
-}
+/** A key of account A (the watch tests' accounts are acct-a, acct-b). */
+export const fakeKey = (over: Partial<KeyView> & Pick<KeyView, 'id'>): KeyView =>
+  keyView({ accountId: 'acct-a', ...over });
 
 export function fakeCatalog(over: Partial<AccountCatalog> & Pick<AccountCatalog, 'keys'>): AccountCatalog {
   return {

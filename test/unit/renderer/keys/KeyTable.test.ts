@@ -7,7 +7,7 @@ import type { KeyView } from '../../../../src-shared/contract';
 import { SPEC_ACCOUNT_MONEY } from '../../../../src-shared/units';
 import KeyTable from '../../../../src-renderer/src/components/keys/KeyTable.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
-import { keyView } from './fixtures';
+import { keyView } from '../../../support/key-view';
 
 // The table takes rowKey from the keys store, whose module opens the bridge: the fake one here.
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));

@@ -18,7 +18,7 @@ import {
   keyRisks,
   type KeyFormFormat,
 } from '../../../../src-renderer/src/components/keys/key-form-rules';
-import { keyView } from './fixtures';
+import { keyView } from '../../../support/key-view';
 
 const NOW_MS = 1_750_000_000_000;
 const NOW = NOW_MS / 1000;

@@ -9,7 +9,7 @@ import { useAppStore } from '../../../../src-renderer/src/stores/app.store';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
 import { fake } from '../fake-keydesk';
-import { keyView } from './fixtures';
+import { keyView } from '../../../support/key-view';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 

@@ -8,7 +8,7 @@ import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.s
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../accounts/fixtures';
 import { deferred, fake } from '../fake-keydesk';
-import { keyView } from './fixtures';
+import { keyView } from '../../../support/key-view';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 

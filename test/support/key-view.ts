@@ -1,6 +1,6 @@
-// A key as the renderer gets it from main, for the keys tests: enabled, masked, ¥1 of quota, no limits; a test names
-// only what it is about.
-import type { KeyView } from '../../../../src-shared/contract';
+// A key as main hands it to the renderer, for main's and the renderer's tests: enabled, masked, ¥1 of quota, no
+// limits, obviously fake; a test names only what it is about.
+import type { KeyView } from '../../src-shared/contract';
 
 export const keyView = (over: Partial<KeyView> & Pick<KeyView, 'id'>): KeyView => ({
   accountId: 'a',
