@@ -307,6 +307,17 @@ export class AccountSessions {
     if (!ended.ok) this.options.log.info('site session not ended', { account: accountId, code: ended.error.code });
   }
 
+  /** Ends, best effort, a login session that was opened but never saved (an import cancelled after verifying). */
+  async endUnsaved(baseUrl: string, secrets: StoredSecrets, userId: number | null): Promise<void> {
+    if (secrets.session === undefined) return;
+    const client = this.#signIn.managementClient(baseUrl, {
+      saved: savedSession(secrets, { tokenExpiresAt: null, userId } as AccountRecord),
+      userId,
+    });
+    const ended = await client.logout();
+    if (!ended.ok) this.options.log.info('unsaved site session not ended', { code: ended.error.code });
+  }
+
   /**
    * Fire-and-forget logout of the session a new credential replaces: it still counts against the site's cap of
    * active sessions.

@@ -120,6 +120,32 @@ export class AccountsService implements AccountDirectory {
     return { ok: true, value: await this.#create({ ...draft, label, ...urls }, checked.value.credential) };
   }
 
+  /**
+   * Checks a draft as Add does (the gate, then the site), keeping nothing: what an import collects before it writes
+   * every verified account at once (addVerified). A second factor is answered as such; the import refuses that row.
+   */
+  async verify(
+    draft: AccountDraft,
+  ): Promise<Result<{ readonly draft: AccountDraft; readonly credential: VerifiedCredential } | 'second_factor'>> {
+    const label = this.#registry.label(draft.label);
+    const urls = this.#registry.urls(draft);
+    const checked = await this.#signIn.verify(
+      urls.baseUrl,
+      urls.apiUrl,
+      draft.credential,
+      { kind: 'add', draft: { ...draft, label, ...urls } } satisfies Purpose,
+      { units: this.#registry.siteUnits(urls.baseUrl) },
+    );
+    if (!checked.ok) return checked;
+    if (checked.value.status === 'second_factor') return { ok: true, value: 'second_factor' };
+    return { ok: true, value: { draft: { ...draft, label, ...urls }, credential: checked.value.credential } };
+  }
+
+  /** Ends the site session a verified but unsaved password credential opened (an import stopped before it wrote). */
+  async discardVerified(credential: VerifiedCredential, baseUrl: string): Promise<void> {
+    await this.#sessions.endUnsaved(baseUrl, credential.secrets, credential.userId);
+  }
+
   async answerChallenge(challengeId: string, code: string, method?: string): Promise<Result<SignInOutcome>> {
     const answered = await this.#signIn.answer(challengeId, code, method);
     if (!answered.ok) return answered;
