@@ -13,8 +13,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const hasControlCharacters = (text: string): boolean =>
   CONTROL.test(text) || REORDERING.test(text) || LONE_SURROGATE.test(text);
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 const SHOWN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /**
