@@ -2,7 +2,7 @@
 // a zod schema, migrated forward, written atomically with mode 0600 after a last-known-good .bak, through the store
 // engine (electron-store or conf). A corrupt, empty or newer-version file is moved aside (.corrupt-<ts>) and
 // reported, never wiped; a good .bak is recovered.
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { z } from 'zod';
 import type { StoreEngine, StoreFile } from '../platform/store-engine';
 import { ensurePrivateDir, removeStaleTemps } from './atomic-file';
@@ -11,6 +11,8 @@ import type { StoreCause } from '../../src-shared/contract';
 export interface DocumentStore<T> {
   read(): T;
   write(value: T): void;
+  /** A store of files answers a way to put them back as they are now (ConfigStore.checkpoint). */
+  checkpoint?(): () => void;
 }
 
 /** Migrates a document of version n (the key) to n + 1. Version 0 is a file written before versioning. */
@@ -104,6 +106,28 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
     this.#hasGoodMain = true;
     this.#lastGood = this.#options.isLarge === true ? null : text;
     this.#value = parsed;
+  }
+
+  /**
+   * The store as it is now, main file and backup byte for byte: calling the answer puts both back (and the value in
+   * memory), for a change of several files that must happen whole or not at all (a restore writes the vault, then
+   * the accounts; a failure of the second puts the first back).
+   */
+  checkpoint(): () => void {
+    const main = this.#main.read();
+    const backup = this.#backup.read();
+    const state = { value: this.#value, lastGood: this.#lastGood, hasGoodMain: this.#hasGoodMain };
+    const put = (file: StoreFile, text: string | undefined): void => {
+      if (text === undefined) rmSync(file.path, { force: true });
+      else if (file.read() !== text) file.write(text);
+    };
+    return () => {
+      put(this.#backup, backup);
+      put(this.#main, main);
+      this.#value = state.value;
+      this.#lastGood = state.lastGood;
+      this.#hasGoodMain = state.hasGoodMain;
+    };
   }
 
   #load(): T {

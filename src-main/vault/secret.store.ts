@@ -9,6 +9,16 @@ import { CIPHER_BACKENDS, CipherError, type CipherBackend, type SecretCipher } f
 import { selectCipher, type BackendProbe, type CipherSources } from './cipher-selection';
 import type { StoreEngine } from '../platform/store-engine';
 import { ConfigStore, type StoreReport } from './config.store';
+import {
+  emptyIdRecord,
+  entriesOf,
+  entryOf,
+  hasEntry,
+  idRecord,
+  idRecordOf,
+  withEntry,
+  withoutEntry,
+} from '../id-record';
 import { kdfHeaderSchema, PassphraseCipher, type ScryptParams } from './passphrase.cipher';
 
 export const accountSecretsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -60,7 +70,8 @@ const entrySchema = z.object({ backend: z.enum(CIPHER_BACKENDS), data: z.base64(
 const vaultSchema = z.object({
   backend: z.enum(CIPHER_BACKENDS).nullable(),
   kdf: kdfHeaderSchema.optional(),
-  entries: z.record(z.string(), entrySchema),
+  // Keyed by account id, prototype-less: an account called `constructor` or `__proto__` has its entry like any other.
+  entries: idRecord(entrySchema),
 });
 type VaultDocument = z.infer<typeof vaultSchema>;
 type Entry = z.infer<typeof entrySchema>;
@@ -115,7 +126,7 @@ export class SecretStore {
       dataDir: options.dataDir,
       name: VAULT_FILE,
       schema: vaultSchema,
-      defaults: { backend: null, entries: {} },
+      defaults: { backend: null, entries: emptyIdRecord() },
       now: options.now,
       onCorrupt: (keptAt, reason) => log?.warn('vault file was unreadable; kept aside', { keptAt, reason }),
       onRecovered: (from, reason) => log?.warn('vault file restored from its backup', { from, reason }),
@@ -135,7 +146,7 @@ export class SecretStore {
     const hasPassphrase = doc.kdf !== undefined;
     const isLocked = hasPassphrase && !this.#ciphers.has('passphrase');
     const locked = new Set(this.#failed);
-    for (const [id, entry] of Object.entries(doc.entries)) {
+    for (const [id, entry] of entriesOf(doc.entries)) {
       // An entry waiting for the passphrase is not a problem of its own: the vault is locked, and unlocking opens it.
       const waitsForPassphrase = entry.backend === 'passphrase' && isLocked;
       if (!this.#session.has(id) && !this.#ciphers.has(entry.backend) && !waitsForPassphrase) locked.add(id);
@@ -161,7 +172,7 @@ export class SecretStore {
     const entry: Entry | undefined =
       sessionBlob !== undefined
         ? { backend: 'memory', data: Buffer.from(sessionBlob).toString('base64') }
-        : this.#file.read().entries[accountId];
+        : entryOf(this.#file.read().entries, accountId);
     if (entry === undefined) return { status: 'missing' };
     const cipher = this.#ciphers.get(entry.backend);
     if (cipher === undefined) {
@@ -205,8 +216,57 @@ export class SecretStore {
       }
       const doc = this.#file.read();
       const entry = { backend: this.#backend, data: Buffer.from(blob).toString('base64') };
-      this.#file.write({ ...doc, backend: this.#backend, entries: { ...doc.entries, [accountId]: entry } });
+      this.#file.write({ ...doc, backend: this.#backend, entries: withEntry(doc.entries, accountId, entry) });
       this.#session.delete(accountId);
+    });
+  }
+
+  /**
+   * Writes and deletes many accounts' entries as one change: every blob is sealed first, then the file is written
+   * once (a restore of 2,000 accounts is one write, not 2,000 rewrites of a growing file). Nothing is written when a
+   * seal fails. Answers an undo that puts back what was there before (the file as it was, the session entries as
+   * they were), for a caller whose next write failed.
+   */
+  setMany(changes: ReadonlyMap<string, AccountSecrets | null>): Promise<() => Promise<void>> {
+    const checked = new Map<string, AccountSecrets | null>();
+    for (const [id, secrets] of changes) checked.set(id, secrets === null ? null : accountSecretsSchema.parse(secrets));
+    return this.#exclusive(async () => {
+      const cipher = this.#ciphers.get(this.#backend);
+      const sealing = [...checked.values()].some((secrets) => secrets !== null);
+      if (sealing && cipher === undefined) throw new VaultLockedError('Unlock the vault with its passphrase first');
+      const sealed = new Map<string, Uint8Array | null>();
+      for (const [id, secrets] of checked) {
+        sealed.set(
+          id,
+          secrets === null ? null : await (cipher as SecretCipher).encrypt(JSON.stringify({ account: id, secrets })),
+        );
+      }
+      const before = this.#file.read();
+      const restoreFile = this.#file.checkpoint();
+      const sessionBefore = new Map(this.#session);
+      const entries = new Map<string, Entry>(entriesOf(before.entries));
+      for (const [id, blob] of sealed) {
+        if (blob !== null && cipher?.isPersistent === true) {
+          entries.set(id, { backend: this.#backend, data: Buffer.from(blob).toString('base64') });
+        } else {
+          entries.delete(id);
+        }
+      }
+      const isChanged = [...sealed.keys()].some((id) => hasEntry(before.entries, id) || sealed.get(id) != null);
+      if (isChanged) this.#file.write({ ...before, backend: this.#backend, entries: idRecordOf(entries) });
+      for (const [id, blob] of sealed) {
+        for (const value of Object.values(checked.get(id) ?? {})) if (typeof value === 'string') registerSecret(value);
+        this.#failed.delete(id);
+        if (blob !== null && cipher?.isPersistent === false) this.#session.set(id, blob);
+        else this.#session.delete(id);
+      }
+      return () =>
+        this.#exclusive(() => {
+          restoreFile();
+          this.#session.clear();
+          for (const [id, blob] of sessionBefore) this.#session.set(id, blob);
+          return Promise.resolve();
+        });
     });
   }
 
@@ -215,9 +275,8 @@ export class SecretStore {
       this.#session.delete(accountId);
       this.#failed.delete(accountId);
       const doc = this.#file.read();
-      if (!Object.hasOwn(doc.entries, accountId)) return Promise.resolve();
-      const { [accountId]: _removed, ...entries } = doc.entries;
-      this.#file.write({ ...doc, entries });
+      if (!hasEntry(doc.entries, accountId)) return Promise.resolve();
+      this.#file.write({ ...doc, entries: withoutEntry(doc.entries, accountId) });
       return Promise.resolve();
     });
   }
@@ -230,12 +289,12 @@ export class SecretStore {
       if (this.#backend !== 'memory') throw new Error(`The vault already uses ${this.#backend}; no passphrase needed`);
       const { cipher, kdf } = await PassphraseCipher.create(passphrase, this.#options.scrypt);
       const memory = this.#ciphers.get('memory');
-      const entries: Record<string, Entry> = { ...doc.entries };
+      const entries = new Map<string, Entry>(entriesOf(doc.entries));
       for (const [id, blob] of this.#session) {
         const plain = await (memory as SecretCipher).decrypt(blob);
-        entries[id] = { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') };
+        entries.set(id, { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') });
       }
-      this.#file.write({ backend: 'passphrase', kdf, entries });
+      this.#file.write({ backend: 'passphrase', kdf, entries: idRecordOf(entries) });
       this.#ciphers.set('passphrase', cipher);
       this.#session.clear();
       this.#backend = 'passphrase';
@@ -264,17 +323,17 @@ export class SecretStore {
       if (doc.kdf === undefined) throw new Error('No passphrase has been set');
       const old = await PassphraseCipher.unlock(doc.kdf, current);
       const { cipher, kdf } = await PassphraseCipher.create(next, this.#options.scrypt);
-      const entries: Record<string, Entry> = {};
-      for (const [id, entry] of Object.entries(doc.entries)) {
+      const entries = new Map<string, Entry>();
+      for (const [id, entry] of entriesOf(doc.entries)) {
         if (entry.backend !== 'passphrase') {
-          entries[id] = entry;
+          entries.set(id, entry);
           continue;
         }
         // An entry the old key cannot open would become unrecoverable once the old salt is gone: stop instead.
         const plain = await old.decrypt(Buffer.from(entry.data, 'base64'));
-        entries[id] = { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') };
+        entries.set(id, { backend: 'passphrase', data: Buffer.from(await cipher.encrypt(plain)).toString('base64') });
       }
-      this.#file.write({ ...doc, kdf, entries });
+      this.#file.write({ ...doc, kdf, entries: idRecordOf(entries) });
       this.#ciphers.set('passphrase', cipher);
     });
   }

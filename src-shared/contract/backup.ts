@@ -2,6 +2,7 @@
 // thresholds, the settings and (optionally) the credentials. Credentials are read and written in main only; the
 // renderer sees what a restore will change, never a secret.
 import type { AccountKind } from './accounts';
+import type { AppError } from './errors';
 
 /** At least this many characters: the file may hold every credential, and it can be attacked offline. */
 export const MIN_BACKUP_PASSPHRASE = 10;
@@ -40,15 +41,27 @@ export interface BackupFileRef {
 
 /**
  * One account in a restore preview. `add`: in the file only. `replace`: in the file and here (same id, or the same
- * site and user). `absent`: here only — kept by a merge, removed by a replace.
+ * site and user). `absent`: here only — kept by a merge, removed by a replace. `refused`: in the file, but it does
+ * not pass the rules every account passes (`reason` says which); it is not restored. A refused record's label and
+ * address are shown as main made them safe to show: controls drawn visibly, cut short, any password masked.
  */
 export interface BackupAccountChange {
+  /** 1-based position among the file's accounts; null for an account only here. */
+  readonly row: number | null;
   readonly label: string;
   readonly baseUrl: string;
   readonly kind: AccountKind;
-  readonly change: 'add' | 'replace' | 'absent';
+  readonly change: 'add' | 'replace' | 'absent' | 'refused';
   /** The file carries this account's credentials. */
   readonly hasCredentials: boolean;
+  readonly reason: AppError | null;
+}
+
+export interface BackupAccountCounts {
+  readonly add: number;
+  readonly replace: number;
+  readonly absent: number;
+  readonly refused: number;
 }
 
 export interface BackupSettingChange {
@@ -63,6 +76,9 @@ export interface BackupPreview {
   readonly createdAt: number;
   readonly appVersion: string;
   readonly includesCredentials: boolean;
+  /** Every account's change, counted. */
+  readonly accountCounts: BackupAccountCounts;
+  /** The first accounts only (at most 100): a file may hold thousands. */
   readonly accounts: readonly BackupAccountChange[];
   readonly settings: readonly BackupSettingChange[];
 }
@@ -73,8 +89,18 @@ export interface BackupRestored {
   readonly added: number;
   readonly replaced: number;
   readonly removed: number;
+  /** File accounts that did not pass the rules, left out. */
+  readonly refused: number;
   readonly settingsChanged: number;
   readonly credentialsRestored: number;
+}
+
+/** How far a restore has gone: checking the file's records, then writing them (one write each for vault and list). */
+export interface BackupProgress {
+  readonly id: string;
+  readonly phase: 'checking' | 'writing';
+  readonly done: number;
+  readonly total: number;
 }
 
 export interface BackupInvokeMap {
@@ -85,7 +111,7 @@ export interface BackupInvokeMap {
   'backup:receiveFile': { args: { name: string; contentBase64: string }; result: BackupFileRef };
   'backup:preview': { args: { fileId: string; passphrase: string }; result: BackupPreview };
   'backup:restore': { args: { restoreId: string; mode: RestoreMode }; result: BackupRestored };
-  /** Forgets a file or a previewed restore (the dialog closed). */
+  /** Forgets a file or a previewed restore (the dialog closed); stops a restore still checking, before it writes. */
   'backup:discard': { args: { id: string }; result: null };
 }
 
@@ -96,4 +122,12 @@ export const BACKUP_CHANNELS: { readonly [C in keyof BackupInvokeMap]: true } = 
   'backup:preview': true,
   'backup:restore': true,
   'backup:discard': true,
+};
+
+export interface BackupEventMap {
+  /** A preview or restore at work (a large file is checked in slices; the window keeps answering meanwhile). */
+  'backup:progress': BackupProgress;
+}
+export const BACKUP_EVENTS: { readonly [E in keyof BackupEventMap]: true } = {
+  'backup:progress': true,
 };

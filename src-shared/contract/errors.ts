@@ -42,6 +42,8 @@ export const ERROR_REASONS = [
   'address.scheme',
   'address.credentials',
   'address.query',
+  'address.too_long', // params.max
+  'address.characters', // a control character (the URL parser would drop a tab or a line break unseen)
   'address.base_url_not_management', // params.address: the management address served no /api/ paths
   'address.api_url_not_models', // params.address: the model-calling address served no /v1/ paths
   'address.redirects', // params.address, params.target: the site sends every call to another origin
@@ -74,6 +76,7 @@ export const ERROR_REASONS = [
   'input.too_long', // params.field, params.max (characters)
   'input.credential_characters',
   'input.label_length',
+  'input.label_characters',
   'input.order_incomplete',
   'input.key_id',
   'input.key_name_type',
@@ -103,6 +106,11 @@ export const ERROR_REASONS = [
   'account.sign_in_step_expired',
   'account.not_found',
   'account.key_not_found',
+  // Why an account needs signing in, and what the user can do about it.
+  'account.auto_sign_in_spent', // params.hours: until the next automatic sign-in Keydesk allows itself
+  'account.password_not_remembered',
+  'account.signed_out',
+  'account.no_credential', // nothing stored for it (restored without credentials, or the vault lost it)
   // The models of a group, learnt through one of its keys (params.group).
   'models.no_probe_key',
   'models.no_probe_key_in_group',
@@ -153,6 +161,14 @@ export const ERROR_REASONS = [
   'import.no_credential',
   'import.user_id_invalid',
   'import.second_factor',
+  'import.cancelled',
+  'backup.cancelled',
+  // A record refused by the gate every account passes (src-shared/rules/account-record-rules.ts).
+  'record.invalid', // params.field: which field does not hold a value an account may have
+  'record.credential', // its credentials do not fit its kind, or hold characters a credential cannot
+  'record.duplicate', // the file lists the same account twice
+  // Hand-off.
+  'handoff.env_unrepresentable', // params.name: a .env value cannot be written so that every reader reads it back
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

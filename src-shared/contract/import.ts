@@ -13,7 +13,9 @@ export type ImportOutcome = 'add' | 'duplicate' | 'refused';
 export interface ImportPreviewRow {
   /** 1-based position in the file (CSV: the record, not counting the header). */
   readonly row: number;
+  /** As the file wrote it where refused, made safe to show: controls drawn visibly, cut short. */
   readonly name: string;
+  /** A refused row's address as main made it safe to show: a password before the host or a query masked (•••). */
   readonly baseUrl: string;
   /** null when the row names no kind Keydesk knows (then it is refused). */
   readonly kind: AccountKind | null;
@@ -34,6 +36,10 @@ export interface ImportPreview {
   /** Names the credentials main holds until confirm, cancel or a timeout. */
   readonly previewId: string;
   readonly format: ImportFormat;
+  /**
+   * The first rows only (at most 100): refused rows first, so every reason the user must fix shows, then the
+   * others in file order. A file may hold 100,000 rows; `counts` covers them all.
+   */
   readonly rows: readonly ImportPreviewRow[];
   readonly counts: ImportCounts;
 }
@@ -45,6 +51,7 @@ export type ImportRowResult =
   | { readonly row: number; readonly name: string; readonly status: 'failed'; readonly error: AppError };
 
 export interface ImportReport {
+  /** Rows that failed first, then the others; at most 100 (the counts cover them all). */
   readonly rows: readonly ImportRowResult[];
   readonly added: number;
   readonly failed: number;
@@ -60,9 +67,12 @@ export interface ImportInvokeMap {
    * mode has no dialog of main's own (`unavailable`): the page's file input and `import:preview` instead.
    */
   'import:chooseFile': { args: undefined; result: ImportPreview | null };
-  /** Imports the preview's rows to add, each through the add path (verified, credential to the vault). */
+  /**
+   * Imports the preview's rows to add: each verified with its site first, then all that passed written at once (one
+   * vault write, one accounts write). Progress comes as import:progress; import:cancel stops it before the write.
+   */
   'import:confirm': { args: { readonly previewId: string }; result: ImportReport };
-  /** Drops the preview and the credentials it held. */
+  /** Drops the preview and the credentials it held; an import still checking stops before anything is saved. */
   'import:cancel': { args: { readonly previewId: string }; result: null };
 }
 
@@ -71,4 +81,19 @@ export const IMPORT_CHANNELS: { readonly [C in keyof ImportInvokeMap]: true } = 
   'import:chooseFile': true,
   'import:confirm': true,
   'import:cancel': true,
+};
+
+/** How far an import has gone: the rows' sites checked one by one, then the accounts saved. */
+export interface ImportProgress {
+  readonly previewId: string;
+  readonly phase: 'checking' | 'writing';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ImportEventMap {
+  'import:progress': ImportProgress;
+}
+export const IMPORT_EVENTS: { readonly [E in keyof ImportEventMap]: true } = {
+  'import:progress': true,
 };

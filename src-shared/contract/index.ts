@@ -9,8 +9,8 @@ import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
-import { type BackupInvokeMap, BACKUP_CHANNELS } from './backup';
-import { type ImportInvokeMap, IMPORT_CHANNELS } from './import';
+import { type BackupInvokeMap, BACKUP_CHANNELS, type BackupEventMap, BACKUP_EVENTS } from './backup';
+import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVENTS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import type { Result } from './errors';
@@ -46,7 +46,15 @@ export interface InvokeMap
     SpendInvokeMap {}
 
 /** Events pushed from main to the renderer. */
-export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
+export interface EventMap
+  extends
+    AppEventMap,
+    AccountsEventMap,
+    VaultEventMap,
+    QuotaEventMap,
+    UpdatesEventMap,
+    BackupEventMap,
+    ImportEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -74,6 +82,8 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...VAULT_EVENTS,
   ...QUOTA_EVENTS,
   ...UPDATES_EVENTS,
+  ...BACKUP_EVENTS,
+  ...IMPORT_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

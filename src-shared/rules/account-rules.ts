@@ -1,17 +1,22 @@
 // Rules for an account's own fields that the form and main both check: the label the user gives it. Each side words
 // the problem itself (the form through i18n, main in its validation error).
+import { hasControlCharacters } from './text-rules';
 
 /** The longest account label, in characters once trimmed. */
 export const MAX_LABEL = 60;
 
-export type LabelProblem = 'required' | 'tooLong';
+export type LabelProblem = 'required' | 'tooLong' | 'characters';
 export type LabelCheck =
   { readonly ok: true; readonly label: string } | { readonly ok: false; readonly problem: LabelProblem };
 
-/** The label as it is stored (trimmed), or why it cannot be. */
+/**
+ * The label as it is stored (trimmed), or why it cannot be. Control characters are refused: a label is printed in a
+ * terminal by `keydesk status`, where an escape sequence could clear the screen or set the window's title.
+ */
 export function checkLabel(input: string): LabelCheck {
   const label = input.trim();
   if (label === '') return { ok: false, problem: 'required' };
   if (label.length > MAX_LABEL) return { ok: false, problem: 'tooLong' };
+  if (hasControlCharacters(label)) return { ok: false, problem: 'characters' };
   return { ok: true, label };
 }

@@ -44,9 +44,10 @@ test('an All API Hub backup and a CSV previewed and imported through the dialog'
   await expect(dialog.getByTestId('import-count-refused')).toHaveText('Refused: 2');
   const rows = dialog.getByTestId('import-row');
   await expect(rows).toHaveCount(6);
-  await expect(rows.nth(2)).toHaveAttribute('data-outcome', 'refused');
-  await expect(rows.nth(2)).toContainText('browser cookie');
-  await expect(rows.nth(3)).toContainText('“sub2api” speaks another API');
+  // Refused rows first: their reasons are what the user must read.
+  await expect(rows.nth(0)).toHaveAttribute('data-outcome', 'refused');
+  await expect(rows.nth(0)).toContainText('browser cookie');
+  await expect(rows.nth(1)).toContainText('“sub2api” speaks another API');
   await expect(rows.nth(4)).toHaveAttribute('data-outcome', 'duplicate');
   // The file's credentials stay in main: not in the page, not in the file input.
   expect(await page.content()).not.toMatch(/demo-access-token|fake-revoked|fake-cookie/);

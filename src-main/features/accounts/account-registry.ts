@@ -2,14 +2,20 @@
 // persistence, the views built from it, and `accounts:changed`. Nothing secret and no network: the sessions
 // (account-sessions.ts) hold credentials and clients, and tell the registry an account's run-time state.
 import type { AccountPatch, AccountState, AccountView, AccountsSnapshot, AppError } from '../../../src-shared/contract';
-import { checkLabel, MAX_LABEL } from '../../../src-shared/rules/account-rules';
+import { checkRecordLabel, checkRecordUrl, type Checked } from '../../../src-shared/rules/account-record-rules';
 import type { EventBus } from '../../bridge/events';
 import { raise } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
 import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
 import type { AccountHandle } from './account-directory';
 import type { AccountRecord, AccountsDocument } from './account-records';
-import { normaliseBaseUrl } from './url-rules';
+
+/** The gate's value, or its refusal as a validation error naming the field. */
+function accepted<T>(checked: Checked<T>): T {
+  if (checked.ok) return checked.value;
+  const { field, reason, params } = checked.refusal;
+  return raise({ code: 'validation', reason, field, ...(params === undefined ? {} : { params }) });
+}
 
 /** What the sessions know of an account at run time, shown beside its record. */
 export interface AccountStatus {
@@ -211,17 +217,13 @@ export class AccountRegistry {
 
   // -- validation --------------------------------------------------------------------------------------------------
 
+  // Add and Edit pass the same gate as Import and Restore (src-shared/rules/account-record-rules.ts).
   label(text: string): string {
-    const checked = checkLabel(text);
-    if (!checked.ok) {
-      raise({ code: 'validation', reason: 'input.label_length', params: { max: MAX_LABEL }, field: 'label' });
-    }
-    return text.trim();
+    return accepted(checkRecordLabel(text));
   }
 
   url(text: string, strip: '/v1' | '/api', field: string): string {
-    const checked = normaliseBaseUrl(text, strip);
-    return checked.ok ? checked.url : raise({ code: 'validation', reason: checked.reason, field });
+    return accepted(checkRecordUrl(text, strip, field));
   }
 
   urls(draft: { baseUrl: string; apiUrl: string }): { baseUrl: string; apiUrl: string } {
@@ -234,8 +236,18 @@ export class AccountRegistry {
   // -- persistence and events --------------------------------------------------------------------------------------
 
   save(): void {
-    this.options.store.write(this.#doc);
+    this.write();
     this.emit();
+  }
+
+  /** The accounts file as it is now; the answer puts it back (see ConfigStore.checkpoint). */
+  checkpoint(): () => void {
+    return this.options.store.checkpoint?.() ?? (() => undefined);
+  }
+
+  /** Writes the document as it is in memory, announcing nothing (a restore announces once both writes are done). */
+  write(): void {
+    this.options.store.write(this.#doc);
   }
 
   /** Announces the accounts as they are now: to the renderer (`accounts:changed`) and to main's listeners. */

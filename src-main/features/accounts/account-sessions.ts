@@ -16,6 +16,8 @@ export interface AccountVault {
   get(accountId: string): Promise<SecretRead>;
   set(accountId: string, secrets: Record<string, string>): Promise<void>;
   delete(accountId: string): Promise<void>;
+  /** Many entries written (or dropped, null) in one write; answers the undo of that write. */
+  setMany(changes: ReadonlyMap<string, Record<string, string> | null>): Promise<() => Promise<void>>;
 }
 
 export interface AccountSessionsOptions {
@@ -62,6 +64,21 @@ function savedSession(secrets: StoredSecrets | null, record: AccountRecord): Ses
   };
 }
 
+/** An account's run-time state from what the vault holds for it (null: nothing), and why it needs a sign-in. */
+function runtimeOf(record: AccountRecord, secrets: StoredSecrets | null): Runtime {
+  if (secrets === null) {
+    return {
+      state: 'needs_sign_in',
+      error: { code: 'auth.needs_sign_in', reason: 'account.no_credential' },
+      secrets: null,
+    };
+  }
+  if (record.kind === 'password' && !secrets.session && !secrets.accessToken && !secrets.password) {
+    return { state: 'needs_sign_in', error: { code: 'auth.needs_sign_in', reason: 'account.no_credential' }, secrets };
+  }
+  return { state: 'ok', error: null, secrets };
+}
+
 export class AccountSessions {
   readonly #runtime = new Map<string, Runtime>();
   /** Per account: the tail of its queued writes, and the generation of its credential (see #retire). */
@@ -93,7 +110,11 @@ export class AccountSessions {
 
   /** The account no longer has a credential (signed out). */
   markSignedOut(id: string): void {
-    this.#runtime.set(id, { state: 'needs_sign_in', error: null, secrets: null });
+    this.#runtime.set(id, {
+      state: 'needs_sign_in',
+      error: { code: 'auth.needs_sign_in', reason: 'account.signed_out' },
+      secrets: null,
+    });
   }
 
   /** The account was removed: nothing of it stays in memory. */
@@ -178,14 +199,23 @@ export class AccountSessions {
         ...(error.params === undefined ? {} : { params: error.params }),
       });
     };
-    if (record.username === null || password === undefined) return needsUser({ code: 'auth.needs_sign_in' });
+    // Needs sign-in always says why: the user cannot act on a bare "sign in" (is the password wrong? is it Keydesk?).
+    if (record.username === null || password === undefined) {
+      return needsUser({ code: 'auth.needs_sign_in', reason: 'account.password_not_remembered' });
+    }
     if (record.lastAutoLoginAt !== null && now - record.lastAutoLoginAt < AUTO_LOGIN_INTERVAL_MS) {
       this.options.log.info('login not renewed: one automatic sign-in a day', { account: accountId });
       // What stopped the day's sign-in (a second factor, a refused password) is still what the user has to answer: a
       // later call (a balance poll, a list's next page) says so too, not a plain "sign in" in its place.
       const current = this.#runtime.get(accountId);
-      const stoppedBy = current?.state === 'needs_sign_in' ? current.error : null;
-      return needsUser(stoppedBy ?? { code: 'auth.needs_sign_in' });
+      const stoppedBy =
+        current?.state === 'needs_sign_in' && current.error?.reason !== 'account.auto_sign_in_spent'
+          ? current.error
+          : null;
+      const hours = Math.max(1, Math.ceil((record.lastAutoLoginAt + AUTO_LOGIN_INTERVAL_MS - now) / 3_600_000));
+      return needsUser(
+        stoppedBy ?? { code: 'auth.needs_sign_in', reason: 'account.auto_sign_in_spent', params: { hours } },
+      );
     }
     const generation = this.#generationOf(accountId);
     await this.serial(accountId, () => {
@@ -277,6 +307,17 @@ export class AccountSessions {
     if (!ended.ok) this.options.log.info('site session not ended', { account: accountId, code: ended.error.code });
   }
 
+  /** Ends, best effort, a login session that was opened but never saved (an import cancelled after verifying). */
+  async endUnsaved(baseUrl: string, secrets: StoredSecrets, userId: number | null): Promise<void> {
+    if (secrets.session === undefined) return;
+    const client = this.#signIn.managementClient(baseUrl, {
+      saved: savedSession(secrets, { tokenExpiresAt: null, userId } as AccountRecord),
+      userId,
+    });
+    const ended = await client.logout();
+    if (!ended.ok) this.options.log.info('unsaved site session not ended', { code: ended.error.code });
+  }
+
   /**
    * Fire-and-forget logout of the session a new credential replaces: it still counts against the site's cap of
    * active sessions.
@@ -300,25 +341,47 @@ export class AccountSessions {
     const read = await this.options.vault.get(record.id);
     const runtime: Runtime =
       read.status === 'ok'
-        ? { state: 'ok', error: null, secrets: read.secrets }
+        ? runtimeOf(record, read.secrets)
         : read.status === 'locked'
           ? {
               state: 'locked',
               error: { code: 'vault.locked', reason: read.reason, ...(read.params ? { params: read.params } : {}) },
               secrets: null,
             }
-          : { state: 'needs_sign_in', error: null, secrets: null };
-    if (
-      runtime.secrets &&
-      record.kind === 'password' &&
-      !runtime.secrets.session &&
-      !runtime.secrets.accessToken &&
-      !runtime.secrets.password
-    ) {
-      runtime.state = 'needs_sign_in';
-    }
+          : runtimeOf(record, null);
     this.#runtime.set(record.id, runtime);
     return runtime;
+  }
+
+  /**
+   * The state of an account whose vault entry was just written (or dropped) by a restore: what loadSecrets would
+   * find, without reading back and decrypting thousands of entries it has in hand.
+   */
+  adoptStored(record: AccountRecord, secrets: StoredSecrets | null): void {
+    this.#runtime.set(record.id, runtimeOf(record, secrets));
+  }
+
+  /**
+   * What ends this password account's site session later (a replace restore removes it): the client is taken now,
+   * while the record and secrets are still here; calling the answer logs out, best effort.
+   */
+  logoutLater(accountId: string): (() => Promise<void>) | null {
+    const runtime = this.#runtime.get(accountId);
+    if (!this.#registry.has(accountId) || this.#registry.record(accountId).kind !== 'password') return null;
+    const record = this.#registry.record(accountId);
+    const client =
+      runtime?.management ??
+      (runtime?.secrets
+        ? this.#signIn.managementClient(record.baseUrl, {
+            saved: savedSession(runtime.secrets, record),
+            userId: record.userId,
+          })
+        : undefined);
+    if (client === undefined) return null;
+    return async () => {
+      const ended = await client.logout();
+      if (!ended.ok) this.options.log.info('site session not ended', { account: accountId, code: ended.error.code });
+    };
   }
 
   /** Stores a new credential's secrets, retiring every client made with the old one first. */
@@ -345,7 +408,9 @@ export class AccountSessions {
   async #usable(record: AccountRecord): Promise<Runtime> {
     const runtime = this.#runtime.get(record.id) ?? (await this.#loadSecrets(record));
     if (runtime.state === 'locked') raise(runtime.error ?? { code: 'vault.locked' });
-    if (runtime.secrets === null) raise({ code: 'auth.needs_sign_in' });
+    if (runtime.secrets === null) {
+      raise(runtime.error ?? { code: 'auth.needs_sign_in', reason: 'account.no_credential' });
+    }
     return runtime;
   }
 

@@ -22,10 +22,18 @@ import type { BalanceReading } from './key-balance';
 import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountRegistry } from './account-registry';
 import { AccountSessions, type AccountVault } from './account-sessions';
+import { VaultLockedError } from '../../vault/secret.store';
+import { raise } from '../../errors';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
 import type { SiteMoneyLookup } from '../money/account-money';
 
 export type { AccountVault } from './account-sessions';
+
+const plainSecrets = (secrets: StoredSecrets): Record<string, string> => {
+  const plain: Record<string, string> = {};
+  for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
+  return plain;
+};
 
 export interface AccountsServiceOptions {
   readonly store: DocumentStore<AccountsDocument>;
@@ -112,6 +120,32 @@ export class AccountsService implements AccountDirectory {
     return { ok: true, value: await this.#create({ ...draft, label, ...urls }, checked.value.credential) };
   }
 
+  /**
+   * Checks a draft as Add does (the gate, then the site), keeping nothing: what an import collects before it writes
+   * every verified account at once (addVerified). A second factor is answered as such; the import refuses that row.
+   */
+  async verify(
+    draft: AccountDraft,
+  ): Promise<Result<{ readonly draft: AccountDraft; readonly credential: VerifiedCredential } | 'second_factor'>> {
+    const label = this.#registry.label(draft.label);
+    const urls = this.#registry.urls(draft);
+    const checked = await this.#signIn.verify(
+      urls.baseUrl,
+      urls.apiUrl,
+      draft.credential,
+      { kind: 'add', draft: { ...draft, label, ...urls } } satisfies Purpose,
+      { units: this.#registry.siteUnits(urls.baseUrl) },
+    );
+    if (!checked.ok) return checked;
+    if (checked.value.status === 'second_factor') return { ok: true, value: 'second_factor' };
+    return { ok: true, value: { draft: { ...draft, label, ...urls }, credential: checked.value.credential } };
+  }
+
+  /** Ends the site session a verified but unsaved password credential opened (an import stopped before it wrote). */
+  async discardVerified(credential: VerifiedCredential, baseUrl: string): Promise<void> {
+    await this.#sessions.endUnsaved(baseUrl, credential.secrets, credential.userId);
+  }
+
   async answerChallenge(challengeId: string, code: string, method?: string): Promise<Result<SignInOutcome>> {
     const answered = await this.#signIn.answer(challengeId, code, method);
     if (!answered.ok) return answered;
@@ -146,9 +180,8 @@ export class AccountsService implements AccountDirectory {
     }
   }
 
-  async #create(draft: AccountDraft, credential: VerifiedCredential): Promise<SignInOutcome> {
-    const id = randomUUID();
-    const record: AccountRecord = {
+  #recordOf(id: string, draft: AccountDraft, credential: VerifiedCredential, now: number): AccountRecord {
+    return {
       id,
       label: draft.label,
       kind: draft.credential.kind,
@@ -164,8 +197,13 @@ export class AccountsService implements AccountDirectory {
       isDisabled: false,
       yuanPerUsd: draft.yuanPerUsd ?? null,
       thresholds: draft.thresholds ?? { warnUnits: null, criticalUnits: null },
-      createdAt: this.options.clock.now(),
+      createdAt: now,
     };
+  }
+
+  async #create(draft: AccountDraft, credential: VerifiedCredential): Promise<SignInOutcome> {
+    const id = randomUUID();
+    const record = this.#recordOf(id, draft, credential, this.options.clock.now());
     // Secrets first: an account is only listed once its credential is safely stored.
     await this.#sessions.storeSecrets(id, credential.secrets);
     this.#sessions.markReady(id, credential.secrets);
@@ -284,30 +322,83 @@ export class AccountsService implements AccountDirectory {
   }
 
   /**
-   * Restores a backup's accounts document as a whole. Accounts not in it are removed (as by `remove`). For each
-   * account in `secrets`, its vault entry is written (or deleted, for null) first; the others keep what the vault
-   * holds for their id.
-   * Then the document is saved in one write and every listed account's session is read again from the vault.
+   * Restores a backup's accounts document as one change: every vault entry in `secrets` written (or dropped, for null;
+   * the accounts the restore removes are among them) in one vault write, then the document in one accounts write. If
+   * the second write fails the first is undone: the data folder is left as it was. Accounts not named in `secrets`
+   * keep what the vault holds for them. Only then are the removed accounts' site sessions ended, best effort.
    */
   async restore(next: AccountsDocument, secrets: ReadonlyMap<string, StoredSecrets | null>): Promise<AccountsSnapshot> {
-    const kept = new Set(next.accounts.map((record) => record.id));
-    for (const record of this.#registry.records()) if (!kept.has(record.id)) await this.remove(record.id);
-    for (const [id, stored] of secrets) {
-      if (stored === null) await this.#sessions.deleteSecrets(id);
-      else await this.#sessions.storeSecrets(id, stored);
-    }
-    for (const record of next.accounts) {
-      this.#sessions.retire(record.id);
-      this.#sessions.forget(record.id);
-    }
-    this.#registry.replaceDocument(next);
-    for (const record of next.accounts) await this.#sessions.loadSecrets(record);
-    this.#registry.save();
+    await this.#commit(next, secrets);
     this.options.log.info('accounts restored from a backup', {
       accounts: next.accounts.length,
       credentials: [...secrets.values()].filter((stored) => stored !== null).length,
     });
     return this.snapshot();
+  }
+
+  /**
+   * Accounts already verified with their sites (an import), added as one change: one vault write for all their
+   * credentials, one accounts write. Nothing is listed if either write fails.
+   */
+  async addVerified(
+    entries: readonly { readonly draft: AccountDraft; readonly credential: VerifiedCredential }[],
+  ): Promise<readonly string[]> {
+    if (entries.length === 0) return [];
+    const now = this.options.clock.now();
+    const records = entries.map(({ draft, credential }) => this.#recordOf(randomUUID(), draft, credential, now));
+    const doc = this.#registry.document();
+    const secrets = new Map(records.map((record, i) => [record.id, entries[i]?.credential.secrets ?? null] as const));
+    await this.#commit(
+      { accounts: [...doc.accounts, ...records], activeId: doc.activeId ?? records[0]?.id ?? null },
+      secrets,
+    );
+    return records.map((record) => record.id);
+  }
+
+  async #commit(next: AccountsDocument, secrets: ReadonlyMap<string, StoredSecrets | null>): Promise<void> {
+    const listed = new Set(next.accounts.map((record) => record.id));
+    const removed = this.#registry.records().filter((record) => !listed.has(record.id));
+    const logouts = removed.map((record) => this.#sessions.logoutLater(record.id));
+    const changes = new Map<string, Record<string, string> | null>();
+    for (const [id, stored] of secrets) changes.set(id, stored === null ? null : plainSecrets(stored));
+    for (const record of removed) changes.set(record.id, null);
+    let undo: () => Promise<void>;
+    try {
+      undo = await this.options.vault.setMany(changes);
+    } catch (error) {
+      if (error instanceof VaultLockedError) raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
+      throw error;
+    }
+    const before = this.#registry.document();
+    const restoreAccounts = this.#registry.checkpoint();
+    try {
+      this.#registry.replaceDocument(next);
+      this.#registry.write();
+    } catch (error) {
+      // Both files back as they were, byte for byte (their .bak too): the restore did not happen.
+      restoreAccounts();
+      this.#registry.replaceDocument(before);
+      await undo();
+      throw error;
+    }
+    for (const record of removed) {
+      this.#sessions.retire(record.id);
+      this.#sessions.forget(record.id);
+    }
+    for (const record of next.accounts) {
+      const stored = secrets.get(record.id);
+      if (stored === undefined && !this.#changed(before, record)) continue;
+      this.#sessions.retire(record.id);
+      if (stored !== undefined) this.#sessions.adoptStored(record, stored);
+    }
+    this.#registry.emit();
+    for (const logout of logouts) if (logout !== null) void logout();
+  }
+
+  /** Whether the record differs from the one `doc` holds for its id (a restore may change its address). */
+  #changed(doc: AccountsDocument, record: AccountRecord): boolean {
+    const before = doc.accounts.find((candidate) => candidate.id === record.id);
+    return before === undefined || before.baseUrl !== record.baseUrl || before.apiUrl !== record.apiUrl;
   }
 
   reorder(ids: readonly string[]): AccountsSnapshot {

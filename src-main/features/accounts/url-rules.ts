@@ -14,6 +14,8 @@ const REASONS: Readonly<Record<UrlProblem, ErrorReason & `address.${string}`>> =
   protocol: 'address.scheme',
   credentials: 'address.credentials',
   query: 'address.query',
+  tooLong: 'address.too_long',
+  characters: 'address.characters',
 };
 
 export function normaliseBaseUrl(input: string, strip: UrlSuffix): UrlCheck {

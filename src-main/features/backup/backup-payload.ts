@@ -2,6 +2,7 @@
 // thresholds, and optionally each account's vault secrets. Checked whole before anything is restored.
 import { z } from 'zod';
 import { accountsDocumentSchema, type AccountsDocument } from '../accounts/account-records';
+import { idRecord, type IdRecord } from '../../id-record';
 import type { SettingsPatch } from '../../../src-shared/contract';
 import { settingsPatchSchema } from '../app/settings.service';
 
@@ -30,25 +31,20 @@ const backupSettingsSchema = z
     Object.fromEntries((Object.entries(settings) as [string, unknown][]).filter(([, value]) => value !== undefined)),
   );
 
-export const backupPayloadSchema = z
-  .strictObject({
-    format: z.literal(PAYLOAD_FORMAT),
-    createdAt: z.number().int().nonnegative(),
-    appVersion: z.string().max(64),
-    settings: backupSettingsSchema,
-    accounts: accountsDocumentSchema,
-    /** Per account id; null when the user chose a backup without credentials. */
-    credentials: z.record(z.string().min(1), secretsSchema).nullable(),
-  })
-  .superRefine((payload, context) => {
-    const ids = payload.accounts.accounts.map((record) => record.id);
-    if (new Set(ids).size !== ids.length) context.addIssue({ code: 'custom', message: 'duplicate account id' });
-    const { activeId } = payload.accounts;
-    if (activeId !== null && !ids.includes(activeId)) context.addIssue({ code: 'custom', message: 'unknown activeId' });
-    for (const id of Object.keys(payload.credentials ?? {})) {
-      if (!ids.includes(id)) context.addIssue({ code: 'custom', message: 'credentials of an unknown account' });
-    }
-  });
+export const backupPayloadSchema = z.strictObject({
+  format: z.literal(PAYLOAD_FORMAT),
+  createdAt: z.number().int().nonnegative(),
+  appVersion: z.string().max(64),
+  settings: backupSettingsSchema,
+  accounts: accountsDocumentSchema,
+  /**
+   * Per file account id (any string: ids are looked up as the file's own references, never used as ids here);
+   * null when the user chose a backup without credentials. Credentials of an id the file does not list are unused.
+   */
+  credentials: idRecord(secretsSchema).nullable(),
+});
+// What the file says of each account is judged record by record (restore-plan.ts checkFileRecord): a file whose one
+// record fails still restores the others, and says which it left out and why.
 
 export interface BackupPayload {
   readonly format: typeof PAYLOAD_FORMAT;
@@ -56,7 +52,7 @@ export interface BackupPayload {
   readonly appVersion: string;
   readonly settings: SettingsPatch;
   readonly accounts: AccountsDocument;
-  readonly credentials: Readonly<Record<string, Readonly<Record<string, string>>>> | null;
+  readonly credentials: IdRecord<Readonly<Record<string, string>>> | null;
 }
 
 export const encodePayload = (payload: BackupPayload): Uint8Array => new TextEncoder().encode(JSON.stringify(payload));

@@ -19,6 +19,9 @@ export function createBackupFeature(core: Core, accounts: AccountsService): Feat
     version: core.version,
     language: () => core.settings.get().language ?? systemLanguage(),
     log: core.log.child('backup'),
+    onProgress: (progress) => {
+      core.events.emit('backup:progress', progress);
+    },
   });
   return {
     service,

@@ -21,7 +21,10 @@ import type { SettingsService } from '../app/settings.service';
 import { BackupFormatError, decodeBackup, encodeBackup, MAX_BACKUP_BYTES, readHeader } from './backup-format';
 import { decodePayload, encodePayload, PAYLOAD_FORMAT, type BackupPayload } from './backup-payload';
 import type { OpenFilePort } from '../../platform/ports';
-import { planRestore, previewAccounts, settingChanges } from './restore-plan';
+import { checkFileRecord, planRestore, previewAccounts, settingChanges, type CheckedRecord } from './restore-plan';
+import { Slices } from '../../slices';
+import { idRecordOf } from '../../id-record';
+import type { BackupProgress } from '../../../src-shared/contract';
 
 /** A chosen file or an opened backup is forgotten after this long, or when the dialog closes. */
 export const HELD_FOR_MS = 10 * 60_000;
@@ -40,11 +43,20 @@ export interface BackupServiceOptions {
   readonly log: Logger;
   /** Tests only: cheaper scrypt parameters (still within what a file may ask). */
   readonly scrypt?: ScryptParams;
+  /** A preview or restore at work (backup:progress). */
+  readonly onProgress?: (progress: BackupProgress) => void;
+  /** Tests only: the ids a restore gives the accounts it adds (crypto.randomUUID otherwise). */
+  readonly newId?: () => string;
 }
 
 type Held =
   | { readonly kind: 'file'; readonly name: string; readonly bytes: Uint8Array; readonly timer: unknown }
-  | { readonly kind: 'restore'; readonly payload: BackupPayload; readonly timer: unknown };
+  | {
+      readonly kind: 'restore';
+      readonly payload: BackupPayload;
+      readonly checked: readonly CheckedRecord[];
+      readonly timer: unknown;
+    };
 
 const TITLES = {
   'en-US': { save: 'Save the Keydesk backup', open: 'Choose a Keydesk backup' },
@@ -74,14 +86,15 @@ export class BackupService {
   async create(passphrase: string, includeCredentials: boolean): Promise<BackupCreated> {
     const { accounts, settings, vault, clock } = this.options;
     const document = accounts.document();
-    let credentials: Record<string, Record<string, string>> | null = null;
+    let credentials: BackupPayload['credentials'] = null;
     if (includeCredentials) {
-      credentials = {};
+      const read = new Map<string, Record<string, string>>();
       for (const record of document.accounts) {
         // An entry that cannot be read now (locked, sealed elsewhere) is left out; the count says so.
-        const read = await vault.get(record.id);
-        if (read.status === 'ok') credentials[record.id] = textSecrets(read.secrets);
+        const entry = await vault.get(record.id);
+        if (entry.status === 'ok') read.set(record.id, textSecrets(entry.secrets));
       }
+      credentials = idRecordOf(read);
     }
     const payload: BackupPayload = {
       format: PAYLOAD_FORMAT,
@@ -138,31 +151,60 @@ export class BackupService {
     return { fileId, name, bytes: bytes.length };
   }
 
+  /**
+   * Opens the file and checks every record through the gate, in slices (progress as backup:progress under the file's
+   * id; discarding the file stops it). Answers counts and the first rows, never every row.
+   */
   async preview(fileId: string, passphrase: string): Promise<BackupPreview> {
     const held = this.#held.get(fileId);
     if (held?.kind !== 'file') return raise({ code: 'not_found', reason: 'backup.expired' });
     const plain = await decodeBackup(held.bytes, passphrase).catch(formatFailure);
     // It authenticated, so it is a file we wrote: a body we cannot read is a newer format.
     const payload = decodePayload(plain) ?? raise({ code: 'validation', reason: 'backup.unsupported_version' });
+    const checked = await this.#check(fileId, payload);
     this.discard(fileId);
     const here = this.options.accounts.document();
     const settingsHere = this.options.settings.get();
-    const restoreId = this.#hold((timer) => ({ kind: 'restore', payload, timer }));
+    const restoreId = this.#hold((timer) => ({ kind: 'restore', payload, checked, timer }));
+    const { counts, rows } = previewAccounts(here, checked);
     return {
       restoreId,
       createdAt: payload.createdAt,
       appVersion: payload.appVersion,
       includesCredentials: payload.credentials !== null,
-      accounts: previewAccounts(here, payload),
+      accountCounts: counts,
+      accounts: rows,
       settings: settingChanges(settingsHere, { ...settingsHere, ...payload.settings }),
     };
+  }
+
+  async #check(fileId: string, payload: BackupPayload): Promise<CheckedRecord[]> {
+    const records = payload.accounts.accounts;
+    const slices = new Slices(() => !this.#held.has(fileId), { code: 'validation', reason: 'backup.cancelled' });
+    const seen = new Set<string>();
+    const checked: CheckedRecord[] = [];
+    for (const [i, record] of records.entries()) {
+      checked.push(checkFileRecord(record, i + 1, payload.credentials, seen));
+      if (i % 50 === 49) {
+        this.options.onProgress?.({ id: fileId, phase: 'checking', done: i + 1, total: records.length });
+        await slices.boundary();
+      }
+    }
+    return checked;
   }
 
   async restore(restoreId: string, mode: RestoreMode): Promise<BackupRestored> {
     const held = this.#held.get(restoreId);
     if (held?.kind !== 'restore') return raise({ code: 'not_found', reason: 'backup.expired' });
     if (this.#isRestoring) return raise({ code: 'validation', reason: 'backup.expired' });
-    const plan = planRestore(this.options.accounts.document(), this.options.settings.get(), held.payload, mode);
+    const plan = planRestore(
+      this.options.accounts.document(),
+      this.options.settings.get(),
+      held.payload,
+      held.checked,
+      mode,
+      this.options.newId ?? randomUUID,
+    );
     const writes = [...plan.secrets.values()].filter((secrets) => secrets !== null).length;
     // A locked vault cannot take the credentials: refuse before anything is written rather than restore half.
     if (writes > 0 && this.options.vault.status().isLocked)
@@ -170,16 +212,25 @@ export class BackupService {
     this.#isRestoring = true;
     try {
       this.discard(restoreId);
+      const total = plan.accounts.accounts.length;
+      this.options.onProgress?.({ id: restoreId, phase: 'writing', done: 0, total });
       await this.options.accounts.restore(plan.accounts, plan.secrets);
+      this.options.onProgress?.({ id: restoreId, phase: 'writing', done: total, total });
       if (plan.settingsChanged > 0) this.options.settings.update(plan.settings);
     } finally {
       this.#isRestoring = false;
     }
-    this.options.log.info('backup restored', { mode, added: plan.added, replaced: plan.replaced });
+    this.options.log.info('backup restored', {
+      mode,
+      added: plan.added,
+      replaced: plan.replaced,
+      refused: plan.refused,
+    });
     return {
       added: plan.added,
       replaced: plan.replaced,
       removed: plan.removed,
+      refused: plan.refused,
       settingsChanged: plan.settingsChanged,
       credentialsRestored: writes,
     };

@@ -2,6 +2,8 @@
 // OpenAI SDKs, Claude Code settings, Codex config). Called once with a masked key for the preview and once with the
 // full key on send, so the user sees exactly what goes, minus the secret.
 import type { HandoffKind, HandoffTarget } from '../../../src-shared/contract';
+import { raise } from '../../errors';
+import { dotenvValue, jsonString, pythonString, shellWord, tomlKey, tomlString } from './quoting';
 
 export interface HandoffInput {
   /** The key with its sk- prefix (or the masked key, for the preview). */
@@ -56,8 +58,13 @@ export function providerId(name: string): string {
   return slug === '' ? 'keydesk' : `keydesk-${slug}`;
 }
 
-/** Strings as JSON writes them: also valid TOML basic strings, Python and JavaScript literals. */
-const q = (text: string): string => JSON.stringify(text);
+/** A value the format cannot carry as it is: the snippet is refused (with the variable named), never bent. */
+const unrepresentable = (name: string): never =>
+  raise({ code: 'validation', reason: 'handoff.env_unrepresentable', params: { name } });
+const env = (name: string, value: string): string => `${name}=${dotenvValue(value) ?? unrepresentable(name)}`;
+const sh = (value: string): string => shellWord(value) ?? unrepresentable('curl');
+const toml = (value: string): string => tomlString(value) ?? unrepresentable('config.toml');
+const q = jsonString;
 
 /** Standard base64 of UTF-8, what Cherry Studio's parser decodes (Buffer.from(data, 'base64')). */
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
@@ -116,15 +123,13 @@ const snippet = (place: string, fileName: string, text: string): BuiltHandoff =>
 });
 
 function dotenv(input: HandoffInput): BuiltHandoff {
-  const lines = [`OPENAI_API_KEY=${q(input.apiKey)}`, `OPENAI_BASE_URL=${q(openaiBase(input.apiUrl))}`];
+  // Single-quoted (dotenvValue): `source .env` runs nothing an address or a key could hold.
+  const lines = [env('OPENAI_API_KEY', input.apiKey), env('OPENAI_BASE_URL', openaiBase(input.apiUrl))];
   if (input.servesClaude === true) {
-    lines.push(`ANTHROPIC_AUTH_TOKEN=${q(input.apiKey)}`, `ANTHROPIC_BASE_URL=${q(anthropicBase(input.apiUrl))}`);
+    lines.push(env('ANTHROPIC_AUTH_TOKEN', input.apiKey), env('ANTHROPIC_BASE_URL', anthropicBase(input.apiUrl)));
   }
   return snippet('.env', 'keydesk.env', `${lines.join('\n')}\n`);
 }
-
-/** POSIX shell single quotes: nothing inside is expanded; a ' closes, is escaped, and reopens. */
-const sh = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
 function curl(input: HandoffInput): BuiltHandoff {
   const body = JSON.stringify({
@@ -150,9 +155,9 @@ function openaiPython(input: HandoffInput): BuiltHandoff {
   const text = [
     'from openai import OpenAI',
     '',
-    `client = OpenAI(api_key=${q(input.apiKey)}, base_url=${q(openaiBase(input.apiUrl))})`,
+    `client = OpenAI(api_key=${pythonString(input.apiKey)}, base_url=${pythonString(openaiBase(input.apiUrl))})`,
     'response = client.chat.completions.create(',
-    `    model=${q(model)},`,
+    `    model=${pythonString(model)},`,
     '    messages=[{"role": "user", "content": "Hello"}],',
     ')',
     'print(response.choices[0].message.content)',
@@ -192,12 +197,12 @@ function codex(input: HandoffInput): BuiltHandoff {
   const id = providerId(input.name);
   // The provider block as CC Switch writes it for Codex (config.toml + auth.json with OPENAI_API_KEY).
   const config = [
-    `model_provider = ${q(id)}`,
-    `model = ${q(input.openaiModel ?? MODEL_PLACEHOLDER)}`,
+    `model_provider = ${toml(id)}`,
+    `model = ${toml(input.openaiModel ?? MODEL_PLACEHOLDER)}`,
     '',
-    `[model_providers.${id}]`,
-    `name = ${q(input.name)}`,
-    `base_url = ${q(openaiBase(input.apiUrl))}`,
+    `[model_providers.${tomlKey(id) ?? toml(id)}]`,
+    `name = ${toml(input.name)}`,
+    `base_url = ${toml(openaiBase(input.apiUrl))}`,
     'wire_api = "responses"',
     'requires_openai_auth = true',
     '',

@@ -7,7 +7,7 @@
 // read: a system access token with its user id on a one-api / new-api family site. Cookie sessions are refused
 // (a browser cookie is not a credential Keydesk keeps), as are sites that speak another API.
 import type { AppError } from '../../../src-shared/contract';
-import { addressesFor, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
+import { gateRow, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
 
 /** The backup versions All API Hub's importer accepts (getSupportedBackupVersion). */
 export const ALL_API_HUB_VERSIONS = ['1.0', '2.0', '3.0', '4.0'] as const;
@@ -63,7 +63,7 @@ export function readAllApiHub(data: unknown): FileRead {
   }
   const accounts = accountsOf(data);
   if (accounts === null || accounts.length === 0) return { ok: false, error: refusal('import.no_accounts') };
-  return { ok: true, candidates: accounts.map((account, index) => readAccount(account, index + 1)) };
+  return { ok: true, count: accounts.length, rowAt: (index) => readAccount(accounts[index], index + 1) };
 }
 
 function readAccount(raw: unknown, row: number): ImportCandidate {
@@ -105,14 +105,16 @@ function readAccount(raw: unknown, row: number): ImportCandidate {
   const accessToken = text(info['access_token']).trim();
   if (accessToken === '') return refuse(refusal('import.no_credential'), userId ?? null);
   if (userId === null) return refuse(refusal('import.user_id_invalid'));
-  const addresses = addressesFor(siteUrl, '');
-  if (!addresses.ok) return refuse(addresses.error, userId ?? null);
+  const credential = { kind: 'access_token' as const, accessToken, ...(userId === undefined ? {} : { userId }) };
+  const gated = gateRow(base, userId ?? null, username, credential);
+  if (!gated.ok) return refuse(gated.error, userId ?? null);
   return {
     ...base,
-    baseUrl: addresses.baseUrl,
-    apiUrl: addresses.apiUrl,
+    name: gated.name,
+    baseUrl: gated.baseUrl,
+    apiUrl: gated.apiUrl,
     userId: userId ?? null,
-    credential: { kind: 'access_token', accessToken, ...(userId === undefined ? {} : { userId }) },
+    credential,
     refusal: null,
   };
 }

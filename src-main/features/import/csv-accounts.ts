@@ -5,7 +5,7 @@
 // to keep them in a file.
 import type { AccountKind, CredentialInput } from '../../../src-shared/contract';
 import { parseCsv } from './csv';
-import { addressesFor, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
+import { gateRow, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
 
 export const CSV_REQUIRED = ['name', 'base_url', 'kind', 'credential'] as const;
 export const CSV_OPTIONAL = ['api_url', 'user_id', 'username'] as const;
@@ -39,7 +39,8 @@ export function readAccountsCsv(textValue: string): FileRead {
   };
   return {
     ok: true,
-    candidates: records.map((record, index) => readRecord(index + 1, (name) => column(record, name))),
+    count: records.length,
+    rowAt: (index) => readRecord(index + 1, (name) => column(records[index] ?? [], name)),
   };
 }
 
@@ -82,12 +83,13 @@ function readRecord(row: number, cell: (name: string) => string): ImportCandidat
   } else {
     credential = { kind, apiKey: secret.trim() };
   }
-  const addresses = addressesFor(baseUrl, base.apiUrl);
-  if (!addresses.ok) return refuse(addresses.error);
+  const gated = gateRow({ ...base, kind }, rawUserId ?? null, username, credential);
+  if (!gated.ok) return refuse(gated.error);
   return {
     ...base,
-    baseUrl: addresses.baseUrl,
-    apiUrl: addresses.apiUrl,
+    name: gated.name,
+    baseUrl: gated.baseUrl,
+    apiUrl: gated.apiUrl,
     userId: rawUserId ?? null,
     username,
     credential,

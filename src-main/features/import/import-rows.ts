@@ -1,8 +1,17 @@
 // The rows an import file yields, before duplicates are looked for: what the preview shows, plus (main only) the
-// credential the row would be added with. Shared by the All API Hub and CSV readers.
+// credential the row would be added with. Shared by the All API Hub and CSV readers. Every row passes the gate every
+// account passes (src-shared/rules/account-record-rules.ts); a refused row is echoed only as toEcho makes it.
 import type { AccountKind, AppError, CredentialInput, ErrorReason } from '../../../src-shared/contract';
-import { checkLabel, MAX_LABEL } from '../../../src-shared/rules/account-rules';
-import { normaliseBaseUrl } from '../accounts/url-rules';
+import { MAX_LABEL } from '../../../src-shared/rules/account-rules';
+import {
+  checkAccountFields,
+  isCredentialText,
+  MAX_CREDENTIAL,
+  MAX_USERNAME,
+  type RecordRefusal,
+} from '../../../src-shared/rules/account-record-rules';
+import { echoText } from '../../../src-shared/rules/text-rules';
+import { addressForEcho } from '../../../src-shared/rules/url-rules';
 
 /** The most characters an import file may have (the browser-mode bridge carries at most 1 MiB a request). */
 export const MAX_IMPORT_CHARS = 900_000;
@@ -21,8 +30,12 @@ export interface ImportCandidate {
   readonly refusal: AppError | null;
 }
 
+/**
+ * A file read as far as its shape: how many rows it has, and each row on demand (so a file of 100,000 rows is judged
+ * row by row in slices, never all at once).
+ */
 export type FileRead =
-  | { readonly ok: true; readonly candidates: readonly ImportCandidate[] }
+  | { readonly ok: true; readonly count: number; readonly rowAt: (index: number) => ImportCandidate }
   | { readonly ok: false; readonly error: AppError };
 
 export const refusal = (reason: ErrorReason, params?: Readonly<Record<string, string | number>>): AppError => ({
@@ -40,27 +53,67 @@ export function readUserId(value: unknown): number | null | undefined {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** The label a row gets: its name trimmed and cut to the longest label, else the site's host. */
+/** The label a row gets: its name as written, else (empty) the site's host; the gate judges it as Add would. */
 export function labelFor(name: string, baseUrl: string): string {
-  const checked = checkLabel(name);
-  if (checked.ok) return checked.label;
-  if (checked.problem === 'tooLong') return name.trim().slice(0, MAX_LABEL);
+  if (name.trim() !== '') return name;
   try {
-    return new URL(baseUrl).host.slice(0, MAX_LABEL) || 'Imported';
+    return new URL(baseUrl.trim()).host.slice(0, MAX_LABEL) || 'Imported';
   } catch {
     return 'Imported';
   }
 }
 
-/** The row's addresses normalised, or the address reason it is refused for. */
-export function addressesFor(
-  baseUrl: string,
-  apiUrl: string,
-): { ok: true; baseUrl: string; apiUrl: string } | { ok: false; error: AppError } {
-  const base = normaliseBaseUrl(baseUrl, '/api');
-  if (!base.ok) return { ok: false, error: refusal(base.reason) };
-  if (apiUrl.trim() === '') return { ok: true, baseUrl: base.url, apiUrl: base.url };
-  const api = normaliseBaseUrl(apiUrl, '/v1');
-  if (!api.ok) return { ok: false, error: refusal(api.reason) };
-  return { ok: true, baseUrl: base.url, apiUrl: api.url };
+const gateRefusal = (r: RecordRefusal): AppError => ({
+  code: 'validation',
+  reason: r.reason,
+  field: r.field,
+  ...(r.params === undefined ? {} : { params: r.params }),
+});
+
+/**
+ * The row through the account gate: its label and addresses normalised and its credential's text checked, or the
+ * refusal. The credential's values are never named in a refusal.
+ */
+export function gateRow(
+  row: { readonly name: string; readonly baseUrl: string; readonly apiUrl: string; readonly kind: AccountKind },
+  userId: number | null,
+  username: string | null,
+  credential: CredentialInput,
+): { ok: true; name: string; baseUrl: string; apiUrl: string } | { ok: false; error: AppError } {
+  const fields = checkAccountFields({
+    label: row.name,
+    kind: row.kind,
+    baseUrl: row.baseUrl,
+    apiUrl: row.apiUrl,
+    username,
+    userId,
+    keyHint: null,
+    yuanPerUsd: null,
+    thresholds: { warnUnits: null, criticalUnits: null },
+  });
+  if (!fields.ok) return { ok: false, error: gateRefusal(fields.refusal) };
+  const secret =
+    credential.kind === 'password'
+      ? credential.password
+      : credential.kind === 'access_token'
+        ? credential.accessToken
+        : credential.apiKey;
+  const isUserOk = credential.kind !== 'password' || isCredentialText(credential.username, MAX_USERNAME);
+  if (!isUserOk || !isCredentialText(secret, MAX_CREDENTIAL)) {
+    return { ok: false, error: refusal('record.credential') };
+  }
+  return { ok: true, name: fields.value.label, baseUrl: fields.value.baseUrl, apiUrl: fields.value.apiUrl };
+}
+
+/** A row as it may be shown back: name, user and address made safe to echo (controls visible, cut, no password). */
+export function toEcho<T extends { name: string; baseUrl: string; apiUrl: string; username: string | null }>(
+  row: T,
+): T {
+  return {
+    ...row,
+    name: echoText(row.name, MAX_LABEL),
+    baseUrl: addressForEcho(row.baseUrl),
+    apiUrl: addressForEcho(row.apiUrl),
+    username: row.username === null ? null : echoText(row.username, 60),
+  };
 }

@@ -18,6 +18,9 @@ export function createImportFeature(
     openFile: core.platform.openFile,
     dialogTitle: () =>
       (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '导入账户' : 'Import accounts',
+    onProgress: (progress) => {
+      core.events.emit('import:progress', progress);
+    },
   });
   return {
     service,

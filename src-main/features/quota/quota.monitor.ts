@@ -12,6 +12,7 @@ import type {
   Thresholds,
 } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
+import { emptyIdRecord, entriesOf, entryOf, idRecord, keepEntries, withEntry } from '../../id-record';
 import { runWithPriority } from '../../gateway/critical-budget';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
@@ -33,18 +34,19 @@ const readingSchema = z.object({
   fetchedAt: z.number(),
 });
 const armingSchema = z.object({ warn: z.boolean(), critical: z.boolean(), softLimit: z.boolean() });
+// Keyed by account id: prototype-less records (id-record.ts), so an account called `constructor` is just an account.
 export const quotaCacheSchema = z.object({
-  balances: z.record(z.string(), readingSchema).catch({}),
-  arming: z.record(z.string(), armingSchema).catch({}),
+  balances: idRecord(readingSchema).catch(emptyIdRecord()),
+  arming: idRecord(armingSchema).catch(emptyIdRecord()),
 });
 export type QuotaCacheDocument = z.infer<typeof quotaCacheSchema>;
-export const EMPTY_QUOTA_CACHE: QuotaCacheDocument = { balances: {}, arming: {} };
+export const EMPTY_QUOTA_CACHE: QuotaCacheDocument = { balances: emptyIdRecord(), arming: emptyIdRecord() };
 
 export const quotaHistorySchema = z.object({
-  samples: z.record(z.string(), z.array(z.object({ at: z.number(), remainingUnits: z.number().int() }))).catch({}),
+  samples: idRecord(z.array(z.object({ at: z.number(), remainingUnits: z.number().int() }))).catch(emptyIdRecord()),
 });
 export type QuotaHistoryDocument = z.infer<typeof quotaHistorySchema>;
-export const EMPTY_QUOTA_HISTORY: QuotaHistoryDocument = { samples: {} };
+export const EMPTY_QUOTA_HISTORY: QuotaHistoryDocument = { samples: emptyIdRecord() };
 
 const NO_THRESHOLDS: Thresholds = { warnUnits: null, criticalUnits: null };
 
@@ -80,7 +82,7 @@ export class QuotaMonitor {
   #unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: QuotaMonitorDeps) {
-    for (const [id, cached] of Object.entries(deps.cache.read().balances)) {
+    for (const [id, cached] of entriesOf(deps.cache.read().balances)) {
       const { fetchedAt, ...reading } = cached;
       this.#entries.set(id, { reading, fetchedAt, isFromCache: true, error: null });
     }
@@ -200,13 +202,11 @@ export class QuotaMonitor {
     if (isCacheChanged) {
       // A removed account's balance, alert state and history go with it.
       this.deps.cache.write({
-        balances: Object.fromEntries(Object.entries(cache.balances).filter(([id]) => known.has(id))),
-        arming: Object.fromEntries(Object.entries(cache.arming).filter(([id]) => known.has(id))),
+        balances: keepEntries(cache.balances, (id) => known.has(id)),
+        arming: keepEntries(cache.arming, (id) => known.has(id)),
       });
       const history = this.deps.history.read();
-      this.deps.history.write({
-        samples: Object.fromEntries(Object.entries(history.samples).filter(([id]) => known.has(id))),
-      });
+      this.deps.history.write({ samples: keepEntries(history.samples, (id) => known.has(id)) });
     }
     // A watched key just added (or given a new key) comes with the balance its check read: shown and kept as a
     // fresh reading, and a new key's first poll waits an interval instead of reading the critical
@@ -265,16 +265,19 @@ export class QuotaMonitor {
 
   #persist(accountId: string, reading: QuotaReading, now: number): void {
     const cache = this.deps.cache.read();
-    const arming = cache.arming[accountId] ?? ARMED;
+    const arming = entryOf(cache.arming, accountId) ?? ARMED;
     const step = stepAlerts(arming, this.#thresholds(accountId), { ...reading, isFresh: true });
     this.deps.cache.write({
-      balances: { ...cache.balances, [accountId]: { ...reading, fetchedAt: now } },
-      arming: { ...cache.arming, [accountId]: step.arming satisfies AlertArming },
+      balances: withEntry(cache.balances, accountId, { ...reading, fetchedAt: now }),
+      arming: withEntry(cache.arming, accountId, step.arming satisfies AlertArming),
     });
     if (reading.remainingUnits !== null && !reading.isUnlimited) {
       const history = this.deps.history.read();
-      const samples = addSample(history.samples[accountId] ?? [], { at: now, remainingUnits: reading.remainingUnits });
-      this.deps.history.write({ samples: { ...history.samples, [accountId]: samples } });
+      const samples = addSample(entryOf(history.samples, accountId) ?? [], {
+        at: now,
+        remainingUnits: reading.remainingUnits,
+      });
+      this.deps.history.write({ samples: withEntry(history.samples, accountId, samples) });
     }
     if (step.fired.length > 0) {
       const account = this.deps.directory.get(accountId);
@@ -293,7 +296,7 @@ export class QuotaMonitor {
   }
 
   #samples(accountId: string): readonly BalanceSample[] {
-    return this.deps.history.read().samples[accountId] ?? [];
+    return entryOf(this.deps.history.read().samples, accountId) ?? [];
   }
 }
 

@@ -9,6 +9,7 @@ import { accountsDocumentSchema, type AccountsDocument } from '../accounts/accou
 import { accountMoney } from '../money/account-money';
 import { siteMoneyDocumentSchema } from '../money/site-money.service';
 import { balanceLevel, quotaCacheSchema } from '../quota/quota.monitor';
+import { entryOf } from '../../id-record';
 import { STATUS_VERSION, type StatusEntry, type StatusSnapshot } from './status.model';
 
 /** Why a file could not be used; the command prints these on stderr beside whatever it could show. */
@@ -52,7 +53,7 @@ export function readCachedStatus(
   const entries: StatusEntry[] = accounts.accounts
     .filter((record) => !record.isHidden)
     .map((record) => {
-      const cached = cache?.balances[record.id];
+      const cached = entryOf(cache?.balances, record.id);
       const reading = cached ?? null;
       const site = sites?.sites[record.baseUrl.replace(/\/+$/, '')] ?? undefined;
       return {

@@ -1,8 +1,21 @@
 // `keydesk status` output: a text table, JSON, or one line for a terminal status line. Money is formatted by the
-// app's own rules (src-shared/units.ts with each site's cached money settings); unknown is written as unknown.
+// app's own rules (src-shared/units.ts with each site's cached money settings); unknown is written as unknown. What
+// reaches the terminal holds no control character raw, whatever a label, a site's currency symbol or a file held:
+// text modes draw them visibly, JSON escapes them, so nothing printed can clear the screen or retitle the window.
 import type { BalanceLevel, Language } from '../../../src-shared/contract';
+import { visibleControls } from '../../../src-shared/rules/text-rules';
 import { formatQuota, formatQuotaMoney, type QuotaValue } from '../../../src-shared/units';
 import type { StatusEntry, StatusSnapshot } from './status.model';
+
+/** Text for a terminal: every control character (C0, DEL, C1), reordering mark and lone surrogate drawn visibly. */
+export const terminalText = visibleControls;
+
+/** JSON for a terminal: JSON.stringify escapes C0 and lone surrogates; DEL, C1 and reordering marks are escaped too. */
+const terminalJson = (value: unknown): string =>
+  JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 const WORDS = {
   'en-US': {
@@ -52,7 +65,7 @@ const quotaOf = (e: StatusEntry): QuotaValue | undefined =>
 /** The balance as the app shows it ("$12.34 ≈ ¥87.65", "Unlimited"), or the word for unknown. */
 export function balanceText(e: StatusEntry, lang: Language): string {
   const q = quotaOf(e);
-  return q === undefined ? WORDS[lang].unknown : formatQuotaMoney(q, lang, e.money);
+  return terminalText(q === undefined ? WORDS[lang].unknown : formatQuotaMoney(q, lang, e.money));
 }
 
 export function ageText(fetchedAt: number | null, now: number, lang: Language): string {
@@ -88,7 +101,7 @@ export function formatText(s: StatusSnapshot, lang: Language, now: number): stri
   const w = WORDS[lang];
   if (s.accounts.length === 0) return `${w.header[s.source]}\n${w.none}\n`;
   const rows = s.accounts.map((e) => [
-    e.label,
+    terminalText(e.label),
     balanceText(e, lang),
     stateText(e, lang),
     ageText(e.fetchedAt, now, lang),
@@ -104,29 +117,25 @@ export function formatText(s: StatusSnapshot, lang: Language, now: number): stri
 }
 
 export function formatJson(s: StatusSnapshot, lang: Language, now: number): string {
-  return `${JSON.stringify(
-    {
-      source: s.source,
-      generatedAt: new Date(s.generatedAt).toISOString(),
-      accounts: s.accounts.map((e) => ({
-        id: e.id,
-        label: e.label,
-        kind: e.kind,
-        state: e.isDisabled ? 'disabled' : e.level,
-        isStale: e.isStale,
-        // null when unknown: a reader must never take a missing balance for zero.
-        remainingUnits: e.remainingUnits,
-        isUnlimited: e.isUnlimited,
-        balance: balanceText(e, lang),
-        currency: e.money.site.displayType,
-        fetchedAt: e.fetchedAt === null ? null : new Date(e.fetchedAt).toISOString(),
-        ageSeconds: e.fetchedAt === null ? null : Math.max(0, Math.round((now - e.fetchedAt) / 1000)),
-        error: e.error,
-      })),
-    },
-    null,
-    2,
-  )}\n`;
+  return `${terminalJson({
+    source: s.source,
+    generatedAt: new Date(s.generatedAt).toISOString(),
+    accounts: s.accounts.map((e) => ({
+      id: e.id,
+      label: e.label,
+      kind: e.kind,
+      state: e.isDisabled ? 'disabled' : e.level,
+      isStale: e.isStale,
+      // null when unknown: a reader must never take a missing balance for zero.
+      remainingUnits: e.remainingUnits,
+      isUnlimited: e.isUnlimited,
+      balance: balanceText(e, lang),
+      currency: e.money.site.displayType,
+      fetchedAt: e.fetchedAt === null ? null : new Date(e.fetchedAt).toISOString(),
+      ageSeconds: e.fetchedAt === null ? null : Math.max(0, Math.round((now - e.fetchedAt) / 1000)),
+      error: e.error,
+    })),
+  })}\n`;
 }
 
 /** One line: `Alice $12.34 · Bob ¥3.00 low · Carol unknown`, the site amount only, then the cache's age if offline. */
@@ -138,7 +147,7 @@ export function formatLine(s: StatusSnapshot, lang: Language, now: number): stri
       const q = quotaOf(e);
       const amount = q === undefined ? w.unknown : formatQuota(q, lang, e.money.site);
       const flag = e.level === 'critical' ? ` ${w.lineCritical}` : e.level === 'warn' ? ` ${w.lineLow}` : '';
-      return `${e.label} ${amount}${flag}`;
+      return terminalText(`${e.label} ${amount}${flag}`);
     });
   const times = s.accounts.map((e) => e.fetchedAt).filter((t): t is number => t !== null);
   const oldest = times.length > 0 ? Math.min(...times) : null;

@@ -1,13 +1,25 @@
 // The `keydesk status` command itself: argument parsing, the live endpoint or the cache, and the output format.
 // The entry (src-main/status.ts) only calls it with the process's arguments and streams.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, type Language } from '../../../src-shared/contract';
 import { userDataDir } from '../../paths';
 import { readCachedStatus } from './status-cache';
-import { STATUS_ENDPOINT_FILE, STATUS_PATH, endpointFileSchema } from './status-endpoint';
-import { formatJson, formatLine, formatText } from './status-format';
+import {
+  CHALLENGE_PATH,
+  NONCE_HEADER,
+  STATUS_ENDPOINT_FILE,
+  STATUS_PATH,
+  clientProof,
+  endpointFileSchema,
+  processStartIdentity,
+  sameHex,
+  serverProof,
+  type EndpointFile,
+} from './status-endpoint';
+import { formatJson, formatLine, formatText, terminalText } from './status-format';
 import { statusSnapshotSchema, type StatusSnapshot } from './status.model';
 
 export const USAGE = `Usage: keydesk status [--json | --line] [--lang en-US|zh-CN] [--cache]
@@ -21,24 +33,67 @@ export const USAGE = `Usage: keydesk status [--json | --line] [--lang en-US|zh-C
 Data folder: KEYDESK_DATA_DIR, else the platform's user-data folder (as Keydesk itself).
 `;
 
-/** The running app's snapshot, or null when it is not running (no file, refused, not answering in time). */
-export async function fetchLiveStatus(dataDir: string, timeoutMs = 1_000): Promise<StatusSnapshot | null> {
-  let file;
+/**
+ * The running app's snapshot, or why there is none: no endpoint file (or one of an older Keydesk), its process gone
+ * (a stale file after a kill), or an endpoint that could not prove it holds the file's token (another process on the
+ * old port) — then nothing of its answer is used, and it never saw the token.
+ */
+export type LiveStatus =
+  | { readonly kind: 'live'; readonly snapshot: StatusSnapshot }
+  | { readonly kind: 'absent' | 'not_running' | 'unproven' | 'no_answer' };
+
+/** Whether the process the file names is still the one that wrote it. */
+function isAlive(file: EndpointFile): boolean {
+  try {
+    process.kill(file.pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but is another user's; the challenge decides whether it is ours.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = processStartIdentity(file.pid);
+  // A pid reused by a later process has another start time.
+  return file.startIdentity === null || now === null || now === file.startIdentity;
+}
+
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+async function bounded(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
+  return JSON.parse(text);
+}
+
+export async function fetchLiveStatus(dataDir: string, timeoutMs = 1_000): Promise<LiveStatus> {
+  let file: EndpointFile;
   try {
     file = endpointFileSchema.parse(JSON.parse(readFileSync(join(dataDir, STATUS_ENDPOINT_FILE), 'utf8')));
   } catch {
-    return null;
+    return { kind: 'absent' };
   }
+  if (!isAlive(file)) return { kind: 'not_running' };
+  const url = `http://127.0.0.1:${file.port}`;
+  const clientNonce = randomBytes(32).toString('hex');
   try {
-    const response = await fetch(`http://127.0.0.1:${file.port}${STATUS_PATH}`, {
-      headers: { authorization: `Bearer ${file.token}` },
+    const challenge = await fetch(`${url}${CHALLENGE_PATH}`, {
+      headers: { [NONCE_HEADER]: clientNonce },
       signal: AbortSignal.timeout(timeoutMs),
     });
-    if (!response.ok) return null;
-    const parsed = statusSnapshotSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    const offered = challenge.ok ? ((await bounded(challenge)) as { nonce?: unknown; proof?: unknown }) : {};
+    const serverNonce = typeof offered.nonce === 'string' ? offered.nonce : '';
+    const proof = typeof offered.proof === 'string' ? offered.proof : '';
+    if (!sameHex(proof, serverProof(file.token, file.port, clientNonce, serverNonce))) return { kind: 'unproven' };
+    const response = await fetch(`${url}${STATUS_PATH}`, {
+      headers: {
+        [NONCE_HEADER]: clientNonce,
+        authorization: `KeydeskProof ${serverNonce} ${clientProof(file.token, file.port, clientNonce, serverNonce)}`,
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return { kind: 'no_answer' };
+    const parsed = statusSnapshotSchema.safeParse(await bounded(response));
+    return parsed.success ? { kind: 'live', snapshot: parsed.data } : { kind: 'no_answer' };
   } catch {
-    return null;
+    return { kind: 'no_answer' };
   }
 }
 
@@ -83,10 +138,22 @@ export async function status(
   const dataDir = options.dataDir ?? userDataDir();
   const lang = languageOf(dataDir, values.lang);
   const now = (options.now ?? Date.now)();
-  let snapshot = values.cache ? null : await fetchLiveStatus(dataDir);
-  if (snapshot === null) {
+  const live = values.cache ? null : await fetchLiveStatus(dataDir);
+  let snapshot: StatusSnapshot;
+  if (live?.kind === 'live') {
+    snapshot = live.snapshot;
+  } else {
+    if (live?.kind === 'unproven') {
+      err(
+        lang === 'zh-CN'
+          ? 'keydesk status：本机该端口上的程序无法证明自己是 Keydesk，已忽略它，改读缓存。\n'
+          : 'keydesk status: the program on the status port could not prove it is Keydesk; it was ignored, and the cache is shown.\n',
+      );
+    }
     const cached = readCachedStatus(dataDir, now);
-    for (const p of cached.problems) err(`keydesk status: ${p.file} could not be read (${p.reason}).\n`);
+    for (const p of cached.problems) {
+      err(terminalText(`keydesk status: ${p.file} could not be read (${p.reason}).`) + '\n');
+    }
     snapshot = cached.snapshot;
   }
   out(

@@ -1,21 +1,83 @@
 // Electron's clipboard, save dialog and open dialog behind the ClipboardPort, SecretFileSinkPort and OpenFilePort
-// (see platform/ports.ts).
+// (see platform/ports.ts). What Keydesk copies is always a secret (a key, a snippet holding one), so it goes with the
+// markers each platform defines for "do not keep this": clipboard history, sync and managers leave it out.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import * as electron from 'electron';
 import { clipboard, dialog, type BrowserWindow } from 'electron';
 import type { ClipboardPort, OpenFilePort, SecretFileSinkPort } from '../ports';
 import { writePrivateFile } from '../private-file';
 
-export const electronClipboard: ClipboardPort = {
-  isAvailable: true,
-  readText: () => clipboard.readText(),
-  writeText: (text) => {
-    clipboard.writeText(text);
-  },
-  clear: () => {
-    clipboard.clear();
-  },
+/** A native clipboard format and its payload. */
+export interface ConcealMarker {
+  readonly format: string;
+  readonly data: Uint8Array<ArrayBuffer>;
+}
+
+const dword = (value: number): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value, true);
+  return bytes;
 };
+
+/**
+ * The markers each platform defines: macOS `org.nspasteboard.ConcealedType` (nspasteboard.org: its presence is what
+ * counts); Windows `ExcludeClipboardContentFromMonitorProcessing` (present), `CanIncludeInClipboardHistory` and
+ * `CanUploadToCloudClipboard` (a DWORD 0: not in Win+V history, not synced); KDE's Klipper the MIME type
+ * `x-kde-passwordManagerHint` holding `secret`.
+ */
+export function concealMarkers(platform: string): readonly ConcealMarker[] {
+  if (platform === 'darwin') return [{ format: 'org.nspasteboard.ConcealedType', data: new Uint8Array(0) }];
+  if (platform === 'win32') {
+    return [
+      { format: 'ExcludeClipboardContentFromMonitorProcessing', data: dword(1) },
+      { format: 'CanIncludeInClipboardHistory', data: dword(0) },
+      { format: 'CanUploadToCloudClipboard', data: dword(0) },
+    ];
+  }
+  return [{ format: 'x-kde-passwordManagerHint', data: new TextEncoder().encode('secret') }];
+}
+
+/** Electron's name for a raw platform format in a ClipboardItem (Electron 44 and later). */
+export const osFormat = (format: string): string => `electron application/osclipboard;format="${format}"`;
+
+type ClipboardItemClass = new (entries: Record<string, string | Blob>) => unknown;
+
+/**
+ * The system clipboard. The text and its markers must arrive in one commit: every Electron write call replaces the
+ * whole clipboard (writeText then writeBuffer leaves the marker without the text, the reverse the text without the
+ * marker; electron/electron shell/common/api/electron_api_clipboard.cc makes a new ScopedClipboardWriter per call).
+ * Electron 44 and later take ClipboardItems, all entries committed at once: there the markers go with the text. The
+ * Electron this project pins (41) has no such call, so the text goes alone there (`isConcealing` false) rather than
+ * being lost to a second write.
+ */
+export function electronClipboard(
+  platform: string = process.platform,
+): ClipboardPort & { readonly isConcealing: boolean } {
+  const Item = (electron as unknown as { ClipboardItem?: ClipboardItemClass }).ClipboardItem;
+  const isConcealing = typeof Item === 'function';
+  return {
+    isAvailable: true,
+    isConcealing,
+    readText: () => clipboard.readText(),
+    writeText: (text) => {
+      if (!isConcealing) {
+        clipboard.writeText(text);
+        return;
+      }
+      const entries: Record<string, string | Blob> = { 'text/plain': text };
+      for (const marker of concealMarkers(platform)) entries[osFormat(marker.format)] = new Blob([marker.data]);
+      const board = clipboard as unknown as { write(items: unknown[]): Promise<void> };
+      // A platform that refuses a marker format still gets the text: a copy that fails is worse than one kept.
+      void Promise.resolve(board.write([new Item(entries)])).catch(() => {
+        clipboard.writeText(text);
+      });
+    },
+    clear: () => {
+      clipboard.clear();
+    },
+  };
+}
 
 /** A save dialog (parented to the window when there is one), then a 0600 file: an export holds full keys. */
 export function electronSecretFileSink(window: () => BrowserWindow | null): SecretFileSinkPort {

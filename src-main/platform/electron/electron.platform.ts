@@ -35,7 +35,7 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     os: process.platform,
     fetch: gatewayFetch,
     clock: systemClock,
-    clipboard: electronClipboard,
+    clipboard: electronClipboard(),
     secretFiles: electronSecretFileSink(getWindow),
     openFile: electronOpenFile(getWindow),
     notifier: new ElectronNotifier(),

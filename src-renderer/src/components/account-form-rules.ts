@@ -66,6 +66,7 @@ export type FormField = keyof AccountForm;
 export type FormProblem =
   | 'required'
   | 'labelTooLong'
+  | 'labelCharacters'
   | 'criticalAboveWarn'
   | 'userId'
   | 'yuanRate'
@@ -138,7 +139,14 @@ interface Checked {
 function checkCommon(form: AccountForm, site: SiteMoney): Checked {
   const errors: FormErrors = {};
   const labelCheck = checkLabel(form.label);
-  if (!labelCheck.ok) errors.label = labelCheck.problem === 'required' ? 'required' : 'labelTooLong';
+  if (!labelCheck.ok) {
+    errors.label =
+      labelCheck.problem === 'required'
+        ? 'required'
+        : labelCheck.problem === 'tooLong'
+          ? 'labelTooLong'
+          : 'labelCharacters';
+  }
   const label = labelCheck.ok ? labelCheck.label : form.label.trim();
 
   const base = checkBaseUrl(form.baseUrl, '/api');

@@ -8,6 +8,7 @@ import type {
   BackupCreated,
   BackupFileRef,
   BackupPreview,
+  BackupProgress,
   BackupRestored,
   RestoreMode,
   Result,
@@ -31,6 +32,11 @@ export const useBackupStore = defineStore('backup', () => {
   const restored = shallowRef<BackupRestored | null>(null);
   const restoreError = shallowRef<AppError | null>(null);
   const isWorking = ref(false);
+  /** How far main has checked or written the file we are waiting on (a large file is checked in slices). */
+  const progress = shallowRef<BackupProgress | null>(null);
+  keydesk.on('backup:progress', (p) => {
+    if (isWorking.value && (p.id === file.value?.fileId || p.id === preview.value?.restoreId)) progress.value = p;
+  });
 
   async function create(passphrase: string, includeCredentials: boolean): Promise<boolean> {
     isCreating.value = true;
@@ -60,6 +66,7 @@ export const useBackupStore = defineStore('backup', () => {
       return result;
     } finally {
       isWorking.value = false;
+      progress.value = null;
     }
   }
 
@@ -118,6 +125,7 @@ export const useBackupStore = defineStore('backup', () => {
     restored,
     restoreError,
     isWorking,
+    progress,
     create,
     resetCreate,
     chooseFile,

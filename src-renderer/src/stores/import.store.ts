@@ -2,7 +2,7 @@
 // main's preview (no credentials) and the per-row report, and drops main's held credentials on cancel.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AppError, ImportPreview, ImportReport } from '../../../src-shared/contract';
+import type { AppError, ImportPreview, ImportProgress, ImportReport } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 /** Main refuses longer files (the browser-mode bridge carries at most 1 MiB); said here without sending them. */
@@ -15,6 +15,11 @@ export const useImportStore = defineStore('import', () => {
   const report = shallowRef<ImportReport | null>(null);
   const error = shallowRef<AppError | null>(null);
   const phase = ref<'choose' | 'reading' | 'preview' | 'importing' | 'done'>('choose');
+  /** How far main is with the import under way (each row checked with its site, then one write). */
+  const progress = shallowRef<ImportProgress | null>(null);
+  keydesk.on('import:progress', (p) => {
+    if (phase.value === 'importing' && p.previewId === preview.value?.previewId) progress.value = p;
+  });
 
   function open(): void {
     isOpen.value = true;
@@ -79,6 +84,7 @@ export const useImportStore = defineStore('import', () => {
     error.value = null;
     const r = await keydesk.import.confirm({ previewId: shown.previewId });
     preview.value = null;
+    progress.value = null;
     if (r.ok) {
       report.value = r.value;
       phase.value = 'done';
@@ -101,5 +107,5 @@ export const useImportStore = defineStore('import', () => {
     error.value = null;
   }
 
-  return { isOpen, fileName, preview, report, error, phase, open, choose, chooseInMain, confirm, close };
+  return { isOpen, fileName, preview, report, error, phase, progress, open, choose, chooseInMain, confirm, close };
 });

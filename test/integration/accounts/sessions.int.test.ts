@@ -122,7 +122,15 @@ describe.each(ERAS)('password sign-in on %s', (profile) => {
     const service = await open();
     const id = added(await service.add(byPassword()));
     await service.signOut(id);
-    expect(service.view(id).state).toBe('needs_sign_in');
+    // Needs sign-in says why, here and after a restart (where only the missing credential is known).
+    expect(service.view(id)).toMatchObject({
+      state: 'needs_sign_in',
+      stateError: { code: 'auth.needs_sign_in', reason: 'account.signed_out' },
+    });
+    expect((await open()).view(id)).toMatchObject({
+      state: 'needs_sign_in',
+      stateError: { code: 'auth.needs_sign_in', reason: 'account.no_credential' },
+    });
     const ended =
       profile === 'new-api'
         ? await requests('/api/user/auth/logout')
@@ -175,9 +183,21 @@ describe('current new-api sessions', () => {
     expect(await requests('/api/user/login')).toHaveLength(2);
     await admin('POST', '/users/7/sessions/revoke');
     const refused = await listKeys(service, id);
-    expect(refused.ok ? null : refused.error.code).toBe('auth.needs_sign_in');
-    expect(service.view(id).state).toBe('needs_sign_in');
+    // The day's automatic sign-in is spent: the account says so, and when the next one is allowed.
+    const spent = { code: 'auth.needs_sign_in', reason: 'account.auto_sign_in_spent', params: { hours: 24 } };
+    expect(refused.ok ? null : refused.error).toMatchObject(spent);
+    expect(service.view(id)).toMatchObject({ state: 'needs_sign_in', stateError: spent });
     expect(await requests('/api/user/login')).toHaveLength(2);
+  });
+
+  it('a password that is not remembered: the account says Keydesk cannot sign in by itself, and why', async () => {
+    const service = await open();
+    const id = added(await service.add(byPassword(false)));
+    await admin('POST', '/users/7/sessions/revoke');
+    const refused = await listKeys(service, id);
+    const why = { code: 'auth.needs_sign_in', reason: 'account.password_not_remembered' };
+    expect(refused.ok ? null : refused.error).toMatchObject(why);
+    expect(service.view(id)).toMatchObject({ state: 'needs_sign_in', stateError: why });
   });
 
   it('a full session cap is explained, not reported as a conflict', async () => {

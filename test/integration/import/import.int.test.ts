@@ -53,11 +53,12 @@ describe('import through the router', () => {
     const text = await fixture('all-api-hub-backup.v4.json');
     const preview = await call<ImportPreview>('import:preview', { fileName: 'backup.json', text });
     expect(preview.format).toBe('all_api_hub');
+    // Refused rows first (their reasons are what the user must read), then the others in file order.
     expect(preview.rows.map((r) => [r.name, r.outcome, r.reason?.reason ?? null])).toEqual([
-      ['Alice on the demo gateway', 'add', null],
-      ['Carol', 'add', null],
       ['A cookie login', 'refused', 'import.cookie_session'],
       ['A Sub2API site', 'refused', 'import.site_type_unsupported'],
+      ['Alice on the demo gateway', 'add', null],
+      ['Carol', 'add', null],
       ['Alice again', 'duplicate', null],
       ['A revoked token', 'add', null],
     ]);
@@ -92,11 +93,11 @@ describe('import through the router', () => {
     const preview = await call<ImportPreview>('import:preview', { fileName: 'accounts.csv', text });
     expect(preview.format).toBe('csv');
     expect(preview.rows.map((r) => [r.row, r.kind, r.outcome, r.reason?.reason ?? null])).toEqual([
+      [4, null, 'refused', 'import.kind_unknown'],
+      [5, 'password', 'refused', 'import.missing_field'],
       [1, 'password', 'add', null],
       [2, 'api_key', 'add', null],
       [3, 'access_token', 'duplicate', null],
-      [4, null, 'refused', 'import.kind_unknown'],
-      [5, 'password', 'refused', 'import.missing_field'],
     ]);
     expect(preview.counts).toEqual({ add: 2, duplicate: 1, refused: 2 });
     expect(JSON.stringify(preview)).not.toMatch(/demo-password|sk-7rOEW/);

@@ -15,7 +15,7 @@ export { app } from './app';
 export { ipcMain } from './ipc-main';
 export { session } from './session';
 export { StandInMenu as Menu, StandInNotification as Notification, StandInTray as Tray } from './shell';
-export { clipboard, dialog, nativeImage, powerMonitor, safeStorage, shell } from './system';
+export { clipboard, ClipboardItem, dialog, nativeImage, powerMonitor, safeStorage, shell } from './system';
 export { StandInBrowserWindow as BrowserWindow } from './window';
 
 export const standIn = {

@@ -17,16 +17,51 @@ import type {
 import type { StandInBrowserWindow } from './window';
 
 // ---- clipboard ----------------------------------------------------------------------------------------------
-let clipboardText = '';
+// The clipboard holds one commit of formats. As in Electron, every write call replaces the whole clipboard (a
+// writeBuffer after a writeText leaves only the buffer: electron_api_clipboard.cc makes a new ScopedClipboardWriter
+// per call). Electron 44 and later also take `write([new ClipboardItem({...})])`, every entry in one commit; that API
+// is offered only when a test switches it on (the Electron this project pins, 41, has no ClipboardItem).
+let board = new Map<string, string | Uint8Array>();
+const TEXT = 'text/plain';
+
+export let ClipboardItem: (new (entries: Record<string, string | Blob>) => StandInClipboardItem) | undefined;
+
+export class StandInClipboardItem {
+  constructor(readonly entries: Record<string, string | Blob>) {}
+}
+
 export const clipboard = {
-  readText: () => clipboardText,
+  readText: () => {
+    const text = board.get(TEXT);
+    return typeof text === 'string' ? text : '';
+  },
   writeText: (text: string) => {
-    clipboardText = text;
+    board = new Map([[TEXT, text]]);
+  },
+  writeBuffer: (format: string, buffer: Buffer) => {
+    board = new Map([[format, new Uint8Array(buffer)]]);
+  },
+  write: (data: unknown): Promise<void> | undefined => {
+    if (!Array.isArray(data)) {
+      const { text } = data as { text?: string };
+      board = new Map(text === undefined ? [] : [[TEXT, text]]);
+      return undefined;
+    }
+    if (ClipboardItem === undefined) throw new TypeError('clipboard.write takes an object in this Electron');
+    return (async () => {
+      const next = new Map<string, string | Uint8Array>();
+      for (const item of data as StandInClipboardItem[]) {
+        for (const [type, value] of Object.entries(item.entries)) {
+          next.set(type, typeof value === 'string' ? value : new Uint8Array(await value.arrayBuffer()));
+        }
+      }
+      board = next;
+    })();
   },
   clear: () => {
-    clipboardText = '';
+    board = new Map();
   },
-} satisfies Pick<Clipboard, 'readText' | 'writeText' | 'clear'>;
+} satisfies Pick<Clipboard, 'readText' | 'writeText' | 'writeBuffer' | 'clear'> & { write: unknown };
 
 // ---- dialog -------------------------------------------------------------------------------------------------
 export interface SaveDialogCall {
@@ -144,11 +179,19 @@ export const nativeImage = {
 /** The test's side of these modules. */
 export const systemControl = {
   get clipboardText(): string {
-    return clipboardText;
+    return clipboard.readText();
+  },
+  /** Every format on the clipboard now, as the last commit left it. */
+  get clipboardFormats(): ReadonlyMap<string, string | Uint8Array> {
+    return board;
   },
   /** The user (or another app) copies something. */
   userCopies(text: string): void {
-    clipboardText = text;
+    board = new Map([[TEXT, text]]);
+  },
+  /** Offers Electron 44's ClipboardItem API (true) or takes it away, as the Electron this project pins has none. */
+  offerClipboardItems(isOffered: boolean): void {
+    ClipboardItem = isOffered ? StandInClipboardItem : undefined;
   },
   saveDialogCalls: saveDialogCalls as readonly SaveDialogCall[],
   /** The next save dialog answers this path (or is cancelled when null). */

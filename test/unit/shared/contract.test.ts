@@ -81,6 +81,8 @@ describe('contract', () => {
       'accounts:changed',
       'alert:raised',
       'alert:updated',
+      'backup:progress',
+      'import:progress',
       'quota:updated',
       'settings:changed',
       'updates:changed',

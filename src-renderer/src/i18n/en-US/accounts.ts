@@ -127,6 +127,7 @@ export const accounts = {
     errors: {
       required: 'Required.',
       labelTooLong: 'At most 60 characters.',
+      labelCharacters: 'No control characters (tabs, line breaks, escapes or invisible marks).',
       criticalAboveWarn: 'The critical amount must not be above the warning amount.',
       userId: 'A positive whole number.',
       userIdRequired:
@@ -138,6 +139,8 @@ export const accounts = {
         protocol: 'Only http:// and https:// addresses are supported.',
         credentials: 'Leave the user name and password out of the address.',
         query: 'Leave ? and # parts out of the address.',
+        tooLong: 'At most 2,048 characters.',
+        characters: 'No control characters (tabs, line breaks or invisible marks).',
       },
       amount: {
         format: 'Type an amount, for example 5 or 12.50.',

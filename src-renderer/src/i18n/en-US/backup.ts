@@ -48,8 +48,17 @@ export const backup = {
       replace: 'Replaced',
       kept: 'Kept',
       removed: 'Removed',
+      refused: 'Not restored',
     },
     noCredentials: 'no credentials',
+    counts:
+      '{add} to add, {replace} to replace, {absent} only here, {refused} not restored (they break the rules every account follows).',
+    firstRows: 'The first {n} are listed.',
+    doneRefused: '{n} account(s) in the file were not restored (see the reasons in the preview).',
+    progress: {
+      checking: 'Checking the file’s accounts: {done} of {total}…',
+      writing: 'Saving {total} account(s)…',
+    },
     settings: 'Settings',
     noSettingChanges: 'The settings stay as they are.',
     mergeHint: 'Merge adds and updates the accounts in the file and keeps the others here.',

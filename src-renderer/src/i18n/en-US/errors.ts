@@ -117,6 +117,8 @@ export const errorReasons = {
     scheme: 'Only http:// and https:// addresses are supported.',
     credentials: 'Leave the user name and password out of the address.',
     query: 'Leave the ? and # parts out of the address.',
+    too_long: 'The address is longer than {max} characters.',
+    characters: 'The address holds a control character (a tab, a line break or an invisible mark).',
     base_url_not_management:
       'The management address {address} does not serve /api/ paths: check it is not the model-calling address (…/v1).',
     api_url_not_models:
@@ -161,6 +163,7 @@ export const errorReasons = {
     too_long: '“{field}” takes at most {max} characters.',
     credential_characters: 'It contains a control character or another character that cannot be sent.',
     label_length: 'Give the account a name of 1 to {max} characters.',
+    label_characters: 'The name holds a control character (a tab, a line break, an escape or an invisible mark).',
     order_incomplete: 'The new order must list every account exactly once.',
     key_id: 'A key id is a positive whole number.',
     key_name_type: 'The name must be text.',
@@ -196,6 +199,13 @@ export const errorReasons = {
     sign_in_step_expired: 'This sign-in step has expired; start the sign-in again.',
     not_found: 'This account no longer exists.',
     key_not_found: 'None of these keys was found.',
+    auto_sign_in_spent:
+      'Keydesk signs in by itself at most once a day, so the site does not lock you out with new sessions; its next one is in {hours} h. Sign in now to go on.',
+    password_not_remembered:
+      'The site ended the session and the password is not remembered, so Keydesk cannot sign in by itself. Sign in, and tick “Remember the password” to let it.',
+    signed_out: 'You signed this account out. Sign in to use it again.',
+    no_credential:
+      'Keydesk holds no credential for this account (it was signed out, restored without credentials, or its vault entry is gone): sign in or enter it again.',
   },
   models: {
     no_probe_key: 'No enabled key on this account to learn its models from. Create a key first.',
@@ -235,6 +245,7 @@ export const errorReasons = {
     not_backup: 'This is not a Keydesk backup file.',
     too_large: 'This file is larger than any Keydesk backup ({kilobytes} KB at most).',
     expired: 'This backup is no longer open; choose the file again.',
+    cancelled: 'The restore was cancelled before anything was changed.',
   },
   rate: {
     local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
@@ -258,11 +269,27 @@ export const errorReasons = {
     no_credential: 'The row holds no password, access token or key.',
     user_id_invalid: 'The user id must be a whole number above zero.',
     second_factor: 'This account asks for a second factor: add it by hand to answer it.',
+    cancelled: 'The import was cancelled before anything was saved.',
+  },
+  record: {
+    invalid: 'Its {field} does not hold a value an account may have.',
+    credential: 'Its stored credentials do not fit an account of this kind.',
+    duplicate: 'The file lists this account twice; the first one is kept.',
+  },
+  handoff: {
+    env_unrepresentable:
+      '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
   /** Names of the fields a reason may name (params.field). */
   fields: {
     keyword: 'name pattern',
     token: 'key pattern',
+    kind: 'kind',
+    username: 'user name',
+    userId: 'user id',
+    keyHint: 'watched key',
+    yuanPerUsd: 'yuan rate',
+    thresholds: 'alert thresholds',
   },
   /** A batch's first failure: which key it was about. */
   forKey: 'Key #{id}',

@@ -31,6 +31,12 @@ export const handoff = {
     'Opening another app and the system clipboard need the Keydesk desktop app. In browser mode, save a snippet to a file instead.',
   needsDesktopLink:
     'Opening another app needs the Keydesk desktop app: browser mode never hands a link holding the key to the page.',
+  commandLine: {
+    cherry:
+      'On this system the link reaches Cherry Studio as a command-line argument, which other programs on this computer can read while it starts. Cherry Studio takes a key no other way: to keep it off the command line, copy the key and add the provider in Cherry Studio by hand.',
+    ccSwitch:
+      'On this system the link reaches CC Switch as a command-line argument, which other programs on this computer can read while it starts. CC Switch takes a key no other way: to keep it off the command line, use the Claude Code settings or Codex config snippet instead (saved to a file only you can read).',
+  },
   sentOpen: 'Handed to the app. Confirm the import in its window.',
   sentCopy: 'Copied. The clipboard is cleared in {s} s if it still holds it.',
   sentFile: 'Saved to {path}, readable by you only.',

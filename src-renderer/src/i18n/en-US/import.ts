@@ -27,6 +27,11 @@ export const importAccounts = {
   unknown: 'unknown',
   confirm: 'Import {n} accounts',
   cancel: 'Cancel',
+  moreRows: 'The first {shown} rows are listed (refused ones first); {more} more are counted above.',
+  progress: {
+    checking: 'Checking each account with its site: {done} of {total}…',
+    writing: 'Saving {total} account(s)…',
+  },
   close: 'Close',
   chooseOther: 'Choose another file',
   report: {

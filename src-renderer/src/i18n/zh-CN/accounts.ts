@@ -125,6 +125,7 @@ export const accounts: MessageSchema['accounts'] = {
     errors: {
       required: '必填。',
       labelTooLong: '最多 60 个字符。',
+      labelCharacters: '不能含有控制字符（制表符、换行、转义符或不可见的标记）。',
       criticalAboveWarn: '严重金额不能高于警告金额。',
       userId: '请输入正整数。',
       userIdRequired: '此站点要求同时提供用户 ID：可在站点控制台的个人设置中找到。',
@@ -135,6 +136,8 @@ export const accounts: MessageSchema['accounts'] = {
         protocol: '只支持 http:// 和 https:// 地址。',
         credentials: '地址中不要包含用户名和密码。',
         query: '地址中不要包含 ? 和 # 部分。',
+        tooLong: '最多 2048 个字符。',
+        characters: '不能含有控制字符（制表符、换行或不可见的标记）。',
       },
       amount: {
         format: '请输入金额，例如 5 或 12.50。',

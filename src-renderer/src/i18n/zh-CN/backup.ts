@@ -48,8 +48,17 @@ export const backup: MessageSchema['backup'] = {
       replace: '覆盖',
       kept: '保留',
       removed: '移除',
+      refused: '不恢复',
     },
     noCredentials: '无凭据',
+    counts:
+      '新增 {add} 个，替换 {replace} 个，仅本机有 {absent} 个，{refused} 个不恢复（不符合每个账户都要遵守的规则）。',
+    firstRows: '下面列出前 {n} 个。',
+    doneRefused: '文件中有 {n} 个账户没有恢复（原因见预览）。',
+    progress: {
+      checking: '正在检查文件中的账户：{done} / {total}…',
+      writing: '正在保存 {total} 个账户…',
+    },
     settings: '设置',
     noSettingChanges: '设置保持不变。',
     mergeHint: '合并：新增并更新文件中的账户，保留这里的其他账户。',

@@ -113,6 +113,8 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     scheme: '只支持 http:// 和 https:// 地址。',
     credentials: '地址里不要包含用户名和密码。',
     query: '地址里不要包含 ? 和 # 部分。',
+    too_long: '地址超过了 {max} 个字符。',
+    characters: '地址中含有控制字符（制表符、换行或不可见的标记）。',
     base_url_not_management: '管理地址 {address} 不提供 /api/ 路径：请确认它不是调用模型的地址（…/v1）。',
     api_url_not_models: '调用模型的地址 {address} 不提供 /v1/ 路径：请确认它不是管理地址。',
     redirects: '{address} 会把每个请求转到 {target}：请在账户中改用该地址。',
@@ -153,6 +155,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     too_long: '“{field}”最多 {max} 个字符。',
     credential_characters: '其中含有控制字符或其他无法发送的字符。',
     label_length: '请给账户起一个 1 到 {max} 个字符的名称。',
+    label_characters: '名称中含有控制字符（制表符、换行、转义符或不可见的标记）。',
     order_incomplete: '新的顺序必须恰好列出每个账户一次。',
     key_id: '密钥 ID 必须是正整数。',
     key_name_type: '名称必须是文本。',
@@ -184,6 +187,12 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     sign_in_step_expired: '此登录步骤已过期，请重新开始登录。',
     not_found: '该账户已不存在。',
     key_not_found: '这些密钥一个也没有找到。',
+    auto_sign_in_spent:
+      'Keydesk 每天最多自动登录一次，以免新会话过多导致站点把你锁在外面；下一次自动登录在 {hours} 小时后。请现在手动登录以继续。',
+    password_not_remembered:
+      '站点结束了会话，而密码没有被记住，Keydesk 无法自动登录。请登录，并勾选“记住密码”以允许自动登录。',
+    signed_out: '你已退出此账户。请登录后再使用。',
+    no_credential: 'Keydesk 没有保存此账户的凭据（已退出、恢复时未包含凭据，或其保险库条目已丢失）：请登录或重新输入。',
   },
   models: {
     no_probe_key: '该账户没有可用于查询模型的已启用密钥。请先创建一个密钥。',
@@ -222,6 +231,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     not_backup: '这不是 Keydesk 备份文件。',
     too_large: '此文件超过了 Keydesk 备份的大小上限（最多 {kilobytes} KB）。',
     expired: '这个备份已不再打开，请重新选择文件。',
+    cancelled: '恢复已取消，没有做任何更改。',
   },
   rate: {
     local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
@@ -243,11 +253,26 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_credential: '该行没有密码、访问令牌或密钥。',
     user_id_invalid: '用户 ID 必须是大于零的整数。',
     second_factor: '此账户需要二次验证：请手动添加以完成验证。',
+    cancelled: '导入已取消，没有保存任何内容。',
+  },
+  record: {
+    invalid: '它的{field}不是账户可以使用的值。',
+    credential: '它保存的凭据与这种账户不符。',
+    duplicate: '文件中把这个账户列了两次，只保留第一次。',
+  },
+  handoff: {
+    env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
   },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {
     keyword: '名称搜索',
     token: '密钥搜索',
+    kind: '类型',
+    username: '用户名',
+    userId: '用户 ID',
+    keyHint: '监视的密钥',
+    yuanPerUsd: '人民币汇率',
+    thresholds: '提醒阈值',
   },
   /** 批量操作的第一个失败：涉及哪个密钥。 */
   forKey: '密钥 #{id}',

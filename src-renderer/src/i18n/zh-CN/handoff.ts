@@ -29,6 +29,12 @@ export const handoff = {
   save: '保存为文件',
   needsDesktop: '打开其他应用和使用系统剪贴板需要 Keydesk 桌面版。浏览器模式下请把代码片段保存为文件。',
   needsDesktopLink: '打开其他应用需要 Keydesk 桌面版：浏览器模式不会把含密钥的链接交给页面。',
+  commandLine: {
+    cherry:
+      '在此系统上，链接会作为命令行参数交给 Cherry Studio，启动期间本机其他程序可以读到它。Cherry Studio 不接受其他方式传入密钥：若不想让密钥出现在命令行中，请复制密钥后在 Cherry Studio 中手动添加提供商。',
+    ccSwitch:
+      '在此系统上，链接会作为命令行参数交给 CC Switch，启动期间本机其他程序可以读到它。CC Switch 不接受其他方式传入密钥：若不想让密钥出现在命令行中，请改用 Claude Code 设置或 Codex 配置片段（保存为仅你可读的文件）。',
+  },
   sentOpen: '已交给应用，请在它的窗口中确认导入。',
   sentCopy: '已复制。若剪贴板仍是此内容，将在 {s} 秒后清除。',
   sentFile: '已保存到 {path}，仅你本人可读。',

@@ -28,6 +28,11 @@ export const importAccounts: MessageSchema['importAccounts'] = {
   unknown: '未知',
   confirm: '导入 {n} 个账户',
   cancel: '取消',
+  moreRows: '下面列出前 {shown} 行（不接受的行在前）；另外 {more} 行已计入上面的数量。',
+  progress: {
+    checking: '正在向各站点核对账户：{done} / {total}…',
+    writing: '正在保存 {total} 个账户…',
+  },
   close: '关闭',
   chooseOther: '选择其他文件',
   report: {

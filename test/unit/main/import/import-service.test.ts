@@ -1,15 +1,15 @@
 // The import service without a gateway: the OS open dialog's answers (cancelled, too large, read; none in browser
-// mode), duplicates against existing accounts, a preview dropped when its timer fires, and a row whose add throws
-// reported as failed while the next rows still import.
+// mode), duplicates against existing accounts, a preview dropped when its timer fires, a row whose check throws
+// reported as failed while the others are written at once, hostile rows refused with no credential echoed, and a
+// preview of 100,000 rows answered as counts plus the first rows.
 import { describe, expect, it } from 'vitest';
-import type {
-  AccountDraft,
-  AccountView,
-  AccountsSnapshot,
-  Result,
-  SignInOutcome,
-} from '../../../../src-shared/contract';
-import { ImportService, type ImportAccounts } from '../../../../src-main/features/import/import.service';
+import type { AccountDraft, AccountView, AccountsSnapshot } from '../../../../src-shared/contract';
+import {
+  ImportService,
+  MAX_LISTED_ROWS,
+  type ImportAccounts,
+} from '../../../../src-main/features/import/import.service';
+import type { VerifiedCredential } from '../../../../src-main/features/accounts/account-sign-in';
 import type { ChosenFile, OpenFilePort } from '../../../../src-main/platform/ports';
 import { memoryLogger } from '../../../support/memory-logger';
 
@@ -20,17 +20,26 @@ const CSV = [
   'Three,https://gw.example.invalid,token,fake-token-3,3',
 ].join('\n');
 
-function fakeAccounts(existing: Partial<AccountView>[] = [], failOn = ''): ImportAccounts & { drafts: AccountDraft[] } {
+function fakeAccounts(
+  existing: Partial<AccountView>[] = [],
+  failOn = '',
+): ImportAccounts & { drafts: AccountDraft[]; writes: AccountDraft[][] } {
   const drafts: AccountDraft[] = [];
+  const writes: AccountDraft[][] = [];
   return {
     drafts,
+    writes,
     snapshot: () => ({ accounts: existing, activeId: null }) as unknown as AccountsSnapshot,
-    add: (draft): Promise<Result<SignInOutcome>> => {
+    verify: (draft) => {
       drafts.push(draft);
       if (draft.label === failOn) return Promise.reject(new Error('disk full'));
-      const account = { id: `id-${draft.label}` } as AccountView;
-      return Promise.resolve({ ok: true, value: { status: 'done', account } });
+      return Promise.resolve({ ok: true, value: { draft, credential: {} as VerifiedCredential } });
     },
+    addVerified: (entries) => {
+      writes.push(entries.map((e) => e.draft));
+      return Promise.resolve(entries.map((e) => `id-${e.draft.label}`));
+    },
+    discardVerified: () => Promise.resolve(),
   };
 }
 
@@ -95,17 +104,17 @@ describe('ImportService', () => {
     });
   });
 
-  it('skips a row with the same address and user id as an account, whatever the case of the host', () => {
+  it('skips a row with the same address and user id as an account, whatever the case of the host', async () => {
     const accounts = fakeAccounts([
       { baseUrl: 'https://GW.example.invalid', userId: 2, username: null, keyHint: null },
     ]);
-    const preview = make(accounts).service.preview('a.csv', CSV);
+    const preview = await make(accounts).service.preview('a.csv', CSV);
     expect(preview.ok && preview.value.rows.map((r) => r.outcome)).toEqual(['add', 'duplicate', 'add']);
   });
 
   it('drops a preview and its credentials when its timer fires', async () => {
     const { service, timers: t } = make(fakeAccounts());
-    const preview = service.preview('a.csv', CSV);
+    const preview = await service.preview('a.csv', CSV);
     if (!preview.ok) throw new Error('expected a preview');
     expect(t.pending.size).toBe(1);
     for (const run of t.pending.values()) run();
@@ -115,19 +124,67 @@ describe('ImportService', () => {
     });
   });
 
-  it('reports a row whose add throws as failed and goes on with the next rows; the timer is cleared', async () => {
+  it('reports a row whose check throws as failed, writes the others at once; the timer is cleared', async () => {
     const accounts = fakeAccounts([], 'Two');
     const { service, timers: t } = make(accounts);
-    const preview = service.preview('a.csv', CSV);
+    const preview = await service.preview('a.csv', CSV);
     if (!preview.ok) throw new Error('expected a preview');
     const report = await service.confirm(preview.value.previewId);
-    expect(report.ok && report.value.rows.map((r) => r.status)).toEqual(['added', 'failed', 'added']);
+    expect(report.ok && report.value.rows.map((r) => [r.row, r.status])).toEqual([
+      [2, 'failed'],
+      [1, 'added'],
+      [3, 'added'],
+    ]);
     expect(accounts.drafts.map((d) => d.label)).toEqual(['One', 'Two', 'Three']);
+    // One write for every verified account, not one per row.
+    expect(accounts.writes.map((w) => w.map((d) => d.label))).toEqual([['One', 'Three']]);
     expect(t.pending.size).toBe(0);
   });
 
-  it('refuses a file over the size limit before reading it', () => {
-    expect(make(fakeAccounts()).service.preview('a.csv', 'x'.repeat(900_001))).toMatchObject({
+  it('refuses what Add refuses, and echoes no password, query or control character of a refused row', async () => {
+    const hostile = [
+      'name,base_url,kind,credential,user_id',
+      'Creds,https://alice:fake-url-password@gw.example.invalid,token,fake-token-1,1',
+      'Query,https://gw.example.invalid/?key=sk-fake-in-query,token,fake-token-2,2',
+      'Script,javascript:alert(1),token,fake-token-3,3',
+      '"Bell]0;pwned",https://gw.example.invalid,token,fake-token-4,4',
+      `${'N'.repeat(300)},https://gw.example.invalid,token,fake-token-5,5`,
+      'Ctl token,https://gw.example.invalid,token,"faketoken",6',
+      'Fine,https://gw.example.invalid,token,fake-token-7,7',
+    ].join('\n');
+    const preview = await make(fakeAccounts()).service.preview('a.csv', hostile);
+    if (!preview.ok) throw new Error('expected a preview');
+    expect(preview.value.counts).toEqual({ add: 1, duplicate: 0, refused: 6 });
+    expect(preview.value.rows.map((r) => [r.row, r.outcome, r.reason?.reason ?? null])).toEqual([
+      [1, 'refused', 'address.credentials'],
+      [2, 'refused', 'address.query'],
+      [3, 'refused', 'address.scheme'],
+      [4, 'refused', 'input.label_characters'],
+      [5, 'refused', 'input.label_length'],
+      [6, 'refused', 'record.credential'],
+      [7, 'add', null],
+    ]);
+    const shown = JSON.stringify(preview.value);
+    for (const secret of ['fake-url-password', 'alice', 'sk-fake-in-query', 'fake-token', 'fake\\u001btoken']) {
+      expect(shown).not.toContain(secret);
+    }
+    // eslint-disable-next-line no-control-regex -- no raw control character may be echoed
+    expect(shown).not.toMatch(/[\u0000-\u001f]/);
+    expect(preview.value.rows[0]?.baseUrl).toBe('https://•••@gw.example.invalid');
+  });
+
+  it('answers 100,000 rows from a file under 1 MB with counts and the first rows only', async () => {
+    const text = ['name,base_url,kind,credential', ...Array.from({ length: 100_000 }, () => 'n,x,k,c')].join('\n');
+    expect(text.length).toBeLessThan(900_000);
+    const preview = await make(fakeAccounts()).service.preview('a.csv', text);
+    if (!preview.ok) throw new Error('expected a preview');
+    expect(preview.value.counts.refused).toBe(100_000);
+    expect(preview.value.rows).toHaveLength(MAX_LISTED_ROWS);
+    expect(JSON.stringify(preview.value).length).toBeLessThan(100_000);
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    expect(await make(fakeAccounts()).service.preview('a.csv', 'x'.repeat(900_001))).toMatchObject({
       ok: false,
       error: { reason: 'import.file_too_large' },
     });

@@ -11,7 +11,7 @@ const fixture = (name: string): string => readFileSync(join(__dirname, '../../..
 
 const candidates = (read: FileRead) => {
   if (!read.ok) throw new Error(`expected rows, got ${JSON.stringify(read.error)}`);
-  return read.candidates;
+  return Array.from({ length: read.count }, (_, i) => read.rowAt(i));
 };
 
 const account = (overrides: Record<string, unknown> = {}, info: Record<string, unknown> = {}) => ({

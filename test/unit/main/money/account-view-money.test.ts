@@ -61,6 +61,7 @@ function setup() {
       get: () => Promise.resolve({ status: 'ok', secrets: {} }),
       set: () => Promise.resolve(),
       delete: () => Promise.resolve(),
+      setMany: () => Promise.resolve(() => Promise.resolve()),
     },
     transport: new HttpTransport({ fetch: () => Promise.reject(new Error('no network in this test')), logger: log }),
     events,

@@ -66,3 +66,29 @@ describe('stateHint for a site that does not respond', () => {
     expect(stateHint(t, accountView({ id: 'a' }), te, null)).toBe('The credential works.');
   });
 });
+
+describe('needs sign-in says why', () => {
+  it('a password account whose day’s automatic sign-in is spent: why, and when the next one is allowed', () => {
+    const spent = accountView({
+      id: 'p',
+      kind: 'password',
+      state: 'needs_sign_in',
+      stateError: { code: 'auth.needs_sign_in', reason: 'account.auto_sign_in_spent', params: { hours: 5 } },
+    });
+    const en = words('en-US');
+    expect(stateHint(en.t, spent, en.te)).toContain('at most once a day');
+    expect(stateHint(en.t, spent, en.te)).toContain('in 5 h');
+    const zh = words('zh-CN');
+    expect(stateHint(zh.t, spent, zh.te)).toContain('5 小时后');
+    for (const reason of ['account.password_not_remembered', 'account.signed_out', 'account.no_credential'] as const) {
+      const account = accountView({
+        id: 'q',
+        state: 'needs_sign_in',
+        stateError: { code: 'auth.needs_sign_in', reason },
+      });
+      expect(stateHint(en.t, account, en.te)).not.toBe(
+        stateHint(en.t, accountView({ id: 'r', state: 'needs_sign_in' }), en.te),
+      );
+    }
+  });
+});
