@@ -19,6 +19,8 @@ import {
   type WirePage,
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
+import { modelIdsSchema, pricingSchema, toSitePricing, type SitePricing } from './model-listing';
+import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import {
   createKey,
@@ -140,20 +142,51 @@ export class ManagementClient {
     });
   }
 
-  /** GET /api/user/self/groups. */
+  /** GET /api/user/self/groups; one-api has none (its keys have no group) and answers `unsupported`. */
   getGroups(signal?: AbortSignal): Promise<Result<readonly GroupInfo[]>> {
-    return this.run('get groups', async () =>
-      normalizeGroups(
-        await this.session.call({
-          method: 'GET',
-          path: '/api/user/self/groups',
-          schema: groupsSchema,
-          what: 'group list',
-          scope: 'api_key:read',
-          signal,
-        }),
+    return this.run('get groups', () => this.fetchGroups(signal));
+  }
+
+  /**
+   * Which key table the site has: learnt from any key record read, else from the first page of keys, else (no keys
+   * yet) from whether the site has groups: only one-api has none.
+   */
+  keyDialect(signal?: AbortSignal): Promise<Result<KeyDialect>> {
+    return this.run('key dialect', () => this.learnDialect(signal));
+  }
+
+  // -- the site's own model lists (model-listing.ts) -------------------------------------------------------------
+
+  /** GET /api/pricing: every model with the groups that serve it. Sites without it answer `unsupported`. */
+  getPricing(signal?: AbortSignal): Promise<Result<SitePricing>> {
+    return this.run('get pricing', async () =>
+      toSitePricing(
+        await whereSupported(
+          'model_listing',
+          () =>
+            this.session.call({
+              method: 'GET',
+              path: '/api/pricing',
+              schema: pricingSchema,
+              envelope: 'none',
+              what: 'pricing',
+              scope: 'profile:read',
+              signal,
+            }),
+          true,
+        ),
       ),
     );
+  }
+
+  /** GET /api/user/models?group=: the ids of the group's models (current new-api; older builds ignore `group`). */
+  getUserModels(group: string, signal?: AbortSignal): Promise<Result<readonly string[]>> {
+    return this.run('get user models', () => this.modelIds('/api/user/models', { group }, signal));
+  }
+
+  /** one-api's GET /api/user/available_models: the ids its user's own group serves. */
+  getAvailableModels(signal?: AbortSignal): Promise<Result<readonly string[]>> {
+    return this.run('get available models', () => this.modelIds('/api/user/available_models', {}, signal));
   }
 
   /** GET /api/subscription/self (new-api from 2026-02; older servers answer `unsupported`). */
@@ -263,14 +296,18 @@ export class ManagementClient {
         field: query.token === undefined ? 'keyword' : 'token',
         signal: request.signal,
       });
-      const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
-      return query.token === undefined || query.token === '' ? found : keepKeysMatching(found, query.token);
+      const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, (item) =>
+        this.record(item),
+      );
+      const byName =
+        query.keyword === undefined || query.keyword === '' ? found : keepNamesMatching(found, query.keyword);
+      return query.token === undefined || query.token === '' ? byName : keepKeysMatching(byName, query.token);
     });
   }
 
   /** GET /api/token/{id}. */
   getKey(id: number, signal?: AbortSignal): Promise<Result<KeyRecord>> {
-    return this.run('get key', async () => guardedKeyRecord(await this.fetchWireKey(id, signal)));
+    return this.run('get key', async () => this.record(await this.fetchWireKey(id, signal)));
   }
 
   // -- reveal --------------------------------------------------------------------------------------------------
@@ -370,9 +407,76 @@ export class ManagementClient {
     session: () => this.session,
     nowSec: () => Math.floor(this.clock.now() / 1000),
     fetchWireKey: (id) => this.fetchWireKey(id),
-    toRecord: (wire) => guardedKeyRecord(wire),
+    toRecord: (wire) => this.record(wire),
     newestKeys: () => this.fetchKeyPage({ page: 1, size: MAX_BATCH_REVEAL }),
+    keyDialect: () => this.learnDialect(),
   };
+
+  /** Set by the first key record read (one-api's carry `models` and `subnet`), or by learnDialect. */
+  private dialect: KeyDialect | undefined;
+
+  /**
+   * A wire record as services see it: one-api's limits read as the spec's fields, the key with sk-, and a whole key
+   * (early new-api and one-api list keys unmasked) registered as a secret at once: it stays in main, but it must never
+   * reach a log line either.
+   */
+  private record<T extends Parameters<typeof withSpecLimits>[0] & { key: string }>(
+    wire: T,
+  ): ReturnType<typeof toKeyRecord<T>> {
+    this.dialect ??= isOneApiRecord(wire) ? 'one-api' : 'new-api';
+    const record = toKeyRecord(withSpecLimits(wire));
+    if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
+    return record;
+  }
+
+  private async learnDialect(signal?: AbortSignal): Promise<KeyDialect> {
+    if (this.dialect === undefined) await this.fetchKeyPage({ page: 1, size: 1, ...(signal ? { signal } : {}) });
+    if (this.dialect !== undefined) return this.dialect;
+    // No key to look at: one-api is the one server without groups.
+    try {
+      await this.fetchGroups(signal);
+      return 'new-api';
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === 'unsupported') return 'one-api';
+      throw error;
+    }
+  }
+
+  private async fetchGroups(signal?: AbortSignal): Promise<readonly GroupInfo[]> {
+    return normalizeGroups(
+      await whereSupported('groups', () =>
+        this.session.call({
+          method: 'GET',
+          path: '/api/user/self/groups',
+          schema: groupsSchema,
+          what: 'group list',
+          scope: 'api_key:read',
+          signal,
+        }),
+      ),
+    );
+  }
+
+  private modelIds(
+    path: string,
+    query: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<readonly string[]> {
+    return whereSupported(
+      'model_listing',
+      () =>
+        this.session.call({
+          method: 'GET',
+          path,
+          query,
+          schema: modelIdsSchema,
+          what: 'model list',
+          scope: 'profile:read',
+          signal,
+        }),
+      true,
+    );
+  }
 
   private fetchWireKey(id: number, signal?: AbortSignal): Promise<WireKeyRecord> {
     return this.session.call({
@@ -428,7 +532,7 @@ export class ManagementClient {
       this.pagingBase = 0;
       wire = await get();
     }
-    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, guardedKeyRecord);
+    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, (item) => this.record(item));
   }
 
   private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
@@ -437,13 +541,15 @@ export class ManagementClient {
 }
 
 /**
- * toKeyRecord, and a whole key (early new-api and one-api list keys unmasked) is registered as a secret at once:
- * it stays in main, but it must never reach a log line either.
+ * A name search as the user meant it. one-api searches `name LIKE 'x%'` (a prefix: `alpha` also finds
+ * `alpha-backup`) and early new-api `LIKE '%x%'`, both with `_` as a wildcard: what they answer is narrowed to the
+ * names the pattern matches as new-api and the spec match them (exact without %, `%` any run, `_` literal).
  */
-function guardedKeyRecord<T extends { key: string }>(wire: T): ReturnType<typeof toKeyRecord<T>> {
-  const record = toKeyRecord(wire);
-  if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
-  return record;
+function keepNamesMatching<T extends { name: string }>(page: Page<T>, keyword: string): Page<T> {
+  const pattern = wireValue('keyword', keyword);
+  const items = page.items.filter((k) => matchesSearchPattern(k.name, pattern));
+  // Fewer than the server counted: its total no longer says how many match.
+  return items.length === page.items.length ? page : { ...page, items, total: null };
 }
 
 /**
