@@ -180,8 +180,8 @@ describe('KeyFormModal on a site that stores IP ranges and has no groups (one-ap
 
   it('says it in Chinese too', async () => {
     await openCreate('zh-CN');
-    await type('form-ips', '10.0.0.1');
-    expect(ipsItem()).toContain('将保存为网段：10.0.0.1/32。');
+    await type('form-ips', '10.0.0.1\n10.0.0.2');
+    expect(ipsItem()).toContain('将保存为网段：10.0.0.1/32、10.0.0.2/32。');
     await type('form-ips', '10.0.0.1/40');
     expect(ipsItem()).toContain('该站点不接受：10.0.0.1/40（IPv4 网段最长 /32，IPv6 最长 /128）。');
   });
