@@ -19,7 +19,7 @@ import {
   type WirePage,
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
-import { modelIdsSchema, pricingSchema, toSitePricing, type SitePricing } from './model-listing';
+import { readModelIds, readPricing, type SitePricing } from './model-listing';
 import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import {
@@ -47,7 +47,7 @@ import {
   type Subscription,
   type WireKeyRecord,
 } from './schemas';
-import { checkSearchQuery, matchesSearchPattern, wireValue, type SearchQuery } from './search-rules';
+import { checkSearchQuery, keepKeysMatching, keepNamesMatching, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
 
@@ -159,34 +159,17 @@ export class ManagementClient {
 
   /** GET /api/pricing: every model with the groups that serve it. Sites without it answer `unsupported`. */
   getPricing(signal?: AbortSignal): Promise<Result<SitePricing>> {
-    return this.run('get pricing', async () =>
-      toSitePricing(
-        await whereSupported(
-          'model_listing',
-          () =>
-            this.session.call({
-              method: 'GET',
-              path: '/api/pricing',
-              schema: pricingSchema,
-              envelope: 'none',
-              what: 'pricing',
-              scope: 'profile:read',
-              signal,
-            }),
-          true,
-        ),
-      ),
-    );
+    return this.run('get pricing', () => readPricing(this.session, signal));
   }
 
   /** GET /api/user/models?group=: the ids of the group's models (current new-api; older builds ignore `group`). */
   getUserModels(group: string, signal?: AbortSignal): Promise<Result<readonly string[]>> {
-    return this.run('get user models', () => this.modelIds('/api/user/models', { group }, signal));
+    return this.run('get user models', () => readModelIds(this.session, '/api/user/models', { group }, signal));
   }
 
   /** one-api's GET /api/user/available_models: the ids its user's own group serves. */
   getAvailableModels(signal?: AbortSignal): Promise<Result<readonly string[]>> {
-    return this.run('get available models', () => this.modelIds('/api/user/available_models', {}, signal));
+    return this.run('get available models', () => readModelIds(this.session, '/api/user/available_models', {}, signal));
   }
 
   /** GET /api/subscription/self (new-api from 2026-02; older servers answer `unsupported`). */
@@ -435,11 +418,12 @@ export class ManagementClient {
     // No key to look at: one-api is the one server without groups.
     try {
       await this.fetchGroups(signal);
-      return 'new-api';
+      this.dialect = 'new-api';
     } catch (error) {
-      if (error instanceof GatewayError && error.code === 'unsupported') return 'one-api';
-      throw error;
+      if (!(error instanceof GatewayError) || error.code !== 'unsupported') throw error;
+      this.dialect = 'one-api';
     }
+    return this.dialect;
   }
 
   private async fetchGroups(signal?: AbortSignal): Promise<readonly GroupInfo[]> {
@@ -454,27 +438,6 @@ export class ManagementClient {
           signal,
         }),
       ),
-    );
-  }
-
-  private modelIds(
-    path: string,
-    query: Readonly<Record<string, string>>,
-    signal?: AbortSignal,
-  ): Promise<readonly string[]> {
-    return whereSupported(
-      'model_listing',
-      () =>
-        this.session.call({
-          method: 'GET',
-          path,
-          query,
-          schema: modelIdsSchema,
-          what: 'model list',
-          scope: 'profile:read',
-          signal,
-        }),
-      true,
     );
   }
 
@@ -538,30 +501,6 @@ export class ManagementClient {
   private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
     return toResult(this.logger, operation, fn);
   }
-}
-
-/**
- * A name search as the user meant it. one-api searches `name LIKE 'x%'` (a prefix: `alpha` also finds
- * `alpha-backup`) and early new-api `LIKE '%x%'`, both with `_` as a wildcard: what they answer is narrowed to the
- * names the pattern matches as new-api and the spec match them (exact without %, `%` any run, `_` literal).
- */
-function keepNamesMatching<T extends { name: string }>(page: Page<T>, keyword: string): Page<T> {
-  const pattern = wireValue('keyword', keyword);
-  const items = page.items.filter((k) => matchesSearchPattern(k.name, pattern));
-  // Fewer than the server counted: its total no longer says how many match.
-  return items.length === page.items.length ? page : { ...page, items, total: null };
-}
-
-/**
- * one-api's search has no key field (`name LIKE keyword%` only, model/token.go): asked for a key, it answers every
- * key. Results that carry whole keys are narrowed here by the key pattern, as the servers that search keys would;
- * masked results were matched by the server and are kept as they are.
- */
-function keepKeysMatching<T extends { key: string; isMasked: boolean }>(page: Page<T>, token: string): Page<T> {
-  const pattern = wireValue('token', token);
-  if (page.items.some((k) => k.isMasked)) return page;
-  const items = page.items.filter((k) => matchesSearchPattern(wireValue('token', k.key), pattern));
-  return { ...page, items, total: page.total === null ? null : items.length };
 }
 
 function checkId(id: number): number {

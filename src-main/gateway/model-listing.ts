@@ -1,9 +1,11 @@
-// The site's own lists of the models it serves, which need no API key and spend none of the site's critical bucket:
-// new-api's GET /api/pricing (each model with the groups that serve it; QuantumNous/new-api controller/pricing.go,
-// model/pricing.go), its GET /api/user/models (model ids), and one-api's GET /api/user/available_models (the ids its
-// user's group serves; songquanpeng/one-api controller/model.go). Shapes differ by era: every field but the name is
-// optional here, and unknown fields pass.
+// The site's own lists of the models it serves, read through a management session with no API key and nothing of the
+// site's critical bucket: new-api's GET /api/pricing (each model with the groups that serve it; QuantumNous/new-api
+// controller/pricing.go, model/pricing.go), its GET /api/user/models (model ids), and one-api's GET
+// /api/user/available_models (the ids its user's group serves; songquanpeng/one-api controller/model.go). Shapes
+// differ by era: every field but the name is optional here, and unknown fields pass.
 import { z } from 'zod';
+import { whereSupported } from './errors';
+import type { ManagementSession } from './management.session';
 
 /** More models or groups than any site lists: a longer answer is refused as malformed, not cut. */
 const MAX_MODELS = 20_000;
@@ -63,3 +65,45 @@ export const modelIdsSchema = z
   .max(MAX_MODELS)
   .nullable()
   .transform((v) => v ?? []);
+
+/** GET /api/pricing through a management session; `unsupported` where the site has none (one-api, the spec). */
+export async function readPricing(session: ManagementSession, signal?: AbortSignal): Promise<SitePricing> {
+  const wire = await whereSupported(
+    'model_listing',
+    () =>
+      session.call({
+        method: 'GET',
+        path: '/api/pricing',
+        schema: pricingSchema,
+        envelope: 'none',
+        what: 'pricing',
+        scope: 'profile:read',
+        signal,
+      }),
+    true,
+  );
+  return toSitePricing(wire);
+}
+
+/** A list of model ids (`/api/user/models`, one-api's `/api/user/available_models`); `unsupported` where absent. */
+export function readModelIds(
+  session: ManagementSession,
+  path: string,
+  query: Readonly<Record<string, string>>,
+  signal?: AbortSignal,
+): Promise<readonly string[]> {
+  return whereSupported(
+    'model_listing',
+    () =>
+      session.call({
+        method: 'GET',
+        path,
+        query,
+        schema: modelIdsSchema,
+        what: 'model list',
+        scope: 'profile:read',
+        signal,
+      }),
+    true,
+  );
+}
