@@ -105,13 +105,6 @@ describe('GET /api/pricing', () => {
     expect(r.body.usable_group).toEqual({ default: 'Default', vip: 'VIP' });
     expect(groupsOf(r.body.data)).toMatchObject({ o1: ['secret'] });
   });
-
-  it('one-api and the spec have none', async () => {
-    const { base } = await on('one-api');
-    expect((await base('/api/pricing')).status).toBe(404);
-    const spec = await on('spec');
-    expect((await spec.base('/api/pricing')).text).toBe('404 page not found');
-  });
 });
 
 describe('GET /api/user/models and one-api’s /api/user/available_models', () => {
@@ -129,7 +122,7 @@ describe('GET /api/user/models and one-api’s /api/user/available_models', () =
     }
   });
 
-  it('one-api answers its owner’s group; it has no /api/user/models', async () => {
+  it('one-api answers its owner’s group; neither it nor the spec has /api/pricing or /api/user/models', async () => {
     const { base } = await on('one-api');
     expect((await base('/api/user/available_models')).body).toEqual({
       success: true,
@@ -137,14 +130,17 @@ describe('GET /api/user/models and one-api’s /api/user/available_models', () =
       data: ['gpt-4o-mini'],
     });
     expect((await base('/api/user/models')).status).toBe(404);
+    expect((await base('/api/pricing')).body.error.message).toBe('Invalid URL (GET /api/pricing)');
+    const spec = await on('spec');
+    expect((await spec.base('/api/pricing')).text).toBe('404 page not found');
   });
 });
 
 describe('listings and the rate limits', () => {
   it('spend the global bucket only, never the critical one', async () => {
     const { base, h } = await on('new-api');
-    await base('/api/pricing');
-    await base('/api/user/models?group=vip');
+    expect((await base('/api/pricing')).body.success).toBe(true);
+    expect((await base('/api/user/models?group=vip')).body.success).toBe(true);
     const limits = (await h.admin('/rate-limits')).body as { counts: Record<string, Record<string, number>> };
     expect(limits.counts.critical ?? {}).toEqual({});
     expect(Object.values(limits.counts.global ?? {})).toEqual([2]);
