@@ -27,8 +27,11 @@ export interface GatewayErrorDetails {
   readonly params?: ErrorParams;
 }
 
-/** Endpoints older servers lack (new-api-compat): reveal, batch reveal, key usage, subscription. */
-export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription' | 'usage_logs';
+/**
+ * Endpoints some servers lack (new-api-compat): reveal, batch reveal, key usage, subscription, usage logs, groups
+ * (one-api), and the site's own model lists (/api/pricing and the like; the spec and one-api lack some of them).
+ */
+export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription' | 'usage_logs' | 'groups' | 'model_listing';
 
 /**
  * Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. `serverMessage` is the

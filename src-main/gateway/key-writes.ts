@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { KeyRecord, Page } from './compat';
 import { GatewayError } from './errors';
 import type { ManagementSession } from './management.session';
+import type { KeyDialect } from './one-api-keys';
 import { keyRecordSchema, type WireKeyRecord } from './schemas';
 import {
   buildCreateBody,
@@ -12,6 +13,7 @@ import {
   checkUpdateBody,
   compareReadBack,
   enableBlocker,
+  type CreateKeyBody,
   type CreateKeyInput,
   type KeyEdits,
   type UpdateIntent,
@@ -27,6 +29,8 @@ export interface KeyWriteDeps {
   toRecord(wire: WireKeyRecord): KeyRecord;
   /** Page 1 of the key list, large (newest first on the servers we know). */
   newestKeys(): Promise<Page<KeyRecord>>;
+  /** Which key table the site has (one-api writes its own columns). */
+  keyDialect(): Promise<KeyDialect>;
 }
 
 export interface UpdatedKey {
@@ -63,7 +67,7 @@ async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
 const CREATE_MATCH_WINDOW_S = 15 * 60;
 
 export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Promise<KeyRecord | null> {
-  const body = buildCreateBody(input);
+  const body = buildCreateBody(input, await deps.keyDialect());
   const startedSec = deps.nowSec();
   const problem = checkCreateBody(body, startedSec);
   if (problem) throw problem;
@@ -88,18 +92,16 @@ export async function createKey(deps: KeyWriteDeps, input: CreateKeyInput): Prom
  * settings and the time; when the server's clock is far from ours, the newest key of all is accepted only if it
  * matches on everything else.
  */
-function pickCreated(
-  items: readonly KeyRecord[],
-  sent: ReturnType<typeof buildCreateBody>,
-  startedSec: number,
-): KeyRecord | null {
+function pickCreated(items: readonly KeyRecord[], sent: CreateKeyBody, startedSec: number): KeyRecord | null {
   const byNewest = [...items].sort((a, b) => b.id - a.id);
+  // one-api's keys have no group: its records read as the default ('').
+  const group = 'group' in sent ? sent.group : '';
   const matches = byNewest.filter(
     (k) =>
       k.name === sent.name &&
       k.unlimited_quota === sent.unlimited_quota &&
       k.expired_time === sent.expired_time &&
-      k.group === sent.group &&
+      k.group === group &&
       (sent.unlimited_quota || k.remain_quota === sent.remain_quota),
   );
   const recent = matches.find((k) => Math.abs(k.created_time - startedSec) <= CREATE_MATCH_WINDOW_S);

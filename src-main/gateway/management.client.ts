@@ -19,6 +19,8 @@ import {
   type WirePage,
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
+import { readModelIds, readPricing, type SitePricing } from './model-listing';
+import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import {
   createKey,
@@ -45,7 +47,7 @@ import {
   type Subscription,
   type WireKeyRecord,
 } from './schemas';
-import { checkSearchQuery, matchesSearchPattern, wireValue, type SearchQuery } from './search-rules';
+import { checkSearchQuery, keepKeysMatching, keepNamesMatching, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
 
@@ -140,20 +142,34 @@ export class ManagementClient {
     });
   }
 
-  /** GET /api/user/self/groups. */
+  /** GET /api/user/self/groups; one-api has none (its keys have no group) and answers `unsupported`. */
   getGroups(signal?: AbortSignal): Promise<Result<readonly GroupInfo[]>> {
-    return this.run('get groups', async () =>
-      normalizeGroups(
-        await this.session.call({
-          method: 'GET',
-          path: '/api/user/self/groups',
-          schema: groupsSchema,
-          what: 'group list',
-          scope: 'api_key:read',
-          signal,
-        }),
-      ),
-    );
+    return this.run('get groups', () => this.fetchGroups(signal));
+  }
+
+  /**
+   * Which key table the site has: learnt from any key record read, else from the first page of keys, else (no keys
+   * yet) from whether the site has groups: only one-api has none.
+   */
+  keyDialect(signal?: AbortSignal): Promise<Result<KeyDialect>> {
+    return this.run('key dialect', () => this.learnDialect(signal));
+  }
+
+  // -- the site's own model lists (model-listing.ts) -------------------------------------------------------------
+
+  /** GET /api/pricing: every model with the groups that serve it. Sites without it answer `unsupported`. */
+  getPricing(signal?: AbortSignal): Promise<Result<SitePricing>> {
+    return this.run('get pricing', () => readPricing(this.session, signal));
+  }
+
+  /** GET /api/user/models?group=: the ids of the group's models (current new-api; older builds ignore `group`). */
+  getUserModels(group: string, signal?: AbortSignal): Promise<Result<readonly string[]>> {
+    return this.run('get user models', () => readModelIds(this.session, '/api/user/models', { group }, signal));
+  }
+
+  /** one-api's GET /api/user/available_models: the ids its user's own group serves. */
+  getAvailableModels(signal?: AbortSignal): Promise<Result<readonly string[]>> {
+    return this.run('get available models', () => readModelIds(this.session, '/api/user/available_models', {}, signal));
   }
 
   /** GET /api/subscription/self (new-api from 2026-02; older servers answer `unsupported`). */
@@ -263,14 +279,18 @@ export class ManagementClient {
         field: query.token === undefined ? 'keyword' : 'token',
         signal: request.signal,
       });
-      const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, guardedKeyRecord);
-      return query.token === undefined || query.token === '' ? found : keepKeysMatching(found, query.token);
+      const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, (item) =>
+        this.record(item),
+      );
+      const byName =
+        query.keyword === undefined || query.keyword === '' ? found : keepNamesMatching(found, query.keyword);
+      return query.token === undefined || query.token === '' ? byName : keepKeysMatching(byName, query.token);
     });
   }
 
   /** GET /api/token/{id}. */
   getKey(id: number, signal?: AbortSignal): Promise<Result<KeyRecord>> {
-    return this.run('get key', async () => guardedKeyRecord(await this.fetchWireKey(id, signal)));
+    return this.run('get key', async () => this.record(await this.fetchWireKey(id, signal)));
   }
 
   // -- reveal --------------------------------------------------------------------------------------------------
@@ -370,9 +390,56 @@ export class ManagementClient {
     session: () => this.session,
     nowSec: () => Math.floor(this.clock.now() / 1000),
     fetchWireKey: (id) => this.fetchWireKey(id),
-    toRecord: (wire) => guardedKeyRecord(wire),
+    toRecord: (wire) => this.record(wire),
     newestKeys: () => this.fetchKeyPage({ page: 1, size: MAX_BATCH_REVEAL }),
+    keyDialect: () => this.learnDialect(),
   };
+
+  /** Set by the first key record read (one-api's carry `models` and `subnet`), or by learnDialect. */
+  private dialect: KeyDialect | undefined;
+
+  /**
+   * A wire record as services see it: one-api's limits read as the spec's fields, the key with sk-, and a whole key
+   * (early new-api and one-api list keys unmasked) registered as a secret at once: it stays in main, but it must never
+   * reach a log line either.
+   */
+  private record<T extends Parameters<typeof withSpecLimits>[0] & { key: string }>(
+    wire: T,
+  ): ReturnType<typeof toKeyRecord<T>> {
+    this.dialect ??= isOneApiRecord(wire) ? 'one-api' : 'new-api';
+    const record = toKeyRecord(withSpecLimits(wire));
+    if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
+    return record;
+  }
+
+  private async learnDialect(signal?: AbortSignal): Promise<KeyDialect> {
+    if (this.dialect === undefined) await this.fetchKeyPage({ page: 1, size: 1, ...(signal ? { signal } : {}) });
+    if (this.dialect !== undefined) return this.dialect;
+    // No key to look at: one-api is the one server without groups.
+    try {
+      await this.fetchGroups(signal);
+      this.dialect = 'new-api';
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.code !== 'unsupported') throw error;
+      this.dialect = 'one-api';
+    }
+    return this.dialect;
+  }
+
+  private async fetchGroups(signal?: AbortSignal): Promise<readonly GroupInfo[]> {
+    return normalizeGroups(
+      await whereSupported('groups', () =>
+        this.session.call({
+          method: 'GET',
+          path: '/api/user/self/groups',
+          schema: groupsSchema,
+          what: 'group list',
+          scope: 'api_key:read',
+          signal,
+        }),
+      ),
+    );
+  }
 
   private fetchWireKey(id: number, signal?: AbortSignal): Promise<WireKeyRecord> {
     return this.session.call({
@@ -428,34 +495,12 @@ export class ManagementClient {
       this.pagingBase = 0;
       wire = await get();
     }
-    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, guardedKeyRecord);
+    return normalizePage(wire as WirePage<WireKeyRecord>, { page, size }, (item) => this.record(item));
   }
 
   private run<T>(operation: string, fn: () => Promise<T>): Promise<Result<T>> {
     return toResult(this.logger, operation, fn);
   }
-}
-
-/**
- * toKeyRecord, and a whole key (early new-api and one-api list keys unmasked) is registered as a secret at once:
- * it stays in main, but it must never reach a log line either.
- */
-function guardedKeyRecord<T extends { key: string }>(wire: T): ReturnType<typeof toKeyRecord<T>> {
-  const record = toKeyRecord(wire);
-  if (!record.isMasked && wire.key !== '') registerSecret(wire.key);
-  return record;
-}
-
-/**
- * one-api's search has no key field (`name LIKE keyword%` only, model/token.go): asked for a key, it answers every
- * key. Results that carry whole keys are narrowed here by the key pattern, as the servers that search keys would;
- * masked results were matched by the server and are kept as they are.
- */
-function keepKeysMatching<T extends { key: string; isMasked: boolean }>(page: Page<T>, token: string): Page<T> {
-  const pattern = wireValue('token', token);
-  if (page.items.some((k) => k.isMasked)) return page;
-  const items = page.items.filter((k) => matchesSearchPattern(wireValue('token', k.key), pattern));
-  return { ...page, items, total: page.total === null ? null : items.length };
 }
 
 function checkId(id: number): number {

@@ -16,7 +16,7 @@ export const keyRecordSchema = z.object({
   expired_time: int,
   remain_quota: int,
   unlimited_quota: z.boolean(),
-  // one-api has no model limits, IP list or group on its keys (it has `models` and `subnet`): absent is "none".
+  // one-api has no model limits, IP list or group on its keys (it has `models` and `subnet`, read as these).
   model_limits_enabled: z.boolean().optional().default(false),
   model_limits: z
     .string()
@@ -33,7 +33,7 @@ export const keyRecordSchema = z.object({
     .nullish()
     .transform((v) => v ?? ''),
   cross_group_retry: z.boolean().optional(),
-  /** one-api's own restrictions, overwritten by its full update: read so they can be sent back as they were. */
+  /** one-api's own limits (one-api-keys.ts): read as the spec's fields, and written back as one-api's. */
   models: z.string().nullish(),
   subnet: z.string().nullish(),
 });
@@ -55,6 +55,12 @@ export const searchItemSchema = z.object({
   created_time: int.optional(),
   expired_time: int.optional(),
   remain_quota: int.optional(),
+  // Limits, where the server's search answers whole records (every era but the spec's examples): absent is unknown.
+  model_limits_enabled: z.boolean().optional(),
+  model_limits: z.string().optional(),
+  allow_ips: z.string().nullish(),
+  models: z.string().nullish(),
+  subnet: z.string().nullish(),
 });
 export type WireSearchItem = z.infer<typeof searchItemSchema>;
 

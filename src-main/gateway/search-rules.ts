@@ -1,8 +1,10 @@
-// Main's wording of the search pattern rules, checked again before a request is sent. The rules themselves live in
-// src-shared/rules/search-rules.ts, shared with the renderer; this file only names the wire fields and names the
-// refusal (the renderer words it).
+// Main's wording of the search pattern rules, checked again before a request is sent, and the narrowing of what a
+// server's search answered to what the pattern means. The rules themselves live in src-shared/rules/search-rules.ts,
+// shared with the renderer; this file names the wire fields and the refusal (the renderer words it).
 import type { ErrorParams, ErrorReason } from '../../src-shared/contract';
+import type { Page } from './compat';
 import {
+  matchesSearchPattern,
   MAX_WILDCARDS,
   MIN_FUZZY_BYTES,
   isFuzzyPattern,
@@ -61,4 +63,31 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
     (query.keyword === undefined ? undefined : checkSearchPattern('keyword', query.keyword)) ??
     (query.token === undefined ? undefined : checkSearchPattern('token', query.token))
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Narrowing what a server answered to what the pattern means
+
+/**
+ * A name search as the user meant it. one-api searches `name LIKE 'x%'` (a prefix: `alpha` also finds
+ * `alpha-backup`) and early new-api `LIKE '%x%'`, both with `_` as a wildcard: what they answer is narrowed to the
+ * names the pattern matches as new-api and the spec match them (exact without %, `%` any run, `_` literal).
+ */
+export function keepNamesMatching<T extends { name: string }>(page: Page<T>, keyword: string): Page<T> {
+  const pattern = wireValue('keyword', keyword);
+  const items = page.items.filter((k) => matchesSearchPattern(k.name, pattern));
+  // Fewer than the server counted: its total no longer says how many match.
+  return items.length === page.items.length ? page : { ...page, items, total: null };
+}
+
+/**
+ * one-api's search has no key field (`name LIKE keyword%` only, model/token.go): asked for a key, it answers every
+ * key. Results that carry whole keys are narrowed here by the key pattern, as the servers that search keys would;
+ * masked results were matched by the server and are kept as they are.
+ */
+export function keepKeysMatching<T extends { key: string; isMasked: boolean }>(page: Page<T>, token: string): Page<T> {
+  const pattern = wireValue('token', token);
+  if (page.items.some((k) => k.isMasked)) return page;
+  const items = page.items.filter((k) => matchesSearchPattern(wireValue('token', k.key), pattern));
+  return { ...page, items, total: page.total === null ? null : items.length };
 }

@@ -1,8 +1,25 @@
-// Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always), its checks, the
-// read-back comparison, the create body, and the rule for when a key may be enabled.
-import { MAX_KEY_NAME_BYTES, invalidIps, normalizeIpList, utf8Bytes } from '../../src-shared/rules/key-rules';
+// Key write bodies: the ONE builder of the full update (spec 4.5: every writable field, always; one-api's own columns
+// on one-api), its checks, the read-back comparison, the create body, and the rule for when a key may be enabled.
+import {
+  MAX_KEY_NAME_BYTES,
+  asSubnetEntries,
+  invalidIps,
+  ipEntryProblem,
+  normalizeIpList,
+  utf8Bytes,
+} from '../../src-shared/rules/key-rules';
 import type { ErrorParams, ErrorReason } from '../../src-shared/contract';
 import { GatewayError } from './errors';
+import {
+  isOneApiRecord,
+  oneApiCreateBody,
+  oneApiMismatches,
+  oneApiUpdateBody,
+  sameSubnets,
+  type KeyDialect,
+  type OneApiCreateBody,
+  type OneApiUpdateBody,
+} from './one-api-keys';
 import type { WireKeyRecord } from './schemas';
 
 /** Spec 4.5's writable fields besides id. `status` is sent as read: status changes go through status_only. */
@@ -23,17 +40,19 @@ export type WritableField = (typeof WRITABLE_FIELDS)[number];
 export const MAX_NAME_BYTES = MAX_KEY_NAME_BYTES;
 export const NEVER_EXPIRES = -1;
 
-export type FullUpdateBody = { readonly id: number } & {
+export type NewApiUpdateBody = { readonly id: number } & {
   readonly [F in Exclude<WritableField, 'allow_ips'>]: WireKeyRecord[F];
 } & {
   readonly allow_ips: string;
 } & {
   /** Not in spec 4.5, but newer servers overwrite it too (zero when missing): resend what we read. */
   readonly cross_group_retry?: boolean;
-  /** one-api's model list and subnet, which its full update overwrites (nil when missing): resent as read. */
-  readonly models?: string | null;
-  readonly subnet?: string | null;
 };
+
+/** new-api's (and the spec's) full update, or one-api's, which has columns of its own (one-api-keys.ts). */
+export type FullUpdateBody = NewApiUpdateBody | OneApiUpdateBody;
+
+const isOneApiBody = (body: FullUpdateBody): body is OneApiUpdateBody => 'subnet' in body;
 
 /** What a user may change; anything absent keeps its current value. */
 export type KeyEdits = {
@@ -54,6 +73,7 @@ export interface UpdateIntent {
  * a spread, guarantees the body is full: there is no other way to build an update body in this codebase.
  */
 export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUpdateBody {
+  if (isOneApiRecord(current)) return oneApiUpdateBody(current, edits);
   const crossGroupRetry = edits.cross_group_retry ?? current.cross_group_retry;
   return {
     id: current.id,
@@ -68,8 +88,6 @@ export function buildUpdateBody(current: WireKeyRecord, edits: KeyEdits): FullUp
     // Never null on the wire: '' is "no limit" on every server, and one address per line is how they split it.
     allow_ips: normalizeIpList(edits.allow_ips ?? current.allow_ips),
     ...(crossGroupRetry === undefined ? {} : { cross_group_retry: crossGroupRetry }),
-    ...(current.models === undefined ? {} : { models: current.models }),
-    ...(current.subnet === undefined ? {} : { subnet: current.subnet }),
   };
 }
 
@@ -104,6 +122,12 @@ function checkIps(allowIps: string): GatewayError | undefined {
   return bad.length === 0 ? undefined : refuse('allow_ips', 'input.ip_list', { values: bad.join(', ') });
 }
 
+/** A subnet entry one-api's net.ParseCIDR would refuse: the whole write would be refused, so it is not sent. */
+function checkSubnets(subnet: string | null): GatewayError | undefined {
+  const bad = asSubnetEntries(subnet).filter((entry) => ipEntryProblem(entry) !== undefined);
+  return bad.length === 0 ? undefined : refuse('allow_ips', 'input.subnet_list', { values: bad.join(', ') });
+}
+
 const isPast = (expiredTime: number, nowSec: number): boolean => expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
 
 /**
@@ -119,10 +143,14 @@ export function checkUpdateBody(
   const common = checkCommon(body);
   if (common) return common;
   // Only an allowlist the edit changes is judged: one stored long ago is resent as it is.
-  if (body.allow_ips !== normalizeIpList(current.allow_ips)) {
-    const ips = checkIps(body.allow_ips);
-    if (ips) return ips;
-  }
+  const ips = isOneApiBody(body)
+    ? sameSubnets(body.subnet, current.subnet)
+      ? undefined
+      : checkSubnets(body.subnet)
+    : body.allow_ips === normalizeIpList(current.allow_ips)
+      ? undefined
+      : checkIps(body.allow_ips);
+  if (ips) return ips;
   const isChanged = body.expired_time !== current.expired_time;
   if (isChanged && isPast(body.expired_time, nowSec) && intent.expireOnPurpose !== true) {
     return refuse('expired_time', 'input.expiry_past');
@@ -132,6 +160,7 @@ export function checkUpdateBody(
 
 /** Writable fields the read-back differs on (status excluded: the server owns it, e.g. writing 3 on expiry). */
 export function compareReadBack(sent: FullUpdateBody, after: WireKeyRecord): readonly WritableField[] {
+  if (isOneApiBody(sent)) return oneApiMismatches(sent, after);
   return WRITABLE_FIELDS.filter((f) =>
     f === 'allow_ips'
       ? normalizeIpList(sent.allow_ips) !== normalizeIpList(after.allow_ips)
@@ -154,10 +183,19 @@ export interface CreateKeyInput {
   readonly allow_ips?: string;
 }
 
-export type CreateKeyBody = Required<CreateKeyInput>;
+export type NewApiCreateBody = Required<CreateKeyInput>;
+export type CreateKeyBody = NewApiCreateBody | OneApiCreateBody;
 
-/** Every field spelled out, optional ones with the spec's "no limit" defaults. */
-export function buildCreateBody(input: CreateKeyInput): CreateKeyBody {
+/**
+ * Every field spelled out, optional ones with the spec's "no limit" defaults; on one-api its own columns (the group
+ * it does not have is left out, the IP list written as ranges).
+ */
+export function buildCreateBody(input: CreateKeyInput, dialect: KeyDialect = 'new-api'): CreateKeyBody {
+  const body = buildNewApiCreateBody(input);
+  return dialect === 'one-api' ? oneApiCreateBody(body) : body;
+}
+
+function buildNewApiCreateBody(input: CreateKeyInput): NewApiCreateBody {
   return {
     name: input.name,
     remain_quota: input.remain_quota,
@@ -171,7 +209,7 @@ export function buildCreateBody(input: CreateKeyInput): CreateKeyBody {
 }
 
 export function checkCreateBody(body: CreateKeyBody, nowSec: number): GatewayError | undefined {
-  const common = checkCommon(body) ?? checkIps(body.allow_ips);
+  const common = checkCommon(body) ?? ('subnet' in body ? checkSubnets(body.subnet) : checkIps(body.allow_ips));
   if (common) return common;
   // Spec 4.2: remain_quota >= 0 even for an unlimited key.
   if (body.remain_quota < 0) return refuse('remain_quota', 'input.quota_negative');

@@ -14,11 +14,15 @@ export interface ModelView {
   readonly endpointTypes: readonly string[];
 }
 
-/** account:models — what a group can call, as seen through one of its keys. */
+/** account:models — what a group can call. */
 export interface GroupModels {
   readonly models: readonly ModelView[];
-  /** Every usable key of the group narrows its models: the list is what that key may call, maybe not all. */
-  readonly isPossiblyIncomplete: boolean;
+  /**
+   * Where the list comes from: `listing`, the site's own list of models (new-api's pricing or model list, one-api's
+   * available models; no key used); `key`, /v1/models through one of the group's keys that has no model list of its
+   * own (sites without a listing); `watched`, the watched key itself.
+   */
+  readonly source: 'listing' | 'key' | 'watched';
 }
 
 /** GET /api/user/self, money in units. */

@@ -88,6 +88,7 @@ export const ERROR_REASONS = [
   'input.expiry_past',
   'input.expiry_past_new',
   'input.ip_list', // params.values
+  'input.subnet_list', // params.values: entries one-api's subnet (CIDR ranges, net.ParseCIDR) refuses
   'input.quota_on_unlimited',
   'input.amount_too_large',
   'input.request_too_large',
@@ -111,9 +112,10 @@ export const ERROR_REASONS = [
   'account.password_not_remembered',
   'account.signed_out',
   'account.no_credential', // nothing stored for it (restored without credentials, or the vault lost it)
-  // The models of a group, learnt through one of its keys (params.group).
+  // The models of a group, where the site has no listing of its own and they are learnt through a key (params.group).
   'models.no_probe_key',
   'models.no_probe_key_in_group',
+  'models.only_narrowed_keys', // every usable key of the group has its own model list: none shows all it serves
   // The vault.
   'vault.passphrase_not_entered',
   'vault.session_only_earlier',

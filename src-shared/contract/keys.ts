@@ -156,6 +156,17 @@ export interface KeyModelUsageView {
   readonly matchedBy: 'id' | 'name';
 }
 
+/** keys:shape — how a site stores a key's limits, for the key form (main learns it from the site). */
+export interface KeyShape {
+  /**
+   * `allow_ips`: addresses or ranges, one per line (new-api, the spec). `subnet`: one-api's CIDR ranges; an address
+   * typed alone is saved as its own /32 (IPv6 /128).
+   */
+  readonly ipLimit: 'allow_ips' | 'subnet';
+  /** Keys carry a group; one-api's do not (a key calls as its account's own group). */
+  readonly hasGroups: boolean;
+}
+
 export interface KeyTestOutcome {
   readonly modelCount: number;
   readonly latencyMs: number;
@@ -182,6 +193,7 @@ export interface KeysInvokeMap {
     result: KeyPage;
   };
   'keys:get': { args: KeyRef; result: KeyView };
+  'keys:shape': { args: KeyAccountRef; result: KeyShape };
   'keys:create': { args: KeyAccountRef & { fields: KeyFields }; result: KeyView | null };
   'keys:update': { args: KeyRef & { edits: Partial<KeyFields>; allowExpire?: boolean }; result: KeyUpdateOutcome };
   'keys:addQuota': { args: KeyRef & { incrementUnits: number }; result: KeyUpdateOutcome };
@@ -209,6 +221,7 @@ export const KEYS_CHANNELS: { readonly [C in keyof KeysInvokeMap]: true } = {
   'keys:listChunk': true,
   'keys:search': true,
   'keys:get': true,
+  'keys:shape': true,
   'keys:create': true,
   'keys:update': true,
   'keys:addQuota': true,

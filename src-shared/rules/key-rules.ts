@@ -84,3 +84,38 @@ export function isIpOrCidr(entry: string): boolean {
 
 /** Entries of an allowlist that are not addresses or ranges (empty when the list may be sent). */
 export const invalidIps = (value: string): string[] => parseIpList(value).filter((ip) => !isIpOrCidr(ip));
+
+// ---------------------------------------------------------------------------------------------------------------
+// one-api's subnet
+
+/**
+ * Why one IP-limit entry is refused, or undefined: `address` when the part before any `/` is not an IPv4 or IPv6
+ * address, `prefix` when the range is longer than the address has bits (/33 on IPv4, /129 on IPv6) or not a number.
+ */
+export function ipEntryProblem(entry: string): 'address' | 'prefix' | undefined {
+  const [address = '', prefix, extra] = entry.split('/');
+  const isV4 = IPV4.test(address);
+  if (!isV4 && !isIpv6(address)) return 'address';
+  if (extra !== undefined) return 'prefix';
+  if (prefix === undefined) return undefined;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (isV4 ? 32 : 128) ? undefined : 'prefix';
+}
+
+/**
+ * one-api's `subnet` takes CIDR ranges only (Go's net.ParseCIDR refuses a bare address): each address typed alone
+ * becomes its own range, /32 for IPv4 and /128 for IPv6. Entries that are not addresses are left as typed, for the
+ * check to name.
+ */
+export function asSubnetEntries(value: string | null | undefined): string[] {
+  return parseIpList(value).map((entry) => {
+    if (entry.includes('/') || ipEntryProblem(entry) !== undefined) return entry;
+    return `${entry}/${IPV4.test(entry) ? 32 : 128}`;
+  });
+}
+
+/** The list as one-api stores it: ranges separated by commas, no spaces (its split keeps what is between them). */
+export const toSubnetList = (value: string | null | undefined): string => asSubnetEntries(value).join(',');
+
+/** Entries of an allowlist written alone, which a subnet list saves as a range (the form says so). */
+export const bareAddresses = (value: string): string[] =>
+  parseIpList(value).filter((entry) => !entry.includes('/') && ipEntryProblem(entry) === undefined);

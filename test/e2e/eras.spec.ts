@@ -1,10 +1,12 @@
 // The key flows as a new user walks them, once per server era the emulator models (spec, current new-api, legacy
-// new-api, early new-api, one-api): an account of each kind through the form, a key with two allowed IPs and a
-// 16-character Chinese name, edit, disable/enable, reveal, copy, delete, and the balance as the site's console shows it.
+// new-api, early new-api, one-api): an account of each kind through the form, the Models page and a model search
+// (from the site's own list, with no key revealed, where the era has one), an exact name search, a key with two allowed
+// IPs (one-api: saved as ranges) and a 16-character Chinese name, edit, disable/enable, reveal, copy, delete, and the
+// balance as the site's console shows it.
 import { expect, test } from './support/fixtures';
 import { AccountsPage } from './pages/accounts.page';
 import { KeysPage } from './pages/keys.page';
-import { ERAS, ERA_USER, control, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
+import { ERAS, ERA_USER, clearLog, control, fullKey, requestLog, useEraGateway, type Era } from './support/emulator';
 
 /** 16 Chinese characters: 48 UTF-8 bytes, just inside new-api's 50-byte limit. */
 const CHINESE_NAME = '生产环境主密钥供夜间批量任务使用';
@@ -15,8 +17,10 @@ interface EraFacts {
   readonly balance: string;
   /** Legacy and early servers need the user id beside an access token (New-Api-User). */
   readonly asksUserId: boolean;
-  /** one-api has no allow_ips field (it has `subnet`): what Keydesk sends is dropped and the list shows none. */
-  readonly storesIps: boolean;
+  /** one-api keeps the IP limit as ranges (`subnet`): each address typed alone is saved as its /32. */
+  readonly storesRanges: boolean;
+  /** The site lists a group's models itself (new-api's /api/pricing, one-api's available models): no key is used. */
+  readonly hasModelList: boolean;
   /** Early new-api and one-api cap names at 30 bytes (`len(name) > 30`): 10 Chinese characters. */
   readonly nameBytes: 50 | 30;
   /** The yuan the form's hint adds beside a quota of 2 in the site's money; none on a yuan or tokens site. */
@@ -25,22 +29,55 @@ interface EraFacts {
 
 const FACTS: Record<Era, EraFacts> = {
   // The spec's /api/status is absent: ¥ at 500,000 units.
-  spec: { balance: '¥20.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: null },
+  spec: {
+    balance: '¥20.00',
+    asksUserId: false,
+    storesRanges: false,
+    hasModelList: false,
+    nameBytes: 50,
+    yuanOfTwo: null,
+  },
   // USD at 500,000 per dollar; yuan at the site's top-up price 7.3.
-  'new-api': { balance: '$20.00 ≈ ¥146.00', asksUserId: false, storesIps: true, nameBytes: 50, yuanOfTwo: '≈ ¥14.60' },
+  'new-api': {
+    balance: '$20.00 ≈ ¥146.00',
+    asksUserId: false,
+    storesRanges: false,
+    hasModelList: true,
+    nameBytes: 50,
+    yuanOfTwo: '≈ ¥14.60',
+  },
   // CNY: the console shows dollars × usd_exchange_rate (7.2), and nothing is added beside yuan.
-  'new-api-legacy': { balance: '¥144.00', asksUserId: true, storesIps: true, nameBytes: 50, yuanOfTwo: null },
+  'new-api-legacy': {
+    balance: '¥144.00',
+    asksUserId: true,
+    storesRanges: false,
+    hasModelList: true,
+    nameBytes: 50,
+    yuanOfTwo: null,
+  },
   // display_in_currency: dollars; yuan at the site's price 7.1.
   'new-api-early': {
     balance: '$20.00 ≈ ¥142.00',
     asksUserId: true,
-    storesIps: true,
+    storesRanges: false,
+    hasModelList: true,
     nameBytes: 30,
     yuanOfTwo: '≈ ¥14.20',
   },
   // display_in_currency off: the raw count; one-api has no price, so no yuan is guessed.
-  'one-api': { balance: '10,000,000 tokens', asksUserId: false, storesIps: false, nameBytes: 30, yuanOfTwo: null },
+  'one-api': {
+    balance: '10,000,000 tokens',
+    asksUserId: false,
+    storesRanges: true,
+    hasModelList: true,
+    nameBytes: 30,
+    yuanOfTwo: null,
+  },
 };
+
+/** Requests that reveal a key or call with one: the Models page makes none where the site lists models itself. */
+const spendsAKey = (path: string): boolean =>
+  /^\/api\/token\/(\d+\/key|batch\/keys)$/.test(path) || path.startsWith('/v1/');
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -99,13 +136,50 @@ for (const era of ERAS) {
       await accounts.openAccountPage('Password');
       await expect(page.getByTestId('account-balance')).toHaveText(facts.balance);
 
+      // Models & groups: the account's own group's models, and where they came from; then a model search. Where the
+      // site lists models itself, no key is revealed or called for either.
+      await clearLog(gw);
+      await page
+        .getByTestId('sidebar')
+        .getByRole('link', { name: /Models/ })
+        .click();
+      await expect(page.getByTestId('models-table')).toContainText('gpt-4o-mini');
+      await expect(page.getByTestId('models-source')).toContainText(
+        facts.hasModelList ? 'Read from the site’s own model list' : 'This site has no model list of its own',
+      );
+      if (era === 'one-api') {
+        await expect(page.getByTestId('groups-none')).toHaveText(
+          'This site has no key groups: every key calls as the account’s own group.',
+        );
+      } else await expect(page.getByTestId('groups-table')).toContainText('default');
+      await page.getByTestId('model-key-input').locator('input').fill('gpt-4o-mini');
+      await page.getByTestId('model-key-submit').click();
+      await expect(page.getByTestId('model-key-results')).toContainText('existing-old');
+      if (facts.hasModelList) {
+        const spent = (await requestLog(gw)).filter((e) => spendsAKey(e.path)).map((e) => `${e.method} ${e.path}`);
+        expect(spent).toEqual([]);
+      }
+
       // A key with a 16-character Chinese name and two allowed IPs, on the password account.
       await page.goto(`${keydesk.origin}/#/keys`);
       await keys.openAccount('Password');
       await expect(keys.row('existing')).toBeVisible();
+      // An exact name search shows that name only, though one-api searches by prefix and early new-api by substring.
+      await keys.search('existing');
+      await expect(page.getByTestId('key-row')).toHaveCount(1);
+      await expect(keys.row('existing')).toBeVisible();
+      await keys.search('');
+      await expect(keys.row('existing-old')).toBeVisible();
+      await page.getByTestId('search-input').blur();
       let name = CHINESE_NAME;
       await page.keyboard.press('n');
       await keys.fillForm({ name, quota: '2', ips: IPS });
+      if (facts.storesRanges) {
+        // one-api takes ranges only, and has no key groups: the form says so before anything is sent.
+        await expect(page.getByTestId('form-ips-item')).toContainText('Saved as ranges: 10.0.0.1/32, 192.168.1.20/32.');
+        await expect(page.getByTestId('form-no-groups')).toBeVisible();
+        await expect(page.getByTestId('form-group')).toHaveCount(0);
+      } else await expect(page.getByTestId('form-group')).toBeVisible();
       // The quota is typed in the site's money; the hint adds the yuan it costs where the site is not in yuan.
       const hint = page.getByTestId('quota-input-hint').first();
       if (facts.yuanOfTwo === null) await expect(hint).not.toContainText('≈');
@@ -125,18 +199,14 @@ for (const era of ERAS) {
       }
       await expect(page.getByTestId('key-form')).toBeHidden();
       await expect(keys.row(name)).toBeVisible();
-      if (!facts.storesIps) {
-        // The site dropped the list: the user is told the key is not limited.
-        const warning = page.getByRole('dialog').filter({ hasText: 'did not keep the IP allowlist' });
-        await expect(warning).toBeVisible();
-        await warning.getByRole('button', { name: 'OK' }).click();
-        await expect(keys.row(name).getByTestId('badge-ips')).toHaveCount(0);
-      } else await expect(keys.row(name).getByTestId('badge-ips')).toHaveAttribute('title', IPS.join('\n'));
+      // The list shows the limit as the site stores it (one-api: each address as its range).
+      const stored = facts.storesRanges ? IPS.map((ip) => `${ip}/32`) : [...IPS];
+      await expect(keys.row(name).getByTestId('badge-ips')).toHaveAttribute('title', stored.join('\n'));
 
-      // Edit: the form shows one address per line, and the diff names the change.
+      // Edit: the form shows one address (or range) per line, and the diff names the change.
       await keys.row(name).getByTestId('edit-key').click();
       await expect(page.getByTestId('form-name')).toHaveValue(name);
-      if (facts.storesIps) await expect(page.getByTestId('form-ips')).toHaveValue(IPS.join('\n'));
+      await expect(page.getByTestId('form-ips')).toHaveValue(stored.join('\n'));
       await page.getByTestId('form-quota').fill('1');
       await expect(page.getByTestId('form-diff')).toBeVisible();
       // Less quota is a reduction: Keydesk asks before saving it.
@@ -178,12 +248,15 @@ for (const era of ERAS) {
 
       await keys.delete(name);
 
-      // What the server stored: the IPs one per line (never joined by a comma), the name whole.
-      // (one-api drops the field, so the edit of the key it stored carries none.)
+      // What was sent: the IPs one per line (never joined by a comma), or on one-api its own `subnet` column, comma
+      // separated ranges (what its console writes), and never a field one-api does not have.
       const writes = (await requestLog(gw)).filter((e) => e.path === '/api/token/' && e.method !== 'GET');
-      expect(writes[0]?.body?.allow_ips).toBe(IPS.join('\n'));
-      for (const write of facts.storesIps ? writes : []) {
-        if (write.body && 'allow_ips' in write.body) expect(write.body.allow_ips).toBe(IPS.join('\n'));
+      for (const write of writes.filter((w) => w.query.status_only === undefined)) {
+        if (facts.storesRanges) {
+          expect(write.body?.subnet).toBe(stored.join(','));
+          expect(write.body).not.toHaveProperty('allow_ips');
+          expect(write.body).not.toHaveProperty('group');
+        } else expect(write.body?.allow_ips).toBe(IPS.join('\n'));
       }
       expect(problems.consoleErrors).toEqual([]);
     });

@@ -158,7 +158,7 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
   // The admin view of a key includes the full value and the group it behaves as right now.
   const adminKeyView = (id: number) => {
     const k = state.keys.get(id);
-    return k && { ...keyView(state.refresh(k)), key: k.key, effective_group: state.effectiveGroup(k) };
+    return k && { ...keyView(state.refresh(k), state.profile), key: k.key, effective_group: state.effectiveGroup(k) };
   };
   app.get('/keys/:id', (c) => {
     const view = adminKeyView(positiveInt(c.req.param('id')) ?? 0);

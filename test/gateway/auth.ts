@@ -7,6 +7,7 @@ import type { Profile } from './profiles';
 import { apiError, bearer, fail, json } from './http';
 import type { Scope } from './seed.schema';
 import type { GatewayState, KeyRec } from './state';
+import { isIpInSubnets, subnetDenied } from './subnet';
 
 export const AUTH_UNAUTHORIZED = 'AUTH_UNAUTHORIZED';
 export const AUTH_TOKEN_EXPIRED = 'AUTH_TOKEN_EXPIRED';
@@ -45,6 +46,18 @@ export function requireAccess(state: GatewayState, scope: Scope): MiddlewareHand
   };
 }
 
+let oneApiRequestSeq = 0;
+
+/** one-api's abortWithMessage: `{error: {message: "<message> (request id: <id>)", type: "one_api_error"}}`. */
+export function oneApiError(status: number, message: string): Response {
+  const requestId = `emu${String(++oneApiRequestSeq).padStart(6, '0')}`;
+  return json({ error: { message: `${message} (request id: ${requestId})`, type: 'one_api_error' } }, status);
+}
+
+/**
+ * The address a call comes from: the test header, else the admin setting, else the TCP peer. Tests that must not
+ * trust any header bind their sockets to loopback aliases (127.0.0.2, 127.0.0.3…) and are seen as those.
+ */
 export function clientIp(c: GatewayContext, state: GatewayState): string {
   const override = c.req.header(CLIENT_IP_HEADER)?.trim();
   if (override) return override;
@@ -84,6 +97,12 @@ export function requireKey(state: GatewayState, surface: 'v1' | 'usage'): Middle
     if (surface === 'v1') {
       const { messages } = state.profile;
       const ip = clientIp(c, state);
+      if (state.profile.allowIps === 'subnet') {
+        // one-api's TokenAuth: a non-empty subnet admits only addresses inside it (403 with one-api's error body).
+        if (k.subnet !== null && k.subnet !== '' && !isIpInSubnets(ip, k.subnet)) {
+          return oneApiError(403, subnetDenied(k.subnet, ip));
+        }
+      }
       const allowed = allowedIps(state.profile, k.allow_ips);
       if (allowed.length > 0 && !allowed.includes(ip)) {
         const refusal = messages.ipDenied(ip);
@@ -106,7 +125,7 @@ export function requireKey(state: GatewayState, surface: 'v1' | 'usage'): Middle
  * current and legacy builds keep it (every call refused), early builds drop entries that are not an IP.
  */
 export function allowedIps(profile: Profile, raw: string | null): string[] {
-  if (raw === null || profile.allowIps === 'absent') return [];
+  if (raw === null || profile.allowIps === 'subnet') return [];
   if (profile.allowIps === 'spec') {
     return raw
       .split(/[,\n]/)

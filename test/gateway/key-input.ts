@@ -1,7 +1,8 @@
-// Validation of key create, full-update and status-only bodies (spec 4.2, 4.5, 3, 7, 8).
+// Validation of key create, full-update and status-only bodies (spec 4.2, 4.5, 3, 7, 8), and one-api's own columns.
 import type { GatewayState, KeyRec, UserRec } from './state';
 import { isRecord } from './http';
 import { PROFILES } from './profiles';
+import { subnetRefusal } from './subnet';
 
 export const MAX_NAME_LENGTH = 50;
 
@@ -16,6 +17,9 @@ export interface KeyFields {
   /** null when the body had none: Go's *string stays nil (non-spec profiles keep it so). */
   allow_ips: string | null;
   cross_group_retry: boolean;
+  /** one-api's `models` and `subnet` (Go *string: null when the body had none). */
+  models: string | null;
+  subnet: string | null;
 }
 
 type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -30,9 +34,14 @@ const ZERO: KeyFields = {
   model_limits: '',
   allow_ips: '',
   cross_group_retry: false,
+  models: null,
+  subnet: null,
 };
 
-const KINDS: Record<keyof KeyFields, 'string' | 'integer' | 'boolean'> = {
+type Kind = 'string' | 'integer' | 'boolean';
+
+/** The body fields each key table binds; anything else in a body is ignored, as Go's decoding does. */
+const KINDS: Partial<Record<keyof KeyFields, Kind>> = {
   name: 'string',
   remain_quota: 'integer',
   unlimited_quota: 'boolean',
@@ -44,7 +53,17 @@ const KINDS: Record<keyof KeyFields, 'string' | 'integer' | 'boolean'> = {
   cross_group_retry: 'boolean',
 };
 
-function hasKind(v: unknown, kind: 'string' | 'integer' | 'boolean'): boolean {
+/** one-api's Token (model/token.go): no group, model_limits, allow_ips or cross_group_retry; models and subnet. */
+const ONE_API_KINDS: Partial<Record<keyof KeyFields, Kind>> = {
+  name: 'string',
+  remain_quota: 'integer',
+  unlimited_quota: 'boolean',
+  expired_time: 'integer',
+  models: 'string',
+  subnet: 'string',
+};
+
+function hasKind(v: unknown, kind: Kind): boolean {
   return kind === 'integer' ? Number.isSafeInteger(v) : typeof v === kind;
 }
 
@@ -59,14 +78,14 @@ function readFields(
 ): Result<KeyFields> {
   // The spec's zero for allow_ips is ""; Go leaves a missing *string nil, so real servers store null.
   const out: KeyFields = { ...ZERO, allow_ips: state.profile.allowIps === 'spec' ? '' : null };
-  for (const field of Object.keys(KINDS) as (keyof KeyFields)[]) {
+  const kinds = state.profile.keyColumns === 'one-api' ? ONE_API_KINDS : KINDS;
+  for (const [field, kind] of Object.entries(kinds) as [keyof KeyFields, Kind][]) {
     const v = body[field];
     if (v === undefined || v === null) {
       if (required.includes(field)) return { ok: false, message: `invalid parameter: ${field} is required` };
       continue;
     }
-    if (!hasKind(v, KINDS[field]))
-      return { ok: false, message: `invalid parameter: ${field} must be a ${KINDS[field]}` };
+    if (!hasKind(v, kind)) return { ok: false, message: `invalid parameter: ${field} must be a ${kind}` };
     (out as unknown as Record<string, unknown>)[field] = v;
   }
   return { ok: true, value: out };
@@ -79,6 +98,11 @@ function nameLength(state: GatewayState, name: string): number {
 
 function checkRules(state: GatewayState, user: UserRec, f: KeyFields, isCreate: boolean): string | undefined {
   if (nameLength(state, f.name) > state.profile.nameLimit.max) return state.profile.messages.nameTooLong;
+  // one-api's validateToken: the name, then every subnet entry through net.ParseCIDR.
+  if (state.profile.keyColumns === 'one-api' && f.subnet !== null && f.subnet !== '') {
+    const refusal = subnetRefusal(f.subnet);
+    if (refusal !== undefined) return refusal;
+  }
   if (!f.unlimited_quota || isCreate) {
     if (f.remain_quota < 0) return 'remain_quota must not be negative';
   }
@@ -118,11 +142,19 @@ export function parseFullUpdate(
 }
 
 export function applyFields(state: GatewayState, key: KeyRec, f: KeyFields): void {
-  state.changeGroup(key, f.group);
   key.name = f.name;
   key.remain_quota = f.remain_quota;
   key.unlimited_quota = f.unlimited_quota;
   key.expired_time = f.expired_time;
+  if (state.profile.keyColumns === 'one-api') {
+    // token.Update(): Select("name", "status", "expired_time", "remain_quota", "unlimited_quota", "models", "subnet"),
+    // so a body without models or subnet writes NULL over them.
+    key.models = f.models;
+    key.subnet = f.subnet;
+    state.refresh(key);
+    return;
+  }
+  state.changeGroup(key, f.group);
   key.model_limits_enabled = f.model_limits_enabled;
   key.model_limits = f.model_limits;
   key.allow_ips = f.allow_ips;

@@ -94,6 +94,8 @@ export function registerKeyRoutes(app: Hono<GatewayEnv>, state: GatewayState, mu
       const f = parsed.value;
       state.keys.set(id, {
         ...f,
+        // gorm's default:'' fills a subnet the body left out; models stays NULL (model/token.go).
+        subnet: profile.keyColumns === 'one-api' ? (f.subnet ?? '') : null,
         id,
         user_id: owner.id,
         key: state.newKeyValue(),

@@ -39,14 +39,36 @@ export interface Profile {
   /** Key-name limit: the spec counts characters, Go's len() counts UTF-8 bytes. */
   nameLimit: { max: number; unit: 'chars' | 'bytes' };
   /**
-   * allow_ips handling: `spec` = comma/newline list; `lines` = newline list, spaces and commas removed
-   * inside a line, every remaining entry kept (current, legacy); `lines-valid-ip` = same but entries that
-   * are not an IP are dropped (early); `absent` = the server has no such field (one-api has `subnet`).
+   * The key table's own columns. `new-api`: group, model_limits(_enabled), allow_ips, cross_group_retry (the spec's
+   * fields). `one-api`: `models` (comma list) and `subnet` (comma-separated CIDRs) and no group at all, so a key
+   * calls as its owner's group (songquanpeng/one-api 8df4a267 model/token.go, controller/token.go).
    */
-  allowIps: 'spec' | 'lines' | 'lines-valid-ip' | 'absent';
+  keyColumns: 'new-api' | 'one-api';
+  /**
+   * The per-key IP limit: `spec` = allow_ips, a comma/newline list; `lines` = allow_ips, a newline list, spaces and
+   * commas removed inside a line, every remaining entry kept (current, legacy); `lines-valid-ip` = same but entries
+   * that are not an IP are dropped (early); `subnet` = one-api's `subnet`, comma-separated CIDRs each checked by
+   * Go's net.ParseCIDR on write, and the client address must fall in one of them (common/network/ip.go).
+   */
+  allowIps: 'spec' | 'lines' | 'lines-valid-ip' | 'subnet';
   /** Search: `spec`; `new-api` (sanitizeLikePattern); `substring` (early LIKE %kw%); `prefix` (one-api kw%). */
   search: 'spec' | 'new-api' | 'substring' | 'prefix';
-  endpoints: { reveal: boolean; keyUsage: boolean; subscription: boolean; status: boolean };
+  /** `groups`: GET /api/user/self/groups (one-api has none: its keys have no group). */
+  endpoints: { reveal: boolean; keyUsage: boolean; subscription: boolean; status: boolean; groups: boolean };
+  /**
+   * Where the site lists a group's models without a key. `pricing`: GET /api/pricing in the era's shape (`early`
+   * Calcium-Ion 14848ff7/2b743550: data{model_name, quota_type, model_ratio, model_price, owner_by, completion_ratio,
+   * enable_groups}, group_ratio, usable_group; `legacy` adds supported_endpoint_types, vendors, supported_endpoint,
+   * auto_groups; `current` QuantumNous 09e9618a/0067bd93 also trims each model's enable_groups to the caller's
+   * usable groups and drops models left with none). `userModels`: GET /api/user/models, `by-group` honours
+   * `?group=` (QuantumNous 0089a12f), `union` answers every usable group's models whatever is asked (Calcium-Ion
+   * 014fb7ed). `availableModels`: one-api's GET /api/user/available_models, its owner's group (controller/model.go).
+   */
+  modelListing: {
+    pricing: 'none' | 'early' | 'legacy' | 'current';
+    userModels: 'none' | 'union' | 'by-group';
+    availableModels: boolean;
+  };
   /** Unknown paths: the spec's text 404, or new-api's JSON 404 with gin's trailing-slash redirects. */
   notFound: 'text' | 'json';
   /** `/api/status` money fields and billing units: spec (¥ at 500,000), display type, or the old boolean. */
@@ -124,9 +146,11 @@ const SPEC: Profile = {
   twoFactor: 'none',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: false, autoGroups: false },
   nameLimit: { max: 50, unit: 'chars' },
+  keyColumns: 'new-api',
   allowIps: 'spec',
   search: 'spec',
-  endpoints: { reveal: true, keyUsage: true, subscription: true, status: false },
+  endpoints: { reveal: true, keyUsage: true, subscription: true, status: false, groups: true },
+  modelListing: { pricing: 'none', userModels: 'none', availableModels: false },
   notFound: 'text',
   money: 'spec',
   hasTopUpPrice: false,
@@ -148,9 +172,11 @@ const NEW_API: Profile = {
   twoFactor: 'flow',
   keyList: { fullKeys: false, paged: true, firstPage: 1, honoursSize: true, deletedAt: true, autoGroups: true },
   nameLimit: { max: 50, unit: 'bytes' },
+  keyColumns: 'new-api',
   allowIps: 'lines',
   search: 'new-api',
-  endpoints: { reveal: true, keyUsage: true, subscription: true, status: true },
+  endpoints: { reveal: true, keyUsage: true, subscription: true, status: true, groups: true },
+  modelListing: { pricing: 'current', userModels: 'by-group', availableModels: false },
   notFound: 'json',
   money: 'display-type',
   hasTopUpPrice: true,
@@ -172,7 +198,10 @@ const NEW_API_LEGACY: Profile = {
   twoFactor: 'cookie',
   keyList: { ...NEW_API.keyList, autoGroups: false },
   // Subscriptions arrived in 2026-02, after the last legacy build.
-  endpoints: { reveal: true, keyUsage: true, subscription: false, status: true },
+  endpoints: { reveal: true, keyUsage: true, subscription: false, status: true, groups: true },
+  // Whether v0.9–v0.13 honour `?group=` on /api/user/models is not verified: the early behaviour is assumed. Keydesk
+  // reads /api/pricing first on every new-api era, so the difference is not what it relies on.
+  modelListing: { pricing: 'legacy', userModels: 'union', availableModels: false },
   rateLimits: { enabled: true, search: false },
   logs: 'paged-row',
   version: 'v0.12.8',
@@ -187,7 +216,8 @@ const NEW_API_EARLY: Profile = {
   nameLimit: { max: 30, unit: 'bytes' },
   allowIps: 'lines-valid-ip',
   search: 'substring',
-  endpoints: { reveal: false, keyUsage: false, subscription: false, status: true },
+  endpoints: { reveal: false, keyUsage: false, subscription: false, status: true, groups: true },
+  modelListing: { pricing: 'early', userModels: 'union', availableModels: false },
   money: 'currency-flag',
   chinese: true,
   version: 'v0.6.6',
@@ -202,8 +232,12 @@ const ONE_API: Profile = {
   hasTopUpPrice: false,
   accountGrantIncludesUsed: false,
   keyList: { ...NEW_API_EARLY.keyList, honoursSize: false },
-  allowIps: 'absent',
+  keyColumns: 'one-api',
+  allowIps: 'subnet',
   search: 'prefix',
+  // router/api.go: no /api/user/self/groups, no /api/pricing, no /api/user/models; /api/user/available_models.
+  endpoints: { ...NEW_API_EARLY.endpoints, groups: false },
+  modelListing: { pricing: 'none', userModels: 'none', availableModels: true },
   logs: 'bare-10',
   version: 'v0.6.10',
 };

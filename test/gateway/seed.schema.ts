@@ -81,6 +81,12 @@ const keySchema = z.object({
   used_quota: int.min(0).default(0),
   group: z.string().default(''),
   cross_group_retry: z.boolean().default(false),
+  /**
+   * one-api's own columns (the one-api profile only): the model list and the comma-separated CIDRs. When omitted
+   * there, they are the key's model_limits (when enabled) and allow_ips, each address as its /32 or /128.
+   */
+  models: z.string().nullable().optional(),
+  subnet: z.string().nullable().optional(),
 });
 
 const userSchema = z.object({

@@ -10,6 +10,7 @@ import { FaultStore } from './faults';
 import type { GatewayEnv, Listener } from './http';
 import { captureBody, json, notFound, routeNotFound } from './http';
 import { registerKeyRoutes } from './keys.routes';
+import { registerListingRoutes } from './listing.routes';
 import { registerLogRoutes } from './logs.routes';
 import { Mutex } from './mutex';
 import type { ProfileName } from './profiles';
@@ -105,6 +106,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   registerUserRoutes(base, state, mutex);
   registerKeyRoutes(base, state, mutex);
   registerLogRoutes(base, state);
+  registerListingRoutes(base, state);
   const admin = build('admin');
   registerAdminRoutes(admin, { state, faults, log, mutex, seed });
 

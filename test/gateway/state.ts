@@ -1,4 +1,5 @@
 // In-memory gateway state built from a seed: users, keys, login sessions, and the views the spec returns.
+import { isIP } from 'node:net';
 import type { Clock } from './clock';
 import type { Profile } from './profiles';
 import { PROFILES, profileOf } from './profiles';
@@ -31,6 +32,9 @@ export interface KeyRec {
   used_quota: number;
   group: string;
   cross_group_retry: boolean;
+  /** one-api's model list and subnet (its `models` and `subnet` columns, Go *string: null when never written). */
+  models: string | null;
+  subnet: string | null;
   /** Group the key behaves as until `group_changed_at + propagation_delay_s` (why: spec 1, Groups). */
   previous_group: string;
   group_changed_at: number;
@@ -139,13 +143,15 @@ export class GatewayState {
     this.nextKeyId = Math.max(0, ...explicitIds) + 1;
     for (const { keys, ...user } of copy.users) {
       this.users.set(user.id, { ...user, display_name: user.display_name ?? user.username });
-      for (const k of keys) {
+      for (const { models, subnet, ...k } of keys) {
         const id = k.id ?? this.nextKeyId++;
         this.keys.set(id, {
           ...k,
           id,
           user_id: user.id,
           key: k.key ?? deterministicKey(user.id, id),
+          models: models !== undefined ? models : k.model_limits_enabled ? k.model_limits : '',
+          subnet: subnet !== undefined ? subnet : subnetOf(k.allow_ips),
           previous_group: k.group,
           group_changed_at: Number.NEGATIVE_INFINITY,
         });
@@ -212,6 +218,8 @@ export class GatewayState {
 
   effectiveGroup(k: KeyRec): string {
     const user = this.userOf(k);
+    // one-api keys have no group: every call goes out as the owner's group (middleware/distributor.go).
+    if (this.profile.keyColumns === 'one-api') return user.group;
     const pending = this.clock.now() < k.group_changed_at + this.settings.propagation_delay_s;
     return this.resolveGroup(user, pending ? k.previous_group : k.group);
   }
@@ -271,11 +279,41 @@ export function maskKey(value: string): string {
   return value.length <= 8 ? '*'.repeat(value.length) : `${value.slice(0, 4)}**********${value.slice(-4)}`;
 }
 
+/** A seed key's allow_ips as one-api's subnet: each address its own /32 (or /128), ranges as they are. */
+function subnetOf(allowIps: string | null): string {
+  return (allowIps ?? '')
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => (s.includes('/') ? s : `${s}/${isIP(s) === 6 ? 128 : 32}`))
+    .join(',');
+}
+
+/** one-api's Token as its controllers marshal it (model/token.go): no group, model_limits or allow_ips. */
+function oneApiKeyView(k: KeyRec) {
+  return {
+    id: k.id,
+    user_id: k.user_id,
+    key: k.key,
+    status: k.status,
+    name: k.name,
+    created_time: k.created_time,
+    accessed_time: k.accessed_time,
+    expired_time: k.expired_time,
+    remain_quota: k.remain_quota,
+    unlimited_quota: k.unlimited_quota,
+    used_quota: k.used_quota,
+    models: k.models,
+    subnet: k.subnet,
+  };
+}
+
 /**
  * The key record of spec 2.1 as list, detail, search, create and update return it; other profiles add
- * the ORM's leftovers (DeletedAt, auto_groups), show full keys (early, one-api) or drop allow_ips (one-api).
+ * the ORM's leftovers (DeletedAt, auto_groups), show full keys (early, one-api) or have columns of their own (one-api).
  */
 export function keyView(k: KeyRec, profile: Profile = PROFILES.spec) {
+  if (profile.keyColumns === 'one-api') return oneApiKeyView(k);
   return {
     id: k.id,
     user_id: k.user_id,
@@ -289,7 +327,7 @@ export function keyView(k: KeyRec, profile: Profile = PROFILES.spec) {
     unlimited_quota: k.unlimited_quota,
     model_limits_enabled: k.model_limits_enabled,
     model_limits: k.model_limits,
-    ...(profile.allowIps === 'absent' ? {} : { allow_ips: k.allow_ips }),
+    allow_ips: k.allow_ips,
     used_quota: k.used_quota,
     group: k.group,
     cross_group_retry: k.cross_group_retry,

@@ -21,14 +21,17 @@ export function registerUserRoutes(app: Hono<GatewayEnv>, state: GatewayState, m
     ok(accountView(c.get('principal').user)),
   );
 
-  app.get('/api/user/self/groups', requireManagement(state, 'api_key:read', true), (c) => {
-    const groups: Record<string, { desc: string; ratio: number }> = {};
-    for (const name of state.usableGroups(c.get('principal').user)) {
-      const g = state.groups[name];
-      if (g) groups[name] = { desc: g.desc, ratio: g.ratio };
-    }
-    return ok(groups);
-  });
+  // one-api has no such route (its keys have no group): its JSON 404 answers instead.
+  if (endpoints.groups) {
+    app.get('/api/user/self/groups', requireManagement(state, 'api_key:read', true), (c) => {
+      const groups: Record<string, { desc: string; ratio: number }> = {};
+      for (const name of state.usableGroups(c.get('principal').user)) {
+        const g = state.groups[name];
+        if (g) groups[name] = { desc: g.desc, ratio: g.ratio };
+      }
+      return ok(groups);
+    });
+  }
 
   if (endpoints.subscription) {
     app.get('/api/subscription/self', requireManagement(state, 'wallet:read'), (c) => {

@@ -1,6 +1,6 @@
 // OpenAI-compatible endpoints at api_url: billing subscription and usage, models, chat completions.
 import type { Hono } from 'hono';
-import { requireKey } from './auth';
+import { oneApiError, requireKey } from './auth';
 import type { GatewayEnv } from './http';
 import { apiError, isRecord, json } from './http';
 import type { Mutex } from './mutex';
@@ -12,11 +12,21 @@ import { modelList } from './user.routes';
 export const QUOTA_PER_YUAN = 500_000;
 export const UNLIMITED_MARKER = 100_000_000;
 
-/** Models the key can call right now: its effective group's models, narrowed by model limits. */
+/**
+ * The key's own model list, or null for none: model_limits when enabled, or one-api's `models` when not empty
+ * (middleware/auth.go sets AvailableModels only then).
+ */
+function ownModels(state: GatewayState, k: KeyRec): string[] | null {
+  if (state.profile.keyColumns === 'one-api') return k.models === null || k.models === '' ? null : k.models.split(',');
+  return k.model_limits_enabled ? modelList(k.model_limits) : null;
+}
+
+/** Models the key can call right now: its effective group's models, narrowed by its own model list. */
 function modelsFor(state: GatewayState, k: KeyRec): string[] {
   const models = state.groups[state.effectiveGroup(k)]?.models ?? [];
-  if (!k.model_limits_enabled) return models;
-  const allowed = new Set(modelList(k.model_limits));
+  const own = ownModels(state, k);
+  if (own === null) return models;
+  const allowed = new Set(own);
   return models.filter((m) => allowed.has(m));
 }
 
@@ -87,8 +97,12 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
         return apiError(400, 'streaming is not supported by the emulator', 'invalid_request', 'invalid_request_error');
       }
       const model = body.model;
-      if (k.model_limits_enabled && !modelList(k.model_limits).includes(model)) {
-        return apiError(403, `this token has no access to model ${model}`, 'model_not_allowed');
+      const own = ownModels(state, k);
+      if (own !== null && !own.includes(model)) {
+        // one-api's isModelInList compares the comma-split entries as they are (no trimming).
+        return state.profile.keyColumns === 'one-api'
+          ? oneApiError(403, `该令牌无权使用模型：${model}`)
+          : apiError(403, `this token has no access to model ${model}`, 'model_not_allowed');
       }
       const groupName = state.effectiveGroup(k);
       const group = state.groups[groupName];

@@ -1,6 +1,7 @@
-// Account, subscription, groups and models of one account. Models come from /v1/models, which needs an API key:
-// a watched key's own, or for a managed account a key of the asked group that does not narrow its models,
-// revealed (or read whole from an older server's list) and used in main only.
+// Account, subscription, groups and models of one account. A group's models come from the site's own lists where it
+// has them (group-listing.ts: no key, no reveal, nothing of the site's critical bucket); only a site without any is
+// asked /v1/models through an API key: a watched key's own, or for a managed account a key of the group that does not
+// narrow its models, revealed (or read whole from an older server's list) and used in main only.
 import {
   fail,
   ok,
@@ -15,6 +16,7 @@ import type { AccountDirectory } from '../accounts/account-directory';
 import { toModelView } from '../keys/key-secrets.service';
 import { deriveKeyState, splitList } from '../keys/key-view';
 import { mapResult } from '../../errors';
+import { GroupListing } from './group-listing';
 
 /** Models of a group change rarely. */
 const MODELS_TTL_MS = 5 * 60_000;
@@ -28,8 +30,6 @@ const PROBE_TTL_MS = 30 * 60_000;
 interface Probe {
   readonly id: number;
   readonly key: string;
-  /** The key has its own model allow list: /v1/models then shows that list, maybe not all the group offers. */
-  readonly isNarrowed: boolean;
   readonly at: number;
 }
 
@@ -41,11 +41,14 @@ export interface AccountInfoOptions {
 export class AccountInfoService {
   readonly #models = new Map<string, { at: number; answer: GroupModels }>();
   readonly #probes = new Map<string, Probe>();
+  readonly #listing: GroupListing;
 
   constructor(private readonly options: AccountInfoOptions) {
+    this.#listing = new GroupListing(options.clock, MODELS_TTL_MS);
     options.directory.onChange(() => {
       this.#models.clear();
       this.#probes.clear();
+      this.#listing.forget();
     });
   }
 
@@ -87,8 +90,8 @@ export class AccountInfoService {
   }
 
   /**
-   * Models callable in a group ('' = the account's default), learned through a key of that group that does not
-   * narrow its models; when every usable key does, through the widest one, and the answer says it may be partial.
+   * Models callable in a group ('' = the account's default): the site's own list where it has one; otherwise through
+   * a key of that group that does not narrow its models (never one that does: its list would be short).
    */
   async models(accountId: string, group?: string): Promise<Result<GroupModels>> {
     const { directory, clock } = this.options;
@@ -98,19 +101,17 @@ export class AccountInfoService {
 
     if (directory.get(accountId).kind === 'api_key') {
       const r = await (await directory.keyClient(accountId)).listModels();
-      return mapResult(r, (models) =>
-        this.remember(cacheKey, { models: models.map(toModelView), isPossiblyIncomplete: false }),
-      );
+      return mapResult(r, (models) => this.remember(cacheKey, { models: models.map(toModelView), source: 'watched' }));
     }
+    const m = await directory.management(accountId);
+    const listed = await this.#listing.models(accountId, m, group);
+    if (listed.ok) return ok(this.remember(cacheKey, { models: listed.value, source: 'listing' }));
+    if (listed.error.code !== 'unsupported') return listed;
     for (let attempt = 0; ; attempt++) {
       const probe = await this.probe(accountId, group, cacheKey);
       if (!probe.ok) return probe;
       const r = await (await directory.keyClient(accountId, probe.value.key)).listModels();
-      if (r.ok) {
-        return ok(
-          this.remember(cacheKey, { models: r.value.map(toModelView), isPossiblyIncomplete: probe.value.isNarrowed }),
-        );
-      }
+      if (r.ok) return ok(this.remember(cacheKey, { models: r.value.map(toModelView), source: 'key' }));
       // A remembered probe may have been disabled, deleted or moved since: forget it and pick again, once.
       this.#probes.delete(cacheKey);
       if (attempt > 0 || r.error.code !== 'key.invalid') return r;
@@ -131,6 +132,9 @@ export class AccountInfoService {
     const keys = await m.listAllKeys(10);
     if (!keys.ok) return keys;
     const pick = pickProbeKey(keys.value, group, Math.floor(clock.now() / 1000));
+    if (pick === 'narrowed') {
+      return fail({ code: 'not_found', reason: 'models.only_narrowed_keys', params: { group: group || 'default' } });
+    }
     if (!pick) {
       return fail({
         code: 'not_found',
@@ -138,9 +142,9 @@ export class AccountInfoService {
         ...(group === undefined ? {} : { params: { group: group || 'default' } }),
       });
     }
-    const full = await wholeKey(m, pick.record);
+    const full = await wholeKey(m, pick);
     if (!full.ok) return full;
-    const probe: Probe = { id: pick.record.id, key: full.value, isNarrowed: pick.isNarrowed, at: clock.now() };
+    const probe: Probe = { id: pick.id, key: full.value, at: clock.now() };
     this.#probes.set(cacheKey, probe);
     return ok(probe);
   }
@@ -155,20 +159,20 @@ export const narrowsModels = (k: Pick<KeyRecord, 'model_limits_enabled' | 'model
   k.model_limits_enabled && splitList(k.model_limits).length > 0;
 
 /**
- * A usable key of the group (enabled, not expired, with quota; the default group's when none is named), preferring
- * one without a model allow list; otherwise the one allowing the most models, marked as narrowed.
+ * A usable key of the group (enabled, not expired, with quota; the default group's when none is named) without a model
+ * allow list of its own; `narrowed` when every usable key has one (its /v1/models would show only that list), undefined
+ * when there is no usable key at all.
  */
 export function pickProbeKey(
   keys: readonly KeyRecord[],
   group: string | undefined,
   nowSec: number,
-): { readonly record: KeyRecord; readonly isNarrowed: boolean } | undefined {
+): KeyRecord | 'narrowed' | undefined {
   const usable = keys.filter((k) => deriveKeyState(k, nowSec) === 'enabled');
   const defaults = usable.filter((k) => k.group === '');
   const candidates =
     group === undefined ? (defaults.length > 0 ? defaults : usable) : usable.filter((k) => k.group === group);
   const open = candidates.find((k) => !narrowsModels(k));
-  if (open) return { record: open, isNarrowed: false };
-  const widest = [...candidates].sort((a, b) => splitList(b.model_limits).length - splitList(a.model_limits).length)[0];
-  return widest && { record: widest, isNarrowed: true };
+  if (open) return open;
+  return candidates.length > 0 ? 'narrowed' : undefined;
 }

@@ -60,6 +60,7 @@ export function registerKeysHandlers(router: Router, keys: KeysService, secrets:
       (a) => keys.search(a.accountId, a.field, a.pattern, a.page, a.size),
     )
     .handle('keys:get', ref, (a) => keys.get(a.accountId, a.id))
+    .handle('keys:shape', z.strictObject({ accountId }), (a) => keys.shape(a.accountId))
     .handle('keys:create', z.strictObject({ accountId, fields: keyFieldsSchema }), (a) =>
       keys.create(a.accountId, a.fields),
     )

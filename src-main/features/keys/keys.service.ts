@@ -11,6 +11,7 @@ import {
   type KeySearchField,
   type KeyUpdateOutcome,
   type KeyModelUsageView,
+  type KeyShape,
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
@@ -81,6 +82,14 @@ export class KeysService {
   async get(accountId: string, id: number): Promise<Result<KeyView>> {
     const m = await this.management(accountId);
     return mapResult(await m.getKey(id), (k) => toKeyView(accountId, k, this.nowSec()));
+  }
+
+  /** How the site stores a key's limits: one-api's subnet and no groups, or new-api's (and the spec's) fields. */
+  async shape(accountId: string): Promise<Result<KeyShape>> {
+    const m = await this.management(accountId);
+    return mapResult(await m.keyDialect(), (d): KeyShape =>
+      d === 'one-api' ? { ipLimit: 'subnet', hasGroups: false } : { ipLimit: 'allow_ips', hasGroups: true },
+    );
   }
 
   /** Creates, then finds the new key by listing (create answers no key); null when it could not be told apart. */

@@ -45,8 +45,9 @@ interface CatalogRead {
   readonly failures: readonly WatchAccountFailure[];
   readonly at: number;
   /**
-   * Whether each used group was asked what it serves. Only the model search needs it: those probes call the API
-   * with a revealed key, so the expiring list (opened with the Accounts page) never pays for them.
+   * Whether each used group was asked what it serves. Only the model search needs it: the site's own lists cost a
+   * request or two, and on a site without them a key is revealed, so the expiring list (opened with the Accounts
+   * page) never pays for them.
    */
   readonly hasModels: boolean;
 }
@@ -207,7 +208,9 @@ export class WatchService {
     ]);
     if (!keys.ok) return { catalog: null, plans: [], failures: [failure(keys.error)], at, hasModels: withModels };
     const failures: WatchAccountFailure[] = [];
-    if (!groups.ok) failures.push(failure(groups.error));
+    // A server without groups (one-api: its keys call as the account's own group) has no ratios to know; any other
+    // failure is said.
+    if (!groups.ok && groups.error.code !== 'unsupported') failures.push(failure(groups.error));
     // A server without subscriptions has no plans to expire; any other failure is said.
     if (!subscription.ok && subscription.error.code !== 'unsupported') failures.push(failure(subscription.error));
     const plans = subscription.ok ? subscription.value.subscriptions : [];

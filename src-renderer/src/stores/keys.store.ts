@@ -370,6 +370,8 @@ export const useKeysStore = defineStore('keys', () => {
   // saved, its row is replaced at once (no reload of the page it sits on).
   /** A fresh read of one key, for the edit form. */
   const get = (ref: ArgsOf<'keys:get'>) => keydesk.keys.get(ref);
+  /** How the account's site stores a key's limits (one-api: IP ranges, no groups), for the key form. */
+  const shape = (ref: ArgsOf<'keys:shape'>) => keydesk.keys.shape(ref);
   async function update(args: ArgsOf<'keys:update'>) {
     const r = await keydesk.keys.update(args);
     if (r.ok) replaceRow(r.value.key);
@@ -480,6 +482,7 @@ export const useKeysStore = defineStore('keys', () => {
     isRevealed,
     create,
     get,
+    shape,
     update,
     addQuota,
     extendAndEnable,

@@ -100,6 +100,8 @@ export function eraSeed(era: Era): SeedInput {
         keys: [
           { id: 1, name: 'watched', key: ERA_USER.watchedKey, remain_quota: 1_000_000, created_time: 1_700_000_000 },
           { id: 2, name: 'existing', remain_quota: 500_000, created_time: 1_700_000_100 },
+          // Found by one-api's prefix search and early new-api's substring search for "existing": never shown for it.
+          { id: 3, name: 'existing-old', remain_quota: 500_000, created_time: 1_700_000_200 },
         ],
       },
     ],

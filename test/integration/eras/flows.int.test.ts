@@ -1,6 +1,7 @@
 // Every key and account operation of the keys integration tests, on every server era the emulator models, through
 // the router, handlers, key services and AccountsService. Where an era really differs (no reveal, no key usage,
-// no subscriptions, no allow_ips, bare-array lists, byte-counted names) the test says what that era does.
+// no subscriptions, one-api's subnet and no groups, bare-array lists, byte-counted names) the test says what that era
+// does.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
@@ -47,14 +48,20 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
     const page = value(await app.call('keys:list', { accountId: alice, page: 1, size: 10 }));
     const byName = new Map(page.items.map((k) => [k.name, k]));
     expect(byName.size).toBe(6);
-    expect(byName.get('main')).toMatchObject({ state: 'enabled', remainQuota: 5_000_000, group: 'vip' });
+    // one-api's keys have no group: they call as the account's own.
+    expect(byName.get('main')).toMatchObject({
+      state: 'enabled',
+      remainQuota: 5_000_000,
+      group: isOneApi ? '' : 'vip',
+    });
     expect(byName.get('expired')?.state).toBe('expired');
     expect(byName.get('exhausted')?.state).toBe('exhausted');
     expect(byName.get('unlimited')).toMatchObject({ state: 'enabled', unlimitedQuota: true });
-    // one-api has no allow_ips field at all: no limit is shown, never a failure.
+    // one-api keeps its IP limit as ranges in `subnet` and its model list in `models`: read as the same limits.
     expect(byName.get('limits')).toMatchObject({
+      modelLimitsEnabled: true,
       modelLimits: ['gpt-4o-mini'],
-      allowIps: isOneApi ? '' : '127.0.0.1',
+      allowIps: isOneApi ? '127.0.0.1/32' : '127.0.0.1',
     });
     for (const k of page.items) expect(k.maskedKey).toMatch(/^sk-\w{4}\*+\w{4}$/);
     // Full keys from an era that lists them never reach the renderer through a list.
@@ -104,7 +111,12 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
         fields: fields({ modelLimitsEnabled: true, modelLimits: ['gpt-4o'] }),
       }),
     );
-    expect(created).toMatchObject({ name: 'ci-key', remainQuota: 1_500_000, group: 'vip', state: 'enabled' });
+    expect(created).toMatchObject({
+      name: 'ci-key',
+      remainQuota: 1_500_000,
+      group: isOneApi ? '' : 'vip',
+      state: 'enabled',
+    });
     expect(created?.modelLimits).toEqual(['gpt-4o']);
     expect(created?.id).toBeGreaterThan(6);
     const tooLong = profile === 'spec' ? 'x'.repeat(51) : '名'.repeat(17);
@@ -118,19 +130,25 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
       await app.call('keys:update', {
         accountId: alice,
         id: 6,
-        edits: isOneApi ? { name: 'renamed' } : { name: 'renamed', allowIps: '10.0.0.1, 10.0.0.2' },
+        edits: { name: 'renamed', allowIps: '10.0.0.1, 10.0.0.2' },
       }),
     );
-    expect([...out.changed].sort()).toEqual(isOneApi ? ['name'] : ['allowIps', 'name']);
+    expect([...out.changed].sort()).toEqual(['allowIps', 'name']);
     expect(out.mismatches).toEqual([]);
     expect(out.key).toMatchObject({ name: 'renamed', modelLimits: ['gpt-4o-mini'] });
-    if (!isOneApi) expect(out.key.allowIps).toBe('10.0.0.1\n10.0.0.2');
-    const stored = (await admin(gw, 'GET', '/keys/6')) as { allow_ips?: string | null; remain_quota: number };
+    // one-api stores ranges in `subnet`: each address typed alone is saved as its /32.
+    expect(out.key.allowIps).toBe(isOneApi ? '10.0.0.1/32\n10.0.0.2/32' : '10.0.0.1\n10.0.0.2');
+    const stored = (await admin(gw, 'GET', '/keys/6')) as {
+      allow_ips?: string | null;
+      subnet?: string | null;
+      models?: string | null;
+      remain_quota: number;
+    };
     expect(stored.remain_quota).toBe(2_000_000);
-    if (!isOneApi) expect(stored.allow_ips).toBe('10.0.0.1\n10.0.0.2');
-    // one-api keeps no allow list (it has `subnet`): asked for one, the update says the server did not store it.
+    if (isOneApi) expect(stored).toMatchObject({ subnet: '10.0.0.1/32,10.0.0.2/32', models: 'gpt-4o-mini' });
+    else expect(stored.allow_ips).toBe('10.0.0.1\n10.0.0.2');
     const ips = value(await app.call('keys:update', { accountId: alice, id: 1, edits: { allowIps: '10.0.0.1' } }));
-    expect(ips.mismatches).toEqual(isOneApi ? ['allowIps'] : []);
+    expect(ips.mismatches).toEqual([]);
   });
 
   it('adds quota as remaining + increment', async () => {
@@ -196,7 +214,8 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
     }
     expect(u.billing).toMatchObject({ hardLimitUnits: 2_500_000, usedUnits: 500_000, remainingUnits: 2_000_000 });
     expect(u.models?.map((m) => m.id)).toEqual(['gpt-4o-mini']);
-    expect(value(await app.call('keys:test', { accountId: alice, id: 1 })).modelCount).toBe(2);
+    // Key 1 is in vip (two models); on one-api keys have no group and it calls as alice's default group (one).
+    expect(value(await app.call('keys:test', { accountId: alice, id: 1 })).modelCount).toBe(isOneApi ? 1 : 2);
     expect(failure(await app.call('keys:test', { accountId: alice, id: 2 })).code).toBe('key.invalid');
   });
 
@@ -211,10 +230,22 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
     } else {
       expect(failure(sub)).toMatchObject({ code: 'unsupported', feature: 'subscription' });
     }
-    const groups = value(await app.call('account:groups', { accountId: alice }));
-    expect(groups.map((g) => g.name).sort()).toEqual(['default', 'vip']);
-    const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
-    expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+    const groups = await app.call('account:groups', { accountId: alice });
+    if (isOneApi) {
+      // one-api has no groups (its keys call as the account's own): "this version does not offer", never an address.
+      expect(failure(groups)).toMatchObject({ code: 'unsupported', feature: 'groups' });
+      const own = value(await app.call('account:models', { accountId: alice }));
+      expect(own).toMatchObject({ source: 'listing' });
+      expect(own.models.map((m) => m.id)).toEqual(['gpt-4o-mini']);
+    } else {
+      expect(
+        value(groups)
+          .map((g) => g.name)
+          .sort(),
+      ).toEqual(['default', 'vip']);
+      const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
+      expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+    }
     expect(value(await app.call('account:models', { accountId: watched })).models.length).toBeGreaterThan(0);
   });
 

@@ -126,27 +126,28 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     expect(created).toMatchObject({ name, state: 'enabled', remainQuota: 1_000_000 });
     const id = created.id;
 
-    // The key as the server stored it: one address per line, so a call from each address works.
-    const stored = (await admin(gw, 'GET', `/keys/${id}`)) as { key: string; allow_ips?: string | null };
+    // The key as the server stored it: one address per line (one-api: each as its own range in `subnet`), so a call
+    // from each address works and one from a third is refused.
+    const stored = (await admin(gw, 'GET', `/keys/${id}`)) as {
+      key: string;
+      allow_ips?: string | null;
+      subnet?: string | null;
+    };
     const key = value(await app.call('keys:reveal', { accountId: alice, id })).key;
     expect(key).toBe(`sk-${stored.key}`);
-    if (profile === 'one-api') {
-      // one-api has no allow_ips: the key works from anywhere, and Keydesk shows no limit it could not keep.
-      expect(created.allowIps).toBe('');
-      expect(await callFrom(gw, key, '10.9.9.9')).toBe(200);
-    } else {
-      expect(created.allowIps).toBe(IPS.join('\n'));
-      expect(stored.allow_ips).toBe(IPS.join('\n'));
-      for (const ip of IPS) expect(await callFrom(gw, key, ip)).toBe(200);
-      expect(await callFrom(gw, key, '10.9.9.9')).toBe(403);
-    }
+    const asStored = profile === 'one-api' ? IPS.map((ip) => `${ip}/32`) : IPS;
+    expect(created.allowIps).toBe(asStored.join('\n'));
+    if (profile === 'one-api') expect(stored.subnet).toBe(asStored.join(','));
+    else expect(stored.allow_ips).toBe(IPS.join('\n'));
+    for (const ip of IPS) expect(await callFrom(gw, key, ip)).toBe(200);
+    expect(await callFrom(gw, key, '10.9.9.9')).toBe(403);
 
     const edited = value(
       await app.call('keys:update', { accountId: alice, id, edits: { name: '改名', remainQuota: 2_000_000 } }),
     );
     expect(edited.mismatches).toEqual([]);
     expect(edited.key).toMatchObject({ name: '改名', remainQuota: 2_000_000, expiredTime: -1 });
-    if (profile !== 'one-api') expect(edited.key.allowIps).toBe(IPS.join('\n'));
+    expect(edited.key.allowIps).toBe(asStored.join('\n'));
 
     expect(value(await app.call('keys:setStatus', { accountId: alice, ids: [id], isEnabled: false })).failed).toEqual(
       [],

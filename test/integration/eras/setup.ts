@@ -128,7 +128,8 @@ export async function eraApp(gw: Gateway) {
   const features = createKeyFeatures({ directory: accounts, clipboard, files, clock, log });
   const router = new Router(log);
   registerKeysHandlers(router, features.keys, features.secrets);
-  registerAccountInfoHandlers(router, new AccountInfoService({ directory: accounts, clock }));
+  const info = new AccountInfoService({ directory: accounts, clock });
+  registerAccountInfoHandlers(router, info);
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
     router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
   return {
@@ -137,6 +138,7 @@ export async function eraApp(gw: Gateway) {
     clipboard,
     files,
     features,
+    info,
     call,
     /** Adds an account as the form does, reading the site's money first as the app does on a new account. */
     add: async (label: string, credential: AccountDraft['credential']): Promise<string> => {

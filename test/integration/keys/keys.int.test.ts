@@ -366,7 +366,8 @@ describe('account info', () => {
     );
     const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
     expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
-    expect(vip.isPossiblyIncomplete).toBe(false);
+    // The spec's server has no model list of its own: the models come through a key of the group.
+    expect(vip.source).toBe('key');
     expect(failure(await app.call('account:models', { accountId: alice, group: 'nope' })).code).toBe('not_found');
     const watched = value(await app.call('account:models', { accountId: 'watched' }));
     expect(watched.models.length).toBeGreaterThan(0);
@@ -379,15 +380,16 @@ describe('account info', () => {
     expect(created?.modelLimits).toEqual(['gpt-4o-mini']);
     const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
     expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
-    expect(vip.isPossiblyIncomplete).toBe(false);
+    expect(vip.source).toBe('key');
   });
 
-  it('says the models may be incomplete when every usable key of the group narrows them', async () => {
+  it('never reads the models through a key whose own list narrows them: says why instead of a short list', async () => {
     value(await app.call('keys:setStatus', { accountId: alice, ids: [1], isEnabled: false }));
     const narrow = fields({ name: 'narrow', modelLimitsEnabled: true, modelLimits: ['gpt-4o-mini'] });
     value(await app.call('keys:create', { accountId: alice, fields: narrow }));
-    const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
-    expect(vip.models.map((m) => m.id)).toEqual(['gpt-4o-mini']);
-    expect(vip.isPossiblyIncomplete).toBe(true);
+    expect(failure(await app.call('account:models', { accountId: alice, group: 'vip' }))).toMatchObject({
+      code: 'not_found',
+      reason: 'models.only_narrowed_keys',
+    });
   });
 });

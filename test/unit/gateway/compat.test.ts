@@ -66,7 +66,7 @@ const oneApiKey = (id: number) => ({
 });
 
 describe('one-api key records', () => {
-  it('reads keys without group, model limits or IP list, and pages until a short page when size is ignored', async () => {
+  it('reads one-api’s subnet and models as the IP and model lists, and pages until a short page when size is ignored', async () => {
     const all = Array.from({ length: 23 }, (_, i) => oneApiKey(23 - i));
     const { management, fetch, run } = clients((req) => {
       const p = Number(req.url.searchParams.get('p'));
@@ -76,7 +76,12 @@ describe('one-api key records', () => {
     });
     const keys = value(await run(management.listAllKeys()));
     expect(keys).toHaveLength(23);
-    expect(keys[0]).toMatchObject({ group: '', model_limits_enabled: false, model_limits: '', allow_ips: null });
+    expect(keys[0]).toMatchObject({
+      group: '',
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o-mini,gpt-4o',
+      allow_ips: '10.0.0.0/8',
+    });
     expect(fetch.sent.map((r) => r.url.searchParams.get('p'))).toEqual(['1', '0', '1', '2']);
   });
 
@@ -94,15 +99,20 @@ describe('one-api key records', () => {
   });
 });
 
-/** A key as new-api lists it: masked, with group, model limits and IP list. */
+/** A key as new-api lists it: masked, with group, model limits and IP list, and none of one-api's columns. */
 const newApiKey = (id: number) => ({
-  ...oneApiKey(id),
+  ...withoutOneApiColumns(oneApiKey(id)),
   key: `fake**********${String(id).padStart(4, '0')}`,
   group: 'default',
   model_limits_enabled: false,
   model_limits: '',
   allow_ips: '',
 });
+
+function withoutOneApiColumns<T extends { models: unknown; subnet: unknown }>(key: T): Omit<T, 'models' | 'subnet'> {
+  const { models: _models, subnet: _subnet, ...rest } = key;
+  return rest;
+}
 
 const newApiPage = (items: readonly unknown[], page: number, total: number) =>
   new Response(JSON.stringify({ success: true, message: '', data: { page, page_size: 100, total, items } }), {

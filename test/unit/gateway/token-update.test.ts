@@ -8,6 +8,10 @@ import {
   checkUpdateBody,
   compareReadBack,
   enableBlocker,
+  type CreateKeyBody,
+  type FullUpdateBody,
+  type NewApiCreateBody,
+  type NewApiUpdateBody,
 } from '../../../src-main/gateway/token-update';
 import type { WireKeyRecord } from '../../../src-main/gateway/schemas';
 import { normalizeIpList } from '../../../src-shared/rules/key-rules';
@@ -19,11 +23,21 @@ const sampleKey = (): WireKeyRecord => {
   return key;
 };
 
+/** The body of a new-api (or spec) record; one-api's has its own tests (one-api-keys.test.ts). */
+function newApi(body: FullUpdateBody): NewApiUpdateBody {
+  if ('subnet' in body) throw new Error('expected new-api’s body');
+  return body;
+}
+function newApiCreate(body: CreateKeyBody): NewApiCreateBody {
+  if ('subnet' in body) throw new Error('expected new-api’s body');
+  return body;
+}
+
 describe('full update builder (spec 4.5)', () => {
   it('always sends id and every writable field, applies the edits and keeps everything else', () => {
     fc.assert(
       fc.property(wireKey, edits, (current, edit) => {
-        const body = buildUpdateBody(current, edit);
+        const body = newApi(buildUpdateBody(current, edit));
         expect(body.id).toBe(current.id);
         for (const field of WRITABLE_FIELDS) {
           expect(body[field], field).not.toBeUndefined();
@@ -104,7 +118,7 @@ describe('full update builder (spec 4.5)', () => {
         edits,
         fc.subarray(['name', 'group', 'allow_ips', 'remain_quota'] as const),
         (current, edit, changed) => {
-          const body = buildUpdateBody(current, edit);
+          const body = newApi(buildUpdateBody(current, edit));
           const after = { ...current, ...body, status: 3 } as typeof current;
           for (const f of changed) {
             const differs = f === 'allow_ips' ? `${body.allow_ips}\n10.9.9.9` : `${body[f]}!`;
@@ -128,23 +142,25 @@ describe('IP allowlist (real servers split allow_ips on newlines)', () => {
 
   it('writes one address per line, whether the user typed commas or newlines', () => {
     // A comma on one line is deleted by the server: 1.2.3.4,5.6.7.8 would be stored as 1.2.3.45.6.7.8.
-    expect(buildUpdateBody(current(''), { allow_ips: '1.2.3.4, 5.6.7.8' }).allow_ips).toBe('1.2.3.4\n5.6.7.8');
+    expect(newApi(buildUpdateBody(current(''), { allow_ips: '1.2.3.4, 5.6.7.8' })).allow_ips).toBe('1.2.3.4\n5.6.7.8');
     expect(
-      buildCreateBody({
-        name: 'a',
-        remain_quota: 1,
-        unlimited_quota: false,
-        expired_time: -1,
-        allow_ips: '1.2.3.4,5.6.7.8',
-      }).allow_ips,
+      newApiCreate(
+        buildCreateBody({
+          name: 'a',
+          remain_quota: 1,
+          unlimited_quota: false,
+          expired_time: -1,
+          allow_ips: '1.2.3.4,5.6.7.8',
+        }),
+      ).allow_ips,
     ).toBe('1.2.3.4\n5.6.7.8');
     // A stored comma list (spec-profile server, old key) is rewritten the way real servers read it.
-    expect(buildUpdateBody(current('1.2.3.4,5.6.7.8'), { name: 'b' }).allow_ips).toBe('1.2.3.4\n5.6.7.8');
+    expect(newApi(buildUpdateBody(current('1.2.3.4,5.6.7.8'), { name: 'b' })).allow_ips).toBe('1.2.3.4\n5.6.7.8');
   });
 
   it('treats a stored null as no limit: sent back as an empty string, never a mismatch', () => {
     const key = current(null);
-    const body = buildUpdateBody(key, { name: 'renamed' });
+    const body = newApi(buildUpdateBody(key, { name: 'renamed' }));
     expect(body.allow_ips).toBe('');
     expect(checkUpdateBody(body, key, NOW_SEC)).toBeUndefined();
     expect(compareReadBack(body, { ...key, name: 'renamed', allow_ips: null })).toEqual([]);

@@ -50,6 +50,7 @@ describe('contract', () => {
       'keys:reveal',
       'keys:search',
       'keys:setStatus',
+      'keys:shape',
       'keys:test',
       'keys:update',
       'keys:usage',

@@ -1,12 +1,17 @@
 // The shared key rules: UTF-8 byte counts, IP allowlists read as real servers read them, address validation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCidrError } from '../../gateway/subnet';
 import {
+  asSubnetEntries,
+  bareAddresses,
   invalidIps,
+  ipEntryProblem,
   isIpOrCidr,
   isKeyNameTooLong,
   normalizeIpList,
   parseIpList,
+  toSubnetList,
   utf8Bytes,
 } from '../../../src-shared/rules/key-rules';
 
@@ -47,5 +52,39 @@ describe('IP allowlists', () => {
     ])
       expect(isIpOrCidr(bad), bad).toBe(false);
     expect(invalidIps('10.0.0.1\nexample.com')).toEqual(['example.com']);
+  });
+});
+
+describe('one-api subnets', () => {
+  it('turns each address typed alone into its own range, and leaves ranges and mistakes as typed', () => {
+    expect(toSubnetList('10.0.0.1\n192.168.0.0/24, 2001:db8::1')).toBe('10.0.0.1/32,192.168.0.0/24,2001:db8::1/128');
+    expect(toSubnetList(null)).toBe('');
+    expect(asSubnetEntries('10.0.0.1/33\nexample.com')).toEqual(['10.0.0.1/33', 'example.com']);
+    expect(bareAddresses('10.0.0.1\n10.0.1.0/24\n::1\nnope')).toEqual(['10.0.0.1', '::1']);
+  });
+
+  it('names why an entry is refused: not an address, or a range longer than the address', () => {
+    expect(ipEntryProblem('10.0.0.0/8')).toBeUndefined();
+    expect(ipEntryProblem('example.com/8')).toBe('address');
+    expect(ipEntryProblem('10.0.0.1/33')).toBe('prefix');
+    expect(ipEntryProblem('::1/129')).toBe('prefix');
+    expect(ipEntryProblem('10.0.0.1/8/8')).toBe('prefix');
+  });
+
+  it('every list it writes is one Go’s net.ParseCIDR takes (as the emulator reads one-api)', () => {
+    const address = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6().filter((a) => !a.includes('.')),
+    );
+    const entry = fc.oneof(
+      address,
+      fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${String(p)}`),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 5 }), (entries) => {
+        const written = toSubnetList(entries.join('\n'));
+        for (const cidr of written.split(',')) expect(parseCidrError(cidr), cidr).toBeUndefined();
+      }),
+    );
   });
 });

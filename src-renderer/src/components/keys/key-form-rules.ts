@@ -1,8 +1,16 @@
 // The key form's rules, without Vue: a blank form and the form of a key read fresh, the fields the form says, the
 // edits against the fresh key (only touched fields are sent), the changes as the user reads them, the reductions
 // to confirm, and the one problem to show. Byte and IP rules are src-shared/rules/key-rules.ts; main checks again.
-import type { AppError, KeyFields, KeyView } from '../../../../src-shared/contract';
-import { invalidIps, isKeyNameTooLong, normalizeIpList, utf8Bytes } from '../../../../src-shared/rules/key-rules';
+import type { AppError, KeyFields, KeyShape, KeyView } from '../../../../src-shared/contract';
+import {
+  asSubnetEntries,
+  invalidIps,
+  ipEntryProblem,
+  isKeyNameTooLong,
+  normalizeIpList,
+  parseIpList,
+  utf8Bytes,
+} from '../../../../src-shared/rules/key-rules';
 import { presetExpiry, type ExpiryPreset } from './relative-date';
 
 export interface KeyForm {
@@ -71,8 +79,21 @@ export function formFields(form: KeyForm, fresh: KeyView | null, nowMs: number):
   };
 }
 
+export type IpLimit = KeyShape['ipLimit'];
+
+/**
+ * The IP list as the site will store it, one entry per line: one-api's ranges (an address alone as its /32 or /128),
+ * else the addresses as typed.
+ */
+export const storedIps = (value: string, ipLimit: IpLimit): string =>
+  ipLimit === 'subnet' ? asSubnetEntries(value).join('\n') : normalizeIpList(value);
+
 /** Only what differs from the key as read: main builds the full update from the fresh key and these. */
-export function keyEdits(fresh: KeyView | null, fields: KeyFields | null): Partial<KeyFields> {
+export function keyEdits(
+  fresh: KeyView | null,
+  fields: KeyFields | null,
+  ipLimit: IpLimit = 'allow_ips',
+): Partial<KeyFields> {
   if (!fresh || !fields) return {};
   const out: { -readonly [K in keyof KeyFields]?: KeyFields[K] } = {};
   if (fields.name !== fresh.name) out.name = fields.name;
@@ -86,8 +107,9 @@ export function keyEdits(fresh: KeyView | null, fields: KeyFields | null): Parti
   const isListInForce = fields.modelLimitsEnabled || fresh.modelLimitsEnabled;
   if (isListInForce && fields.modelLimits.join(',') !== fresh.modelLimits.join(','))
     out.modelLimits = fields.modelLimits;
-  if (normalizeIpList(fields.allowIps) !== normalizeIpList(fresh.allowIps))
-    out.allowIps = normalizeIpList(fields.allowIps);
+  // Compared as the site stores it: on one-api `10.0.0.1` is the `10.0.0.1/32` it already holds, no change.
+  const ips = storedIps(fields.allowIps, ipLimit);
+  if (ips !== normalizeIpList(fresh.allowIps)) out.allowIps = ips;
   return out;
 }
 
@@ -165,9 +187,16 @@ export function keyRisks(fresh: KeyView | null, edits: Partial<KeyFields>): KeyR
 export const isExpiringOnPurpose = (edits: Partial<KeyFields>, nowMs: number): boolean =>
   edits.expiredTime !== undefined && edits.expiredTime !== -1 && edits.expiredTime <= nowMs / 1000;
 
+/** An IP-limit entry a subnet site refuses, and why (net.ParseCIDR's rules, src-shared/rules/key-rules.ts). */
+export interface SubnetProblem {
+  readonly entry: string;
+  readonly why: 'address' | 'prefix';
+}
+
 export type KeyFormProblem =
   | { readonly kind: 'nameTooLong' }
   | { readonly kind: 'ips'; readonly ips: readonly string[] }
+  | { readonly kind: 'subnets'; readonly entries: readonly SubnetProblem[] }
   | { readonly kind: 'pickDate' }
   | { readonly kind: 'quotaRequired' };
 
@@ -178,10 +207,19 @@ export type KeyFormProblem =
 export function keyFormProblem(
   form: KeyForm,
   attempt: { readonly isQuotaTouched: boolean; readonly isSubmitTried: boolean },
+  ipLimit: IpLimit = 'allow_ips',
 ): KeyFormProblem | null {
   if (isKeyNameTooLong(form.name.trim())) return { kind: 'nameTooLong' };
-  const ips = invalidIps(form.allowIps);
-  if (ips.length > 0) return { kind: 'ips', ips };
+  if (ipLimit === 'subnet') {
+    const entries = parseIpList(form.allowIps).flatMap((entry) => {
+      const why = ipEntryProblem(entry);
+      return why === undefined ? [] : [{ entry, why }];
+    });
+    if (entries.length > 0) return { kind: 'subnets', entries };
+  } else {
+    const ips = invalidIps(form.allowIps);
+    if (ips.length > 0) return { kind: 'ips', ips };
+  }
   if (form.preset === 'date' && form.date === null) return { kind: 'pickDate' };
   const isQuotaMissing = !form.isUnlimited && form.quota === null;
   if (isQuotaMissing && (attempt.isQuotaTouched || attempt.isSubmitTried)) return { kind: 'quotaRequired' };

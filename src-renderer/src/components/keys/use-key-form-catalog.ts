@@ -1,22 +1,40 @@
-// The key form's choices that come from the gateway: the account's groups (with desc and ratio) and the models the
-// chosen group offers, reloaded as the account, group or model switch changes. A failed read leaves typing possible.
+// The key form's choices that come from the gateway: how the site stores a key's limits (one-api: IP ranges and no
+// groups), the account's groups (with desc and ratio) and the models the chosen group offers, reloaded as the account,
+// group or model switch changes. A failed read leaves typing possible.
 import type { SelectOption } from 'naive-ui';
 import { computed, ref, watch, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { AppError, GroupView } from '../../../../src-shared/contract';
+import type { AppError, GroupView, KeyShape } from '../../../../src-shared/contract';
 import { useAccountInfoStore } from '../../stores/account-info.store';
+import { useKeysStore } from '../../stores/keys.store';
 import type { KeyForm } from './key-form-rules';
+
+/** Until the site says otherwise: new-api's fields (addresses or ranges, groups). */
+const USUAL_SHAPE: KeyShape = { ipLimit: 'allow_ips', hasGroups: true };
 
 export function useKeyFormCatalog(account: Ref<string | null>, form: Ref<KeyForm>) {
   const { t } = useI18n();
   const info = useAccountInfoStore();
+  const keys = useKeysStore();
+  const shape = ref<KeyShape>(USUAL_SHAPE);
   const groups = ref<readonly GroupView[]>([]);
   const groupsError = ref<AppError | null>(null);
   const groupModels = ref<string[] | null>(null);
 
   async function loadGroups(): Promise<void> {
-    if (account.value === null) return;
-    const r = await info.fetchGroups(account.value);
+    const id = account.value;
+    if (id === null) return;
+    // Main knows the shape from the keys it has read; a failure leaves the usual form (main checks again on save).
+    const known = await keys.shape({ accountId: id });
+    if (account.value !== id) return;
+    shape.value = known.ok ? known.value : USUAL_SHAPE;
+    if (!shape.value.hasGroups) {
+      groups.value = [];
+      groupsError.value = null;
+      return;
+    }
+    const r = await info.fetchGroups(id);
+    if (account.value !== id) return;
     groups.value = r.ok ? r.value : [];
     groupsError.value = r.ok ? null : r.error;
   }
@@ -48,5 +66,5 @@ export function useKeyFormCatalog(account: Ref<string | null>, form: Ref<KeyForm
     [...new Set([...(groupModels.value ?? []), ...form.value.modelLimits])].map((m) => ({ label: m, value: m })),
   );
 
-  return { groupsError, groupModels, groupOptions, modelOptions, loadGroups };
+  return { shape, groupsError, groupModels, groupOptions, modelOptions, loadGroups };
 }

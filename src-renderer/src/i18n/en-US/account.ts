@@ -69,7 +69,9 @@ export const models = {
   model: 'Model',
   owner: 'Owner',
   endpoints: 'Endpoint types',
-  hint: 'Listed with one of the account’s enabled keys in its default group; other groups may offer other models.',
-  possiblyIncomplete:
-    'Every usable key of this group has its own model list, so this may not be everything the group offers. Create a key without a model list to see all of them.',
+  hint: 'The models of the account’s own group; other groups may offer others.',
+  fromListing: 'Read from the site’s own model list: no key was used or revealed.',
+  fromKey:
+    'This site has no model list of its own: read through one of the group’s enabled keys without a model list (revealed once, and kept in Keydesk only).',
+  noGroups: 'This site has no key groups: every key calls as the account’s own group.',
 };

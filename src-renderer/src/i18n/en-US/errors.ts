@@ -177,6 +177,8 @@ export const errorReasons = {
       'That expiry is in the past and would disable the key at once. Pick a future time or “never”, or choose “expire now” on purpose.',
     expiry_past_new: 'The expiry is in the past: the new key would be unusable. Pick a future time or “never”.',
     ip_list: 'Not an IP address or CIDR range: {values}. Put one address per line.',
+    subnet_list:
+      'This site takes IP ranges only, and not these: {values}. Write each as address/length (10.0.0.0/24); an address alone is saved as its /32.',
     quota_on_unlimited: 'This key is unlimited: adding quota would change nothing.',
     amount_too_large: 'That amount is too large.',
     request_too_large: 'The request is too large.',
@@ -210,6 +212,8 @@ export const errorReasons = {
   models: {
     no_probe_key: 'No enabled key on this account to learn its models from. Create a key first.',
     no_probe_key_in_group: 'No enabled key in the group “{group}” to learn its models from.',
+    only_narrowed_keys:
+      'This site has no model list of its own, and every enabled key in the group “{group}” allows only some models, so none can show all the group serves. Create a key in the group without a model list.',
   },
   vault: {
     passphrase_not_entered: 'Its passphrase has not been entered since Keydesk started.',

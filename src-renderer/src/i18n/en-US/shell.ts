@@ -98,4 +98,6 @@ export const unsupportedFeatures = {
   key_usage: 'the key usage endpoint',
   subscription: 'subscriptions',
   usage_logs: 'usage logs',
+  groups: 'key groups',
+  model_listing: 'a model list of its own',
 };

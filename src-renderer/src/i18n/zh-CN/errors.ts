@@ -167,6 +167,8 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     expiry_past: '该过期时间已过，会立即停用密钥。请选择将来的时间或“永不过期”，或有意选择“立即过期”。',
     expiry_past_new: '过期时间已过：新密钥将无法使用。请选择将来的时间或“永不过期”。',
     ip_list: '不是 IP 地址或 CIDR 网段：{values}。每行填写一个地址。',
+    subnet_list:
+      '该站点只接受 IP 网段，以下无法保存：{values}。请写成“地址/前缀长度”（如 10.0.0.0/24）；单独的地址会保存为 /32。',
     quota_on_unlimited: '该密钥为无限额度：增加额度不会有任何变化。',
     amount_too_large: '金额太大。',
     request_too_large: '请求过大。',
@@ -197,6 +199,8 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   models: {
     no_probe_key: '该账户没有可用于查询模型的已启用密钥。请先创建一个密钥。',
     no_probe_key_in_group: '分组“{group}”中没有可用于查询模型的已启用密钥。',
+    only_narrowed_keys:
+      '该站点没有自带的模型列表，而分组“{group}”中的已启用密钥都只允许部分模型，无法由此看到该分组提供的全部模型。请在该分组创建一个不限制模型的密钥。',
   },
   vault: {
     passphrase_not_entered: 'Keydesk 启动后还没有输入保险库口令。',

@@ -96,4 +96,6 @@ export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {
   key_usage: '密钥用量查询',
   subscription: '订阅',
   usage_logs: '使用日志',
+  groups: '密钥分组',
+  model_listing: '自带的模型列表',
 };

@@ -1,5 +1,6 @@
-// Models of a group: read through a key that does not narrow them, flagged when none exists, and a revealed probe
-// key reused for a while instead of spending a reveal (new-api's critical rate bucket) on every visit.
+// Models of a group on a site without a model list of its own (the spec's): read through a key that does not narrow
+// them, refused when every key does, and a revealed probe key reused for a while instead of spending a reveal
+// (new-api's critical rate bucket) on every visit.
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../../src-shared/contract';
 import { DEFAULT_UNITS, HttpTransport, KeyClient, ManagementClient } from '../../../../src-main/gateway';
@@ -78,17 +79,21 @@ describe('models of a group', () => {
   it('reads them through a key that does not narrow models, though a narrowing key is newer', async () => {
     const { service, run, reveals } = setup([wire(9, 'gpt-4o-mini'), wire(4, '')]);
     const answer = value(await run(service.models('a', 'vip')));
-    expect(answer).toMatchObject({ isPossiblyIncomplete: false });
+    expect(answer).toMatchObject({ source: 'key' });
     expect(answer.models.map((m) => m.id)).toEqual(GROUP_MODELS);
     expect(reveals()).toEqual(['/api/token/4/key']);
   });
 
-  it('uses the widest narrowing key when every usable key narrows, and says the list may be incomplete', async () => {
+  it('never reads them through a key with its own model list: when every usable key has one, says so, revealing none', async () => {
     const expired = wire(5, '', { expired_time: NOW_SEC - 1 });
-    const { service, run } = setup([wire(9, 'gpt-4o-mini'), wire(8, 'gpt-4o,o3'), expired]);
-    const answer = value(await run(service.models('a', 'vip')));
-    expect(answer.isPossiblyIncomplete).toBe(true);
-    expect(answer.models.map((m) => m.id)).toEqual(['gpt-4o', 'o3']);
+    const { service, run, reveals } = setup([wire(9, 'gpt-4o-mini'), wire(8, 'gpt-4o,o3'), expired]);
+    const r = await run(service.models('a', 'vip'));
+    expect(r.ok ? null : r.error).toMatchObject({
+      code: 'not_found',
+      reason: 'models.only_narrowed_keys',
+      params: { group: 'vip' },
+    });
+    expect(reveals()).toEqual([]);
   });
 
   it('reuses the revealed probe key on later visits instead of revealing again', async () => {
@@ -112,6 +117,8 @@ describe('models of a group', () => {
 
   it('treats an enabled but empty model list as not narrowing', () => {
     const keys = [wire(9, 'gpt-4o'), { ...wire(4, ''), model_limits_enabled: true }].map(toKeyRecord);
-    expect(pickProbeKey(keys, 'vip', NOW_SEC)).toMatchObject({ record: { id: 4 }, isNarrowed: false });
+    expect(pickProbeKey(keys, 'vip', NOW_SEC)).toMatchObject({ id: 4 });
+    expect(pickProbeKey(keys.slice(0, 1), 'vip', NOW_SEC)).toBe('narrowed');
+    expect(pickProbeKey(keys, 'default', NOW_SEC)).toBeUndefined();
   });
 });

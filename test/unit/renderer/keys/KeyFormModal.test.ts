@@ -2,7 +2,8 @@
 // The key form counts the name in UTF-8 bytes as the gateway does (a 17-character Chinese name is refused before
 // sending), takes the IP allowlist one address per line and marks entries that are not addresses, and an
 // "unsupported" error names what the server version lacks. What older sites do differently is said at the field: a
-// name a 30-byte site refused, an allowlist one-api dropped, and the yuan beside a quota typed in dollars.
+// name a 30-byte site refused, an allowlist a site dropped, one-api's IP ranges and missing groups, and the yuan beside
+// a quota typed in dollars.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { NMessageProvider } from 'naive-ui';
 import { createPinia } from 'pinia';
@@ -127,7 +128,7 @@ describe('KeyFormModal on older sites', () => {
     expect(bodyText()).not.toContain('This site refused a name');
   });
 
-  it('warns when the key read back has none of the IPs sent (one-api drops allow_ips)', async () => {
+  it('warns when the key read back has none of the IPs sent (a site without the field drops it)', async () => {
     fake.override('keys:create', () => Promise.resolve(ok({ allowIps: '' } as KeyView)));
     await openCreate();
     await type('form-name', 'ci');
@@ -147,6 +148,42 @@ describe('KeyFormModal on older sites', () => {
     // Internal units only on request (issue 18, item 7): the hint's tooltip, not its text.
     expect(hint?.textContent).not.toContain('units');
     expect(hint?.getAttribute('title')).toBe('1,000,000 units');
+  });
+});
+
+describe('KeyFormModal on a site that stores IP ranges and has no groups (one-api)', () => {
+  beforeEach(() => {
+    fake.override('keys:shape', () => Promise.resolve(ok({ ipLimit: 'subnet', hasGroups: false })));
+  });
+  const ipsItem = () => document.querySelector('[data-testid=form-ips-item]')?.textContent ?? '';
+
+  it('has no group to pick, and asks for no groups', async () => {
+    await openCreate();
+    expect(document.querySelector('[data-testid=form-group]')).toBeNull();
+    expect(document.querySelector('[data-testid=form-no-groups]')?.textContent).toBe(
+      'The account’s own (this site has no key groups)',
+    );
+    expect(fake.callsTo('account:groups')).toEqual([]);
+  });
+
+  it('says what an address typed alone is saved as, and what the site refuses and why', async () => {
+    await openCreate();
+    expect(ipsItem()).toContain('This site stores IP ranges: an address on its own is saved as its /32 (IPv6: /128).');
+    await type('form-ips', '10.0.0.1\n192.168.0.0/24\n2001:db8::1');
+    expect(ipsItem()).toContain('Saved as ranges: 10.0.0.1/32, 2001:db8::1/128.');
+    await type('form-ips', '10.0.0.0/33\nexample.com');
+    expect(ipsItem()).toContain(
+      'This site does not accept: 10.0.0.0/33 (a range ends at /32 for IPv4, /128 for IPv6), example.com (not an IP address).',
+    );
+    expect(document.querySelector('[data-testid=form-submit]')?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says it in Chinese too', async () => {
+    await openCreate('zh-CN');
+    await type('form-ips', '10.0.0.1\n10.0.0.2');
+    expect(ipsItem()).toContain('将保存为网段：10.0.0.1/32、10.0.0.2/32。');
+    await type('form-ips', '10.0.0.1/40');
+    expect(ipsItem()).toContain('该站点不接受：10.0.0.1/40（IPv4 网段最长 /32，IPv6 最长 /128）。');
   });
 });
 

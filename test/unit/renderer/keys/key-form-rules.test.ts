@@ -114,6 +114,22 @@ describe('form ↔ fields', () => {
   });
 });
 
+describe('IP ranges on a site that stores them (one-api)', () => {
+  it('an address typed alone is the /32 the key already holds: no change; a new one is sent as its range', () => {
+    const k = key({ allowIps: '10.0.0.1/32\n10.1.0.0/16' });
+    const same = formFields({ ...keyFormOf(k), allowIps: '10.0.0.1\n10.1.0.0/16' }, k, NOW_MS);
+    expect(keyEdits(k, same, 'subnet')).toEqual({});
+    const more = formFields({ ...keyFormOf(k), allowIps: '10.0.0.1, 10.0.0.2\n10.1.0.0/16' }, k, NOW_MS);
+    const edits = keyEdits(k, more, 'subnet');
+    expect(edits).toEqual({ allowIps: '10.0.0.1/32\n10.0.0.2/32\n10.1.0.0/16' });
+    expect(keyChanges(k, edits, more, format)).toEqual([
+      { field: 'allowIps', from: '10.0.0.1/32, 10.1.0.0/16', to: '10.0.0.1/32, 10.0.0.2/32, 10.1.0.0/16' },
+    ]);
+    // On a site that stores addresses, the same form is a change: `10.0.0.1` is not `10.0.0.1/32` there.
+    expect(keyEdits(k, same)).toEqual({ allowIps: '10.0.0.1\n10.1.0.0/16' });
+  });
+});
+
 describe('risks', () => {
   it('asks before less quota, a limit on an unlimited key, and an earlier or first expiry', () => {
     const k = key({ remainQuota: 1000, expiredTime: -1 });
@@ -161,6 +177,19 @@ describe('the one problem shown', () => {
     const form = { ...blankKeyForm(), quota: 1, allowIps: '10.0.0.1\nnot-an-ip\n10.0.0.0/33' };
     expect(keyFormProblem(form, untouched)).toEqual({ kind: 'ips', ips: ['not-an-ip', '10.0.0.0/33'] });
     expect(keyFormProblem({ ...form, name: 'x'.repeat(51) }, untouched)).toEqual({ kind: 'nameTooLong' });
+  });
+
+  it('on a site that stores ranges (one-api), names each entry net.ParseCIDR refuses and why; an address alone passes', () => {
+    const form = { ...blankKeyForm(), quota: 1, allowIps: '10.0.0.1\nnot-an-ip\n10.0.0.0/33\n::1/129' };
+    expect(keyFormProblem(form, untouched, 'subnet')).toEqual({
+      kind: 'subnets',
+      entries: [
+        { entry: 'not-an-ip', why: 'address' },
+        { entry: '10.0.0.0/33', why: 'prefix' },
+        { entry: '::1/129', why: 'prefix' },
+      ],
+    });
+    expect(keyFormProblem({ ...form, allowIps: '10.0.0.1\n10.0.0.0/8' }, untouched, 'subnet')).toBeNull();
   });
 
   it('asks for a date when "pick a date" has none', () => {
