@@ -11,6 +11,7 @@ import type { GatewayState, KeyRec } from './state';
 export const AUTH_UNAUTHORIZED = 'AUTH_UNAUTHORIZED';
 export const AUTH_TOKEN_EXPIRED = 'AUTH_TOKEN_EXPIRED';
 export const ACCESS_TOKEN_SCOPE_DENIED = 'ACCESS_TOKEN_SCOPE_DENIED';
+export const AUTH_SESSION_REVOKED = 'AUTH_SESSION_REVOKED';
 
 /** Header a test sends to pose as another client IP for allow_ips. */
 export const CLIENT_IP_HEADER = 'X-Emulator-Client-Ip';

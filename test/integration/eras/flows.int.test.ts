@@ -6,7 +6,7 @@ import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { T0, admin, failure, keyValue, readLog, value } from '../gateway/setup';
-import { ERAS, credentials, eraApp, hasReveal, resetEra, startEra, type EraApp } from './setup';
+import { ERAS, credentials, eraApp, hasReveal, isCurrentNewApi, resetEra, startEra, type EraApp } from './setup';
 
 const fields = (overrides: Partial<KeyFields> = {}): KeyFields => ({
   name: 'ci-key',
@@ -206,7 +206,7 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
       quota: 50_000_000,
     });
     const sub = await app.call('account:subscription', { accountId: alice });
-    if (profile === 'spec' || profile === 'new-api') {
+    if (profile === 'spec' || isCurrentNewApi(profile)) {
       expect(value(sub)).toMatchObject({ billingPreference: 'subscription_first', subscriptions: [{ plan: 'basic' }] });
     } else {
       expect(failure(sub)).toMatchObject({ code: 'unsupported', feature: 'subscription' });
@@ -243,7 +243,7 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
       return;
     }
     // one-api and the newest new-api record no key id: the name is all there is, and the view says so.
-    const byName = profile === 'one-api' || profile === 'new-api';
+    const byName = profile === 'one-api' || isCurrentNewApi(profile);
     const view = value(usage);
     expect(view).toMatchObject({
       since: T0 - 86_400,

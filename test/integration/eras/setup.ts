@@ -37,6 +37,9 @@ import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 /** Every era the emulator models: a new profile is tested here without touching these files. */
 export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
 
+/** Today's new-api, before and after rc.41's scoped access tokens: the same routes and shapes otherwise. */
+export const isCurrentNewApi = (profile: ProfileName) => profile === 'new-api' || profile === 'new-api-rc41';
+
 /** Eras whose lists carry full keys and that have no reveal endpoint (early new-api, one-api). */
 export const hasReveal = (profile: ProfileName) => profile !== 'new-api-early' && profile !== 'one-api';
 
