@@ -24,6 +24,8 @@ export interface AccountRegistryOptions {
   readonly siteMoney?: SiteMoneyLookup;
   /** The account's run-time state; undefined before its secrets were first read. */
   readonly statusOf: (id: string) => AccountStatus | undefined;
+  /** Epoch ms (an edited token expiry is checked against it). */
+  readonly now: () => number;
 }
 
 export class AccountRegistry {
@@ -58,6 +60,7 @@ export class AccountRegistry {
       userId: record.userId,
       isPasswordRemembered: record.isPasswordRemembered,
       keyHint: record.keyHint,
+      accessTokenExpiresAt: record.accessTokenExpiresAt,
       isHidden: record.isHidden,
       isDisabled: record.isDisabled,
       state: runtime?.state ?? 'needs_sign_in',
@@ -106,6 +109,7 @@ export class AccountRegistry {
       ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
       ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
       ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
+      ...(patch.accessTokenExpiresAt === undefined ? {} : { accessTokenExpiresAt: this.tokenExpiry(record, patch) }),
     };
     this.replace(id, next);
     if (baseUrl !== record.baseUrl || apiUrl !== record.apiUrl) onAddressChange(id);
@@ -170,6 +174,7 @@ export class AccountRegistry {
       isDisabled: record.isDisabled,
       isHidden: record.isHidden,
       thresholds: record.thresholds,
+      accessTokenExpiresAt: record.accessTokenExpiresAt,
     };
   }
 
@@ -217,6 +222,16 @@ export class AccountRegistry {
       raise({ code: 'validation', reason: 'input.label_length', params: { max: MAX_LABEL }, field: 'label' });
     }
     return text.trim();
+  }
+
+  /** An access token's expiry as edited: for access-token accounts only, and never one already past. */
+  tokenExpiry(record: AccountRecord, patch: AccountPatch): number | null {
+    const at = patch.accessTokenExpiresAt ?? null;
+    if (record.kind !== 'access_token') raise({ code: 'validation', reason: 'account.kind_fixed' });
+    if (at !== null && at <= Math.floor(this.options.now() / 1000)) {
+      raise({ code: 'validation', reason: 'account.token_expiry_past', field: 'accessTokenExpiresAt' });
+    }
+    return at;
   }
 
   url(text: string, strip: '/v1' | '/api', field: string): string {

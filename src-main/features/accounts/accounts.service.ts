@@ -8,6 +8,7 @@ import type {
   AccountPatch,
   AccountView,
   AccountsSnapshot,
+  AppError,
   ConnectionCheck,
   CredentialInput,
   Result,
@@ -26,6 +27,12 @@ import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
 import type { SiteMoneyLookup } from '../money/account-money';
 
 export type { AccountVault } from './account-sessions';
+
+/** The refusal of a credential that belongs to another user of the site than the account's; null when it is its own. */
+function otherUser(accountUserId: number | null, credentialUserId: number | null): AppError | null {
+  if (accountUserId === null || credentialUserId === null || accountUserId === credentialUserId) return null;
+  return { code: 'validation', reason: 'account.other_user', params: { userId: credentialUserId } };
+}
 
 export interface AccountsServiceOptions {
   readonly store: DocumentStore<AccountsDocument>;
@@ -55,6 +62,7 @@ export class AccountsService implements AccountDirectory {
       events: options.events,
       ...(options.siteMoney === undefined ? {} : { siteMoney: options.siteMoney }),
       statusOf: (id) => this.#sessions.status(id),
+      now: () => options.clock.now(),
     });
     this.#sessions = new AccountSessions({
       registry: this.#registry,
@@ -159,6 +167,7 @@ export class AccountsService implements AccountDirectory {
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint,
+      accessTokenExpiresAt: credential.accessTokenExpiresAt,
       lastAutoLoginAt: null,
       isHidden: false,
       isDisabled: false,
@@ -218,6 +227,12 @@ export class AccountsService implements AccountDirectory {
       return checked;
     }
     if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
+    const other = otherUser(record.userId, checked.value.credential.userId);
+    if (other !== null) {
+      // A token of another user would put that user's keys under this account's name, alerts and key records.
+      this.#sessions.setState(id, previous.state === 'signing_in' ? 'error' : previous.state, other);
+      return { ok: false, error: other };
+    }
     return { ok: true, value: await this.#adopt(id, checked.value.credential) };
   }
 
@@ -232,6 +247,8 @@ export class AccountsService implements AccountDirectory {
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint ?? record.keyHint,
+      // A new token's expiry is the one given with it: the old token's date says nothing about it.
+      accessTokenExpiresAt: credential.accessTokenExpiresAt,
     });
     this.#sessions.markReady(id, credential.secrets);
     // A watched key given a new key shows the new key's balance at once, not the old one's (or its error).

@@ -189,7 +189,8 @@ describe('GET /api/user/token', () => {
       const old = await startProfile(profile, smallSeed());
       try {
         const o = bindProfile(old);
-        const headers = profile === 'new-api-legacy' || profile === 'new-api-early' ? { 'New-Api-User': '7' } : {};
+        const headers: Record<string, string> =
+          profile === 'new-api-legacy' || profile === 'new-api-early' ? { 'New-Api-User': '7' } : {};
         const minted = await o.base('/api/user/token', { token: LEGACY, headers });
         expect(minted.body.success).toBe(true);
         expect(typeof minted.body.data).toBe('string');

@@ -1,12 +1,22 @@
 // Every key and account operation of the keys integration tests, on every server era the emulator models, through
 // the router, handlers, key services and AccountsService. Where an era really differs (no reveal, no key usage,
 // no subscriptions, no allow_ips, bare-array lists, byte-counted names) the test says what that era does.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyFields } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { T0, admin, failure, keyValue, readLog, value } from '../gateway/setup';
-import { ERAS, credentials, eraApp, hasReveal, isCurrentNewApi, resetEra, startEra, type EraApp } from './setup';
+import {
+  ERAS,
+  credentials,
+  eraApp,
+  expectNoTokenMinting,
+  hasReveal,
+  isCurrentNewApi,
+  resetEra,
+  startEra,
+  type EraApp,
+} from './setup';
 
 const fields = (overrides: Partial<KeyFields> = {}): KeyFields => ({
   name: 'ci-key',
@@ -42,6 +52,8 @@ describe.each(ERAS)('key and account flows on %s', (profile: ProfileName) => {
   beforeEach(async () => {
     await resetEra(gw);
   });
+  // No flow may mint a new access token (GET /api/user/token kills the old one on every era before rc.41).
+  afterEach(() => expectNoTokenMinting(gw));
 
   it('lists a page with derived states and masked keys; all keys of the account', async () => {
     const page = value(await app.call('keys:list', { accountId: alice, page: 1, size: 10 }));

@@ -29,6 +29,7 @@ export const accounts = {
     api_key: 'One API key only: watch its quota and expiry. No account access, no key list.',
   },
   states: {
+    needs_token: 'Needs a new token',
     no_response: 'No response',
     ok: 'Connected',
     signing_in: 'Signing in…',
@@ -37,6 +38,7 @@ export const accounts = {
     error: 'Error',
   },
   stateHints: {
+    needs_token: 'The access token no longer works:',
     no_response: 'The credential works, but the site failed the last balance check:',
     ok: 'The credential works.',
     signing_in: 'Keydesk is signing in to this account.',
@@ -163,7 +165,7 @@ export const accounts = {
     titleReenter: 'Enter the credential for {label}',
     bodyNeedsSignIn: 'The sign-in expired and no password is remembered. Enter the password to continue.',
     bodyLocked: 'The stored credential cannot be decrypted on this machine now. Enter it again; nothing else changes.',
-    bodyToken: 'Enter the system access token again.',
+    bodyToken: 'Enter a new access token for this account. Its name, alerts and key records stay as they are.',
     bodyKey: 'Enter the API key again.',
     submit: 'Sign in',
     save: 'Save credential',

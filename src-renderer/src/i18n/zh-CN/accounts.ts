@@ -28,6 +28,7 @@ export const accounts: MessageSchema['accounts'] = {
     api_key: '只有一个 API 密钥：关注它的额度和到期时间。不能访问账户，也没有密钥列表。',
   },
   states: {
+    needs_token: '需要新令牌',
     no_response: '站点无响应',
     ok: '已连接',
     signing_in: '正在登录…',
@@ -36,6 +37,7 @@ export const accounts: MessageSchema['accounts'] = {
     error: '出错',
   },
   stateHints: {
+    needs_token: '访问令牌已不可用：',
     no_response: '凭据有效，但站点在上一次余额查询时出错：',
     ok: '凭据可用。',
     signing_in: 'Keydesk 正在登录此账户。',
@@ -160,7 +162,7 @@ export const accounts: MessageSchema['accounts'] = {
     titleReenter: '输入 {label} 的凭据',
     bodyNeedsSignIn: '登录已过期且没有记住密码。请输入密码继续。',
     bodyLocked: '保存的凭据目前无法在这台机器上解密。请重新输入；其他设置不变。',
-    bodyToken: '请重新输入系统访问令牌。',
+    bodyToken: '请为此账户输入新的访问令牌。账户名称、提醒和密钥记录都保持不变。',
     bodyKey: '请重新输入 API 密钥。',
     submit: '登录',
     save: '保存凭据',

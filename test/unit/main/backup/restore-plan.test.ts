@@ -21,6 +21,7 @@ function record(id: string, over: Partial<AccountRecord> = {}): AccountRecord {
     isPasswordRemembered: false,
     tokenExpiresAt: null,
     keyHint: null,
+    accessTokenExpiresAt: null,
     lastAutoLoginAt: null,
     isHidden: false,
     isDisabled: false,
