@@ -43,7 +43,9 @@ export const STATE_TAG_TYPES: Readonly<Record<ShownState, 'success' | 'info' | '
 
 /** The words of a shown state: an access-token account that needs a credential needs a new token, not a sign-in. */
 export const stateLabelKey = (account: Pick<AccountView, 'kind'>, shown: ShownState): string =>
-  account.kind === 'access_token' && shown === 'needs_sign_in' ? 'accounts.states.needs_token' : `accounts.states.${shown}`;
+  account.kind === 'access_token' && shown === 'needs_sign_in'
+    ? 'accounts.states.needs_token'
+    : `accounts.states.${shown}`;
 
 /**
  * Why an access-token account needs a new token, when the site said so (retired, expired, unknown): shown in full

@@ -59,7 +59,8 @@ export const remediesInForm = {
     user_id_required: 'Enter your user ID (shown in the site’s console under Personal settings) in the User ID field.',
     token_retired:
       'Make a new access token in the site’s console (Personal settings → Security → Access tokens; it starts with nap_) and paste it above.',
-    token_expired: 'Make a new access token in the site’s console (Personal settings → Security → Access tokens) and paste it above.',
+    token_expired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens) and paste it above.',
   },
   wrong_base_address: 'Check the Base URL above: it may have been swapped with the API address (…/v1).',
   network: 'Check your network connection and the Base URL above.',
@@ -222,7 +223,8 @@ export const errorReasons = {
   },
   account: {
     not_password: 'Only accounts with a password sign in.',
-    token_expiry_past: 'That expiry date has passed: give the date the site’s console shows for this token, or leave it empty.',
+    token_expiry_past:
+      'That expiry date has passed: give the date the site’s console shows for this token, or leave it empty.',
     other_user:
       'This credential belongs to another user of the site (user ID {userId}): give the account one of its own user, or add that user as a new account.',
     kind_fixed: 'The kind of credential of an account cannot change.',

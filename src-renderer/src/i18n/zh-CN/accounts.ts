@@ -67,6 +67,7 @@ export const accounts: MessageSchema['accounts'] = {
   enabled: '{label} 已重新启用。',
   removed: '{label} 已从 Keydesk 移除。',
   saved: '已保存。',
+  tokenReplaced: '已更换 {label} 的访问令牌。',
   added: '已添加 {label}。',
   signedIn: '{label} 已登录。',
   remove: {
@@ -95,8 +96,18 @@ export const accounts: MessageSchema['accounts'] = {
     rememberHint: '加密保存在保险库中，登录过期时 Keydesk 可以自动重新登录。',
     accessToken: '系统访问令牌',
     accessTokenPlaceholder: '粘贴站点生成的令牌',
-    accessTokenHint:
-      '在 new-api 中：控制台 → 个人设置 → 安全设置 → 系统访问令牌 → 生成。请授予 api_key:read、api_key:write、api_key:reveal、wallet:read，最新版本还需 profile:read。',
+    accessTokenHint: '在 new-api 中：控制台 → 个人设置 → 安全 → 访问令牌（旧版本：系统访问令牌 → 生成）。',
+    newAccessToken: '新访问令牌',
+    newAccessTokenPlaceholder: '留空则保留当前令牌',
+    newAccessTokenHint: '原地更换令牌：账户名称、提醒和密钥记录都保持不变。Keydesk 会先向站点核验。',
+    tokenScoped:
+      '带权限范围的令牌（new-api v1.0.0-rc.41 及以后）。Keydesk 需要 profile:read 和 api_key:read；修改密钥需 api_key:write，查看、复制和导出完整密钥需 api_key:reveal，套餐需 wallet:read，按模型统计调用需 usage:read。',
+    tokenLegacy:
+      '旧式令牌。升级到 new-api v1.0.0-rc.41 及以后的站点会在升级 30 天后停止接受它：如果你的站点已升级，请新建一个（以 nap_ 开头）。',
+    tokenExpiry: '令牌到期时间',
+    tokenExpiryPlaceholder: '可选',
+    tokenExpiryHint:
+      '站点不会告诉 Keydesk 令牌何时到期：请从控制台的令牌列表中抄下日期，以便提前提醒。永不过期的令牌请留空。',
     userId: '用户 ID',
     userIdPlaceholder: '可选',
     userIdHint: '较旧的站点（v1.0 之前的 new-api）需要与令牌一起提供；需要时 Keydesk 会提示。',
@@ -125,6 +136,7 @@ export const accounts: MessageSchema['accounts'] = {
     testFailed: '连接测试失败。',
     saveFailed: '更改未保存。',
     errors: {
+      tokenExpiryPast: '该日期已过。',
       required: '必填。',
       labelTooLong: '最多 60 个字符。',
       criticalAboveWarn: '严重金额不能高于警告金额。',
