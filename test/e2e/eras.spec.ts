@@ -40,6 +40,14 @@ const FACTS: Record<Era, EraFacts> = {
   },
   // display_in_currency off: the raw count; one-api has no price, so no yuan is guessed.
   'one-api': { balance: '10,000,000 tokens', asksUserId: false, storesIps: false, nameBytes: 30, yuanOfTwo: null },
+  // As current new-api; its password goes encrypted (the site's setting is on), its old-style token still works.
+  'new-api-rc41': {
+    balance: '$20.00 ≈ ¥146.00',
+    asksUserId: false,
+    storesIps: true,
+    nameBytes: 50,
+    yuanOfTwo: '≈ ¥14.60',
+  },
 };
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -180,11 +188,18 @@ for (const era of ERAS) {
 
       // What the server stored: the IPs one per line (never joined by a comma), the name whole.
       // (one-api drops the field, so the edit of the key it stored carries none.)
-      const writes = (await requestLog(gw)).filter((e) => e.path === '/api/token/' && e.method !== 'GET');
+      const log = await requestLog(gw);
+      const writes = log.filter((e) => e.path === '/api/token/' && e.method !== 'GET');
       expect(writes[0]?.body?.allow_ips).toBe(IPS.join('\n'));
       for (const write of facts.storesIps ? writes : []) {
         if (write.body && 'allow_ips' in write.body) expect(write.body.allow_ips).toBe(IPS.join('\n'));
       }
+      // Never GET /api/user/token: on every era before rc.41 it mints a new access token and kills the old one.
+      expect(log.filter((e) => /^\/api\/user\/(?:self\/)?token\/?$/.test(e.path))).toEqual([]);
+      // Where the site encrypts passwords, none went in clear.
+      const logins = log.filter((e) => e.path === '/api/user/login');
+      expect(logins.length).toBeGreaterThan(0);
+      if (era === 'new-api-rc41') for (const login of logins) expect(login.body).not.toHaveProperty('password');
       expect(problems.consoleErrors).toEqual([]);
     });
   });

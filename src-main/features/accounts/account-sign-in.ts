@@ -30,7 +30,10 @@ export interface VerifiedCredential {
   readonly accessTokenExpiresAt: number | null;
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
-  /** A watched key's whole balance, as read to verify it; null for the other kinds (their polls are not critical). */
+  /**
+   * The balance as read to verify the credential: a watched key's whole balance, an access token's account balance
+   * (GET /api/user/self, what its polls read); null for a password (its polls are not critical).
+   */
   readonly balance: BalanceReading | null;
 }
 
@@ -158,7 +161,13 @@ export class AccountSignIn {
           accessTokenExpiresAt: expiresAt,
           displayName: self.value.display_name || self.value.username,
           balanceUnits: self.value.quota,
-          balance: null,
+          balance: {
+            remainingUnits: self.value.quota,
+            usedUnits: self.value.used_quota,
+            isUnlimited: false,
+            softLimitUnits: null,
+            hardLimitUnits: null,
+          },
         });
       }
       case 'api_key': {

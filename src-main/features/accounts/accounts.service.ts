@@ -178,7 +178,9 @@ export class AccountsService implements AccountDirectory {
     // Secrets first: an account is only listed once its credential is safely stored.
     await this.#sessions.storeSecrets(id, credential.secrets);
     this.#sessions.markReady(id, credential.secrets);
-    const account = this.#withBalance(id, credential.balance, () => this.#registry.add(record));
+    // A new watched key shows what its check read (its reads are critical); a new access-token account is polled.
+    const handed = record.kind === 'api_key' ? credential.balance : null;
+    const account = this.#withBalance(id, handed, () => this.#registry.add(record));
     this.options.log.info('account added', { account: id, kind: record.kind });
     return { status: 'done', account };
   }
@@ -251,7 +253,8 @@ export class AccountsService implements AccountDirectory {
       accessTokenExpiresAt: credential.accessTokenExpiresAt,
     });
     this.#sessions.markReady(id, credential.secrets);
-    // A watched key given a new key shows the new key's balance at once, not the old one's (or its error).
+    // A watched key given a new key, or an account a new access token, shows the new credential's balance at once,
+    // not the old one's (or the refusal that made the user replace it).
     this.#withBalance(id, credential.balance, () => {
       this.#registry.save();
     });
