@@ -38,7 +38,8 @@ function setup(route: Route) {
   return { fetch, client, run, logger };
 }
 
-const signedIn = (): Response => okEnvelope({ access_token: 'tok-fake', access_expires_at: NOW_SEC + 900, user: { id: 3 } });
+const signedIn = (): Response =>
+  okEnvelope({ access_token: 'tok-fake', access_expires_at: NOW_SEC + 900, user: { id: 3 } });
 const loginBodies = (sent: { url: URL; body: unknown }[]) =>
   sent.filter((r) => r.url.pathname === '/api/user/login').map((r) => r.body as Record<string, unknown>);
 
