@@ -126,6 +126,15 @@ describe('access tokens on new-api-rc41', () => {
     expect(view(id).state).toBe('ok');
   });
 
+  it('says when the site lets no token do something, and the account stays usable', async () => {
+    const id = await app.add('full', { kind: 'access_token', accessToken: await makeToken(gw, ALL) });
+    // A site whose scope table does not cover the usage logs (the setting stands for one).
+    await admin(gw, 'PATCH', '/settings', { access_token_undeclared: ['GET /api/log/self'] });
+    expect(failure(await app.call('keys:modelUsage', { accountId: id, id: 1 })).code).toBe('auth.route_undeclared');
+    expect(view(id).state).toBe('ok');
+    value(await app.call('keys:list', { accountId: id, page: 1, size: 10 }));
+  });
+
   it('says a nap_ token expired, from its own expiry on', async () => {
     const id = await app.add('short', {
       kind: 'access_token',
