@@ -104,3 +104,22 @@ describe('restore plan', () => {
     expect(byId.get('new')).toMatchObject({ isPasswordRemembered: false });
   });
 });
+
+describe('an access token’s expiry in a restore', () => {
+  it('follows the token: kept with the token here, dropped where the account will ask for a new one', () => {
+    const here = {
+      accounts: [record('kept', { userId: 1, accessTokenExpiresAt: 1_900_000_000 })],
+      activeId: 'kept',
+    };
+    const file = payload(
+      [
+        record('kept', { userId: 1, accessTokenExpiresAt: 1_800_000_000 }),
+        record('new', { userId: 2, accessTokenExpiresAt: 1_800_000_000 }),
+      ],
+      null,
+    );
+    const byId = new Map(planRestore(here, DEFAULT_SETTINGS, file, 'merge').accounts.accounts.map((a) => [a.id, a]));
+    expect(byId.get('kept')?.accessTokenExpiresAt).toBe(1_900_000_000);
+    expect(byId.get('new')?.accessTokenExpiresAt).toBeNull();
+  });
+});
