@@ -2,11 +2,16 @@
 // needs on each, which routes only a browser session may use, and the refusal each rule answers with.
 import type { Scope } from './seed.schema';
 
-/** A route's rule for access tokens: a scope to hold, or a browser session only (legacy tokens refused too). */
-export type AccessTokenRule = { readonly kind: 'scope'; readonly scope: string } | { readonly kind: 'session' };
+/**
+ * A route's rule for access tokens: a scope to hold, any valid token (the handler decides), or a browser session only
+ * (legacy tokens refused too).
+ */
+export type AccessTokenRule =
+  { readonly kind: 'scope'; readonly scope: string } | { readonly kind: 'any' } | { readonly kind: 'session' };
 
 const scope = (s: Scope | 'user:read'): AccessTokenRule => ({ kind: 'scope', scope: s });
 const SESSION: AccessTokenRule = { kind: 'session' };
+const ANY: AccessTokenRule = { kind: 'any' };
 
 /**
  * Keyed "METHOD /route/path" as Hono registers it (gin's full path in the source). Routes the emulator serves that are
@@ -28,6 +33,8 @@ export const ACCESS_TOKEN_RULES: Readonly<Record<string, AccessTokenRule>> = {
   'POST /api/token/batch/keys': scope('api_key:reveal'),
   'GET /api/log/self': scope('usage:read'),
   'GET /api/user/access_tokens': SESSION,
+  // Public pricing: optional authentication there, so any valid token (or none) passes.
+  'GET /api/pricing': ANY,
   // Not routed on rc.41: gin matches it as the admin route GET /api/user/:id, whose rule is user:read.
   'GET /api/user/token': scope('user:read'),
 };

@@ -43,8 +43,9 @@ export function scopedAuth(state: GatewayState, minRole = 1): MiddlewareHandler<
     // Legacy tokens keep their old, unscoped reach until they are retired.
     if (isScoped) {
       if (rule === undefined) return refuse(RC41_REFUSALS.routeUndeclared);
-      if (!(found.rec.scopes as readonly string[]).includes(rule.scope))
+      if (rule.kind === 'scope' && !(found.rec.scopes as readonly string[]).includes(rule.scope)) {
         return refuse(RC41_REFUSALS.scopeDenied(rule.scope));
+      }
     }
     c.set('principal', { user: found.user, kind: 'system_token', scopes: isScoped ? found.rec.scopes : ALL_SCOPES });
     await next();
