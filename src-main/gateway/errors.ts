@@ -29,9 +29,11 @@ export interface GatewayErrorDetails {
 
 /**
  * Endpoints some servers lack (new-api-compat): reveal, batch reveal, key usage, subscription, usage logs, groups
- * (one-api), and the site's own model lists (/api/pricing and the like; the spec and one-api lack some of them).
+ * (one-api), the site's own model lists (/api/pricing and the like; the spec and one-api lack some of them), and
+ * password encryption at login.
  */
-export type UnsupportedFeature = 'reveal' | 'key_usage' | 'subscription' | 'usage_logs' | 'groups' | 'model_listing';
+export type UnsupportedFeature =
+  'reveal' | 'key_usage' | 'subscription' | 'usage_logs' | 'groups' | 'model_listing' | 'password_encryption';
 
 /**
  * Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. `serverMessage` is the
@@ -92,7 +94,7 @@ export interface EnvelopeLike {
   readonly error?: unknown;
 }
 
-// Scopes are `area:verb` (api_key:read, wallet:read, and profile:read on the newest new-api).
+// Scopes are `area:verb` (api_key:read, wallet:read, and profile:read, usage:read on the newest new-api).
 const SCOPE_IN_TEXT = /\b((?:api_key|wallet|profile|[a-z_]+):(?:read|write|reveal|[a-z_]+))\b/;
 // Older new-api and one-api refuse an unknown access token with HTTP 200 (new-api-compat).
 const INVALID_ACCESS_TOKEN = /access token (无效|is invalid|invalid)|invalid access token/i;
@@ -110,7 +112,15 @@ const SESSION_CODES: Readonly<Record<string, ErrorCode>> = {
   AUTH_REFRESH_RACE: 'auth.expired',
   AUTH_SESSION_MISMATCH: 'auth.unauthorized',
   AUTH_ORIGIN_FORBIDDEN: 'auth.unauthorized',
+  // new-api rc.41's scoped access tokens (middleware/auth.go): each refusal has a remedy of its own.
+  ACCESS_TOKEN_LEGACY_RETIRED: 'auth.token_retired',
+  ACCESS_TOKEN_EXPIRED: 'auth.token_expired',
+  ACCESS_TOKEN_ROUTE_UNDECLARED: 'auth.route_undeclared',
+  AUTH_SESSION_REQUIRED: 'auth.session_required',
+  AUTH_USER_DISABLED: 'auth.unauthorized',
 };
+/** Our sentence for a session code whose ErrorCode is shared with others. */
+const SESSION_REASONS: Readonly<Record<string, ErrorReason>> = { AUTH_USER_DISABLED: 'auth.user_disabled' };
 // Go's gorm "record not found" and the Chinese wording some versions use. Branching on text is a last resort:
 // the spec gives this failure no code.
 const RECORD_NOT_FOUND = /record not found|不存在|未找到/i;
@@ -209,7 +219,13 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
 
   const envelopeCode = typeof body === 'object' && body !== null ? (body as EnvelopeLike).code : undefined;
   const sessionCode = typeof envelopeCode === 'string' ? SESSION_CODES[envelopeCode] : undefined;
-  if (sessionCode !== undefined) return new GatewayError(sessionCode, message || String(envelopeCode), details);
+  if (sessionCode !== undefined) {
+    const reason = typeof envelopeCode === 'string' ? SESSION_REASONS[envelopeCode] : undefined;
+    return new GatewayError(sessionCode, message || String(envelopeCode), {
+      ...details,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
   if (ctx.audience === 'management' && USER_ID_HEADER.test(message) && isRefusal(r.status, body)) {
     return new GatewayError('auth.user_id_required', message, details);
   }
@@ -223,7 +239,7 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
 
   if (envelopeCode === 'ACCESS_TOKEN_SCOPE_DENIED') {
     const scope = SCOPE_IN_TEXT.exec(message)?.[1] ?? ctx.scope;
-    return new GatewayError('auth.scope_denied', message, { ...details, ...(scope === undefined ? {} : { scope }) });
+    return scopeDenied(message, details, scope);
   }
   if (errorObjectCode(body) === 'model_not_found') return new GatewayError('model_not_found', message, details);
 
@@ -240,10 +256,7 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
       const isGroup = errorObjectCode(body) === 'group_not_permitted' || GROUP_WORD.test(message);
       return new GatewayError(isGroup ? 'key.group_denied' : 'key.invalid', message, details);
     }
-    return new GatewayError('auth.scope_denied', message, {
-      ...details,
-      ...(ctx.scope === undefined ? {} : { scope: ctx.scope }),
-    });
+    return scopeDenied(message, details, ctx.scope);
   }
   if (body === undefined) {
     // An HTML page (a proxy's error page, a login wall) is the server misbehaving, not our parse failing.
@@ -276,6 +289,14 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
   }
   if (r.status >= 400) return new GatewayError('server', message, details);
   return undefined;
+}
+
+/** A scope refusal, naming the scope (from the site's words, else the endpoint's) for our sentence. */
+function scopeDenied(message: string, details: { status: number }, scope: string | undefined): GatewayError {
+  return new GatewayError('auth.scope_denied', message, {
+    ...details,
+    ...(scope === undefined ? {} : { scope, reason: 'auth.scope_missing', params: { scope } }),
+  });
 }
 
 const isRefusal = (status: number, body: unknown): boolean =>

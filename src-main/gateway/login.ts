@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { registerSecret } from '../log/redact';
 import type { ManagementSession, SessionCredential } from './management.session';
+import { passwordFields } from './password-encryption';
 import { loginChallengeSchema, loginSessionSchema, loginUserSchema } from './schemas';
 
 export type LoginOutcome =
@@ -30,13 +31,18 @@ export type SecondFactorChallenge = Extract<LoginOutcome, { kind: 'second_factor
 // Order matters: a token answer also carries a user, and a user answer has no token.
 const loginDataSchema = z.union([loginSessionSchema, loginChallengeSchema, loginUserSchema]);
 
-/** POST /api/user/login. A refusal (wrong password, banned user) is auth.unauthorized with the server's words. */
+/**
+ * POST /api/user/login, the password encrypted where the site asks for it (password-encryption.ts: one key read
+ * before each login, which spends nothing of the site's sign-in limit). A refusal (wrong password, banned user) is
+ * auth.unauthorized with the server's words.
+ */
 export async function login(session: ManagementSession, username: string, password: string): Promise<LoginOutcome> {
   registerSecret(password);
+  const fields = await passwordFields(session, password);
   const data = await session.call({
     method: 'POST',
     path: '/api/user/login',
-    body: { username, password },
+    body: { username, ...fields },
     schema: loginDataSchema,
     what: 'login answer',
     scope: 'login',

@@ -66,7 +66,15 @@ export interface ManagementSessionOptions {
   readonly reauthenticate?: () => Promise<void>;
   /** Called whenever the credential or the cookies change (login, refresh, rotation): the caller persists them. */
   readonly onChange?: (state: SessionState) => void;
+  /**
+   * A system access token the site no longer takes (retired, expired, unknown): the account says so until the user
+   * gives it another. Not called for a missing scope: the token still does what its scopes allow.
+   */
+  readonly onTokenRefused?: (error: GatewayError) => void;
 }
+
+/** Refusals of the access token itself, as opposed to one call it may not make. */
+const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['auth.token_retired', 'auth.token_expired', 'auth.unauthorized']);
 
 /** Why the current credential needs renewing: decides whether the refresh cookie may still be tried. */
 type RenewReason = 'expired' | 'revoked' | 'missing';
@@ -116,12 +124,27 @@ export class ManagementSession {
     try {
       return await this.send(c, true);
     } catch (error) {
+      if (used?.kind === 'access_token') throw this.#tokenRefusal(error);
       const reason = used === null ? undefined : renewalFor(error, used);
       if (reason === undefined) throw error;
       // Replayed once only: a second refusal right after a renewal is the server's to report.
       await this.renew(used, reason);
       return this.send(c, true);
     }
+  }
+
+  /**
+   * An access token's refusal, worded for what it is about: one the site does not know at all gets our sentence for
+   * that (never a bare "refused"), and the account hears of any refusal of the token itself.
+   */
+  #tokenRefusal(error: unknown): unknown {
+    if (!(error instanceof GatewayError) || !TOKEN_REFUSALS.has(error.code)) return error;
+    const refusal =
+      error.code === 'auth.unauthorized' && error.details.reason === undefined
+        ? new GatewayError(error.code, error.serverMessage, { ...error.details, reason: 'auth.token_unknown' })
+        : error;
+    this.options.onTokenRefused?.(refusal);
+    return refusal;
   }
 
   /**

@@ -62,6 +62,11 @@ export interface AccountView {
   readonly isPasswordRemembered: boolean;
   /** For watched keys: the key masked (`sk-abcd…wxyz`); never the key itself. */
   readonly keyHint: string | null;
+  /**
+   * Access-token accounts: when the token expires (Unix seconds), as the user entered it from the site's console. No
+   * era lets a token read its own expiry (new-api rc.41 lists tokens to a browser session only); null = not given.
+   */
+  readonly accessTokenExpiresAt: number | null;
   readonly isHidden: boolean;
   readonly isDisabled: boolean;
   readonly state: AccountState;
@@ -79,7 +84,13 @@ export interface AccountsSnapshot {
 
 export type CredentialInput =
   | { readonly kind: 'password'; readonly username: string; readonly password: string; readonly remember: boolean }
-  | { readonly kind: 'access_token'; readonly accessToken: string; readonly userId?: number }
+  | {
+      readonly kind: 'access_token';
+      readonly accessToken: string;
+      readonly userId?: number;
+      /** When the token expires (Unix seconds), from the site's console; null or absent = not given. */
+      readonly expiresAt?: number | null;
+    }
   | { readonly kind: 'api_key'; readonly apiKey: string };
 
 export interface AccountDraft {
@@ -100,6 +111,8 @@ export interface AccountPatch {
   readonly thresholds?: Thresholds;
   readonly isHidden?: boolean;
   readonly isDisabled?: boolean;
+  /** Access-token accounts: the token's expiry (Unix seconds) as the user reads it in the console; null = unknown. */
+  readonly accessTokenExpiresAt?: number | null;
 }
 
 export type SignInOutcome =

@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'auth.session_limit', // the site holds its cap of active sessions for this user (new-api: 50, HTTP 409)
   'auth.session_issuance_limit', // the site opened its cap of new sessions for this user today (new-api: 100, HTTP 429)
   'auth.user_id_required', // an older site needs the user id (New-Api-User) beside the access token
+  'auth.token_retired', // new-api rc.41+ retired access tokens of the old kind (ACCESS_TOKEN_LEGACY_RETIRED)
+  'auth.token_expired', // the access token's own expiry passed (ACCESS_TOKEN_EXPIRED)
+  'auth.route_undeclared', // the site lets no access token do this, whatever its scopes (ACCESS_TOKEN_ROUTE_UNDECLARED)
+  'auth.session_required', // only a signed-in browser session may do this, never an access token (AUTH_SESSION_REQUIRED)
   'key.invalid', // HTTP 401 on an API-key endpoint: key invalid, expired or disabled
   'key.group_denied', // the key's group may not use this endpoint: use the key usage endpoint or change the group
   'not_found', // record not found (or owned by another account)
@@ -97,8 +101,14 @@ export const ERROR_REASONS = [
   // A key that cannot be enabled as it is ("extend and enable" fixes both).
   'key.enable_expired',
   'key.enable_exhausted',
+  // Access tokens (params.scope where one is named).
+  'auth.scope_missing', // params.scope: the scope the token lacks, and what Keydesk does with it
+  'auth.token_unknown', // the site does not know this access token (deleted, replaced, or made on another site)
+  'auth.user_disabled', // the site disabled the user the credential belongs to
   // Accounts and sign-in.
   'account.not_password',
+  'account.other_user', // params.userId: a new credential for an account that belongs to another user of the site
+  'account.token_expiry_past', // an access token's expiry given in the past
   'account.kind_fixed',
   'account.watched_key_only',
   'account.no_watched_key',

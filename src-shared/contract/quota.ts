@@ -72,12 +72,13 @@ export interface RunawayAlertView extends AlertBase {
   readonly resolution: RunawayResolution | null;
 }
 
-/** A key or subscription plan expiring soon (the Extend action lives with it). */
+/** A key, subscription plan or the account's access token expiring soon (the Extend action lives with a key). */
 export interface ExpiringAlertView extends AlertBase {
   readonly kind: 'expiring';
   readonly target:
     | { readonly type: 'key'; readonly keyId: number; readonly keyName: string }
-    | { readonly type: 'plan'; readonly planId: string; readonly planName: string };
+    | { readonly type: 'plan'; readonly planId: string; readonly planName: string }
+    | { readonly type: 'token' };
   /** Epoch ms. */
   readonly expiresAt: number;
 }

@@ -28,16 +28,17 @@ export interface ModelSearchAnswer {
   readonly readAt: number;
 }
 
-/** A key or a subscription plan ending within the asked number of days. */
+/** A key, a subscription plan or an account's access token ending within the asked number of days. */
 export interface ExpiringItem {
-  readonly kind: 'key' | 'plan';
+  /** `token`: an access-token account's own token, at the expiry the user entered from the site's console. */
+  readonly kind: 'key' | 'plan' | 'token';
   readonly accountId: string;
   readonly accountLabel: string;
   /** Unix seconds. */
   readonly expiresAt: number;
   /** The key (kind 'key'), for Extend; null for a plan. */
   readonly key: KeyView | null;
-  /** The key's or the plan's name. */
+  /** The key's or the plan's name; for a token, the account's label. */
   readonly name: string;
 }
 

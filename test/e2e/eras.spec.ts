@@ -1,5 +1,5 @@
-// The key flows as a new user walks them, once per server era the emulator models (spec, current new-api, legacy
-// new-api, early new-api, one-api): an account of each kind through the form, the Models page and a model search
+// The key flows as a new user walks them, once per server era the emulator models (spec, new-api rc.41, current new-api,
+// legacy new-api, early new-api, one-api): an account of each kind through the form, the Models page and a model search
 // (from the site's own list, with no key revealed, where the era has one), an exact name search, a key with two allowed
 // IPs (one-api: saved as ranges) and a 16-character Chinese name, edit, disable/enable, reveal, copy, delete, and the
 // balance as the site's console shows it.
@@ -72,6 +72,15 @@ const FACTS: Record<Era, EraFacts> = {
     hasModelList: true,
     nameBytes: 30,
     yuanOfTwo: null,
+  },
+  // As current new-api; its password goes encrypted (the site's setting is on), its old-style token still works.
+  'new-api-rc41': {
+    balance: '$20.00 ≈ ¥146.00',
+    asksUserId: false,
+    storesRanges: false,
+    hasModelList: true,
+    nameBytes: 50,
+    yuanOfTwo: '≈ ¥14.60',
   },
 };
 
@@ -250,7 +259,8 @@ for (const era of ERAS) {
 
       // What was sent: the IPs one per line (never joined by a comma), or on one-api its own `subnet` column, comma
       // separated ranges (what its console writes), and never a field one-api does not have.
-      const writes = (await requestLog(gw)).filter((e) => e.path === '/api/token/' && e.method !== 'GET');
+      const log = await requestLog(gw);
+      const writes = log.filter((e) => e.path === '/api/token/' && e.method !== 'GET');
       for (const write of writes.filter((w) => w.query.status_only === undefined)) {
         if (facts.storesRanges) {
           expect(write.body?.subnet).toBe(stored.join(','));
@@ -258,6 +268,12 @@ for (const era of ERAS) {
           expect(write.body).not.toHaveProperty('group');
         } else expect(write.body?.allow_ips).toBe(IPS.join('\n'));
       }
+      // Never GET /api/user/token: on every era before rc.41 it mints a new access token and kills the old one.
+      expect(log.filter((e) => /^\/api\/user\/(?:self\/)?token\/?$/.test(e.path))).toEqual([]);
+      // Where the site encrypts passwords, none went in clear.
+      const logins = log.filter((e) => e.path === '/api/user/login');
+      expect(logins.length).toBeGreaterThan(0);
+      if (era === 'new-api-rc41') for (const login of logins) expect(login.body).not.toHaveProperty('password');
       expect(problems.consoleErrors).toEqual([]);
     });
   });

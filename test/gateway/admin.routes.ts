@@ -7,7 +7,8 @@ import type { GatewayEnv } from './http';
 import { json, positiveInt } from './http';
 import type { Mutex } from './mutex';
 import type { RequestLog } from './request-log';
-import type { Seed } from './seed.schema';
+import { ALL_SCOPES, type Seed } from './seed.schema';
+import { randomAlnum } from './random';
 import type { GatewayState } from './state';
 import { BUCKETS } from './rate-limit';
 import { DEFAULT_LOG_MODEL, accountView, charge, keyView } from './state';
@@ -40,6 +41,14 @@ const schemas = {
     })
     .strict(),
   logConsume: z.object({ enabled: z.boolean() }).strict(),
+  // A token the user made in the console (new-api-rc41: `nap_` + 43 characters; scopes and expiry as chosen there).
+  accessToken: z
+    .object({
+      token: z.string().min(8).optional(),
+      scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]),
+      expires_at: int.min(0).default(0),
+    })
+    .strict(),
   settings: z
     .object({
       propagation_delay_s: int.min(0),
@@ -53,6 +62,9 @@ const schemas = {
       max_sessions_per_day: int.min(0),
       rate_limit_enabled: z.boolean(),
       display_token_stat_enabled: z.boolean(),
+      legacy_access_token_retire_at: int.nullable(),
+      password_encryption: z.boolean(),
+      access_token_undeclared: z.array(z.string().regex(/^[A-Z]+ \/\S*$/)),
       status: z
         .object({
           version: z.string(),
@@ -141,6 +153,21 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
       return json(accountView(user));
     }),
   );
+
+  // The user making a system access token in the console; answers the token (the only time it is shown).
+  app.post(
+    '/users/:id/access-tokens',
+    mutation(schemas.accessToken, (b, id) => {
+      const user = state.users.get(id);
+      if (!user) return notFoundJson();
+      const token = b.token ?? `nap_${randomAlnum(43)}`;
+      if (state.accessToken(token)) return badRequest('duplicate access token');
+      user.access_tokens.push({ token, scopes: b.scopes, expires_at: b.expires_at });
+      return json({ token, scopes: b.scopes, expires_at: b.expires_at }, 201);
+    }),
+  );
+  // A server restart without Redis, or the shared key's TTL: login ciphertexts of the old key are refused from now.
+  app.post('/password-key/rotate', () => mutex.run(() => json(state.passwordKey.rotate())));
 
   // A site raising (or lowering) a group's price: /api/user/self/groups shows the new ratio at once.
   app.put('/groups/:name/ratio', (c) => {

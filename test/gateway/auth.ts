@@ -12,6 +12,7 @@ import { isIpInSubnets, subnetDenied } from './subnet';
 export const AUTH_UNAUTHORIZED = 'AUTH_UNAUTHORIZED';
 export const AUTH_TOKEN_EXPIRED = 'AUTH_TOKEN_EXPIRED';
 export const ACCESS_TOKEN_SCOPE_DENIED = 'ACCESS_TOKEN_SCOPE_DENIED';
+export const AUTH_SESSION_REVOKED = 'AUTH_SESSION_REVOKED';
 
 /** Header a test sends to pose as another client IP for allow_ips. */
 export const CLIENT_IP_HEADER = 'X-Emulator-Client-Ip';

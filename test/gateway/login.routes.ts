@@ -26,14 +26,32 @@ export const VERIFY_METHODS = [
   { method: 'email', available: false, reason: 'not_configured' },
 ];
 
+/** controller/user.go's answer to a login body it cannot use (i18n MsgInvalidParams). */
+export const INVALID_PARAMS = 'Invalid parameters';
+
+/**
+ * The password a login body carries: rc.4x reads `password_encrypted` (with `encryption_key_id`) first, as
+ * common.GetPlainPassword does, and refuses a plain one while the site encrypts passwords. Undefined = refuse.
+ */
+function passwordOf(state: GatewayState, body: Record<string, unknown>): string | undefined {
+  if (state.profile.hasPasswordEncryption && typeof body.password_encrypted === 'string') {
+    const kid = typeof body.encryption_key_id === 'string' ? body.encryption_key_id : '';
+    return state.passwordKey.decrypt(body.password_encrypted, kid);
+  }
+  if (state.profile.hasPasswordEncryption && state.settings.password_encryption) return undefined;
+  return typeof body.password === 'string' ? body.password : undefined;
+}
+
 /** Validates the login body and the credentials; the user, or the failure to answer. */
 function checkCredentials(state: GatewayState, body: unknown): UserRec | Response {
-  if (!isRecord(body) || typeof body.username !== 'string' || typeof body.password !== 'string') {
+  const password = isRecord(body) ? passwordOf(state, body) : undefined;
+  if (!isRecord(body) || typeof body.username !== 'string' || password === undefined) {
+    if (state.profile.hasPasswordEncryption) return fail(INVALID_PARAMS);
     return fail(state.profile.chinese ? '无效的参数' : 'invalid parameter: username and password are required');
   }
   const user = [...state.users.values()].find((u) => u.username === body.username);
   // One message for an unknown user, a wrong password and a disabled account, as the servers do.
-  if (user?.password === undefined || user.password !== body.password || user.status !== 1) {
+  if (user?.password === undefined || user.password !== password || user.status !== 1) {
     return fail(state.profile.auth === 'cookie' ? WRONG_CREDENTIALS_ZH : WRONG_CREDENTIALS_MESSAGE);
   }
   return user;
@@ -131,6 +149,15 @@ function registerSessionLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex:
     return { session, secret: raw.slice(dot + 1) };
   };
 
+  if (state.profile.hasPasswordEncryption) {
+    // Anonymous, like /api/status: the console reads it before every login.
+    app.get('/api/user/login/encryption-key', () => {
+      if (!state.settings.password_encryption) return ok({ enabled: false });
+      const key = state.passwordKey.current();
+      return ok({ enabled: true, kid: key.kid, public_key: key.publicKey });
+    });
+  }
+
   app.post('/api/user/login', critical, (c) =>
     mutex.run(() => {
       const user = checkCredentials(state, c.get('body'));
@@ -139,7 +166,8 @@ function registerSessionLogin(app: Hono<GatewayEnv>, state: GatewayState, mutex:
         const flow = store.openFlow(user.id);
         const challenge = { require_2fa: true, flow_token: flow.token, expires_at: flow.expiresAt };
         // Newest builds describe each method as an object, so a client can say why one is unavailable.
-        return ok(user.login_verify ? { ...challenge, methods: VERIFY_METHODS } : challenge);
+        const isVerify = user.login_verify || state.profile.isVerifyChallengeAlways;
+        return ok(isVerify ? { ...challenge, methods: VERIFY_METHODS } : challenge);
       }
       return openSession(user);
     }),

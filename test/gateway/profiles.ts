@@ -1,7 +1,7 @@
 // Server-era profiles: one table of switches saying how each real server family differs from the spec.
 // Routes read these switches instead of testing profile names, so an era is described in one place.
 
-export const PROFILE_NAMES = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'] as const;
+export const PROFILE_NAMES = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api', 'new-api-rc41'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export interface Profile {
@@ -95,6 +95,21 @@ export interface Profile {
    * `bare-10` = one-api's bare array, 0-based `p`, always 10 rows, `id` 0.
    */
   logs: 'none' | 'paged-dto' | 'paged-row' | 'bare-10';
+  /**
+   * System access tokens: `single` = one unscoped (spec: scoped by the seed) token per user, as every era before
+   * rc.41 has it; `scoped` = new-api v1.0.0-rc.41 and later: `nap_` tokens with scopes and an expiry checked
+   * against the route table (access-token-rules.ts), older tokens accepted unscoped until the site retires them.
+   */
+  accessTokens: 'single' | 'scoped';
+  /**
+   * `GET /api/user/token`: `mints` = the era's GenerateAccessToken (a new token replaces the user's old one);
+   * `admin-route` = rc.41 no longer routes it, so it falls to the admin `GET /api/user/:id`; `none` = the spec.
+   */
+  tokenRoute: 'none' | 'mints' | 'admin-route';
+  /** rc.4x: `GET /api/user/login/encryption-key` and RSA-OAEP encrypted passwords at login (a site setting). */
+  hasPasswordEncryption: boolean;
+  /** rc.4x: every second-factor challenge lists its methods as objects (the seed's `login_verify` for all). */
+  isVerifyChallengeAlways: boolean;
   /** Messages copied from Chinese-only sources (early new-api, one-api). */
   chinese: boolean;
   /** Default `/api/status` version string. */
@@ -158,6 +173,10 @@ const SPEC: Profile = {
   rateLimits: { enabled: false, search: false },
   enableCheck: 'current-state',
   logs: 'none',
+  accessTokens: 'single',
+  tokenRoute: 'none',
+  hasPasswordEncryption: false,
+  isVerifyChallengeAlways: false,
   chinese: false,
   version: '',
   messages: SPEC_MESSAGES,
@@ -184,6 +203,10 @@ const NEW_API: Profile = {
   rateLimits: { enabled: true, search: true },
   enableCheck: 'stored-status',
   logs: 'paged-dto',
+  accessTokens: 'single',
+  tokenRoute: 'mints',
+  hasPasswordEncryption: false,
+  isVerifyChallengeAlways: false,
   chinese: false,
   version: 'v1.0.0-rc.24',
   messages: NEW_API_MESSAGES,
@@ -242,12 +265,28 @@ const ONE_API: Profile = {
   version: 'v0.6.10',
 };
 
+// new-api v1.0.0-rc.41 and later: today's new-api with scoped `nap_` access tokens, the retirement of older tokens,
+// password encryption at login and the newest second-factor challenge. Spread from NEW_API, so whatever the current
+// profile learns (routes, shapes) this one has too. Sources: test/gateway/README.md, "new-api rc.41".
+const NEW_API_RC41: Profile = {
+  ...NEW_API,
+  name: 'new-api-rc41',
+  // /api/user/self and /self/groups need profile:read alone there (the scope table), not wallet:read beside it.
+  requiresProfileScope: false,
+  accessTokens: 'scoped',
+  tokenRoute: 'admin-route',
+  hasPasswordEncryption: true,
+  isVerifyChallengeAlways: true,
+  version: 'v1.0.0-rc.41',
+};
+
 export const PROFILES: Record<ProfileName, Profile> = {
   spec: SPEC,
   'new-api': NEW_API,
   'new-api-legacy': NEW_API_LEGACY,
   'new-api-early': NEW_API_EARLY,
   'one-api': ONE_API,
+  'new-api-rc41': NEW_API_RC41,
 };
 
 export function profileOf(name: ProfileName): Profile {

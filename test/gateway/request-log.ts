@@ -24,6 +24,7 @@ export const MASK = '***';
 // flow_token and code: the second login step's credentials on the new-api profiles.
 const SECRET_FIELDS = new Set([
   'password',
+  'password_encrypted',
   'token',
   'key',
   'keys',

@@ -4,8 +4,16 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PROFILE_NAMES } from './profiles';
 
-// profile:read only matters on the new-api profile (newest builds guard /api/user/self with it).
-export const ALL_SCOPES = ['api_key:read', 'api_key:write', 'api_key:reveal', 'wallet:read', 'profile:read'] as const;
+// profile:read only matters on the new-api profiles (newest builds guard /api/user/self with it); usage:read only on
+// new-api-rc41, whose scope table guards the usage logs with it.
+export const ALL_SCOPES = [
+  'api_key:read',
+  'api_key:write',
+  'api_key:reveal',
+  'wallet:read',
+  'profile:read',
+  'usage:read',
+] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
 const int = z.number().int();
@@ -42,6 +50,15 @@ const settingsSchema = z.object({
   display_token_stat_enabled: z.boolean().default(true),
   /** `/api/status` money fields; `version` defaults per profile. */
   status: statusSchema.prefault({}),
+  /**
+   * new-api-rc41: when tokens without the `nap_` prefix stop working (Unix seconds). null = the server's own rule,
+   * the gateway clock at (re)load + 30 days (model EnsureLegacyAccessTokenRetireAt on the first start).
+   */
+  legacy_access_token_retire_at: int.nullable().default(null),
+  /** new-api-rc41: the site's password encryption at login (PasswordLoginEncryptionEnabled). */
+  password_encryption: z.boolean().default(false),
+  /** new-api-rc41: routes ("GET /api/token/") taken out of the scope table: a `nap_` token gets ROUTE_UNDECLARED. */
+  access_token_undeclared: z.array(z.string().regex(/^[A-Z]+ \/\S*$/)).default([]),
 });
 
 const groupSchema = z.object({
@@ -117,7 +134,14 @@ const userSchema = z.object({
    */
   login_verify: z.boolean().default(false),
   access_tokens: z
-    .array(z.object({ token: z.string().min(8), scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]) }))
+    .array(
+      z.object({
+        token: z.string().min(8),
+        scopes: z.array(z.enum(ALL_SCOPES)).default([...ALL_SCOPES]),
+        /** new-api-rc41 `nap_` tokens: Unix seconds after which they answer ACCESS_TOKEN_EXPIRED; 0 = never. */
+        expires_at: int.min(0).default(0),
+      }),
+    )
     .default([]),
   /** Emulator extension: groups this account may use; default every group. */
   usable_groups: z.array(z.string()).optional(),

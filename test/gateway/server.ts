@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { registerAccessTokenRoutes } from './access-token.routes';
 import { registerAdminRoutes } from './admin.routes';
 import type { ClockOptions } from './clock';
 import { Clock } from './clock';
@@ -104,6 +105,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const base = build('base');
   registerStatusRoutes(base, state);
   registerUserRoutes(base, state, mutex);
+  registerAccessTokenRoutes(base, state, mutex);
   registerKeyRoutes(base, state, mutex);
   registerLogRoutes(base, state);
   registerListingRoutes(base, state);

@@ -1,14 +1,16 @@
 // Management-call authentication per profile: the spec's tokens, new-api's short JWTs backed by refresh
 // sessions, or the legacy eras' session cookie / system access token (middleware/auth.go authHelper).
 import type { Context, MiddlewareHandler } from 'hono';
-import { ACCESS_TOKEN_SCOPE_DENIED, AUTH_TOKEN_EXPIRED, AUTH_UNAUTHORIZED, requireAccess } from './auth';
+import { ACCESS_TOKEN_SCOPE_DENIED, AUTH_UNAUTHORIZED, requireAccess } from './auth';
 import type { GatewayEnv } from './http';
 import { bearer, fail } from './http';
+import { loginGrant } from './login-grant';
+import { scopedAuth } from './scoped-auth';
 import type { Scope } from './seed.schema';
 import { ALL_SCOPES } from './seed.schema';
 import type { AccessPrincipal, GatewayState, UserRec } from './state';
 
-export const AUTH_SESSION_REVOKED = 'AUTH_SESSION_REVOKED';
+export { AUTH_SESSION_REVOKED } from './auth';
 
 /** Cookie names of the two session schemes. */
 export const REFRESH_COOKIE = 'new_api_refresh';
@@ -45,6 +47,7 @@ export function requireManagement(
     case 'spec':
       return requireAccess(state, scope);
     case 'jwt':
+      if (state.profile.accessTokens === 'scoped') return scopedAuth(state);
       return jwtAuth(
         state,
         state.profile.requiresProfileScope && needsProfileScope ? [scope, 'profile:read'] : [scope],
@@ -58,20 +61,11 @@ function jwtAuth(state: GatewayState, scopes: Scope[]): MiddlewareHandler<Gatewa
   return async (c, next) => {
     const token = bearer(c);
     if (token === undefined) return fail('unauthorized: no access token provided', 401, AUTH_UNAUTHORIZED);
-    const store = state.sessionStore;
-    const grant = store.access.get(token);
     let principal: AccessPrincipal | undefined;
-    if (grant) {
-      c.set('authKind', 'login_token');
-      if (state.clock.now() >= grant.expiresAt) {
-        return fail('access token has expired; refresh it', 401, AUTH_TOKEN_EXPIRED);
-      }
-      const session = store.refresh.get(grant.sid);
-      if (!session || !store.isActive(session)) {
-        return fail('this session has been revoked; sign in again', 401, AUTH_SESSION_REVOKED);
-      }
-      const user = state.users.get(grant.userId);
-      principal = user && { user, kind: 'login_token', scopes: ALL_SCOPES };
+    const login = loginGrant(state, c, token);
+    if (login instanceof Response) return login;
+    if (login) {
+      principal = login;
     } else {
       const found = state.principal(token);
       principal = found === 'expired' ? undefined : found;

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { Clock } from './clock';
 import type { Profile } from './profiles';
 import { PROFILES, profileOf } from './profiles';
+import { PasswordKey } from './password-key';
 import { RateLimiter } from './rate-limit';
 import { randomAlnum } from './random';
 import type { Scope, Seed, SeedSettings } from './seed.schema';
@@ -92,6 +93,12 @@ export interface AccessPrincipal {
   scopes: readonly Scope[];
 }
 
+/** A system access token as the seed (or the control plane) gave it to a user. */
+export type AccessTokenRec = UserRec['access_tokens'][number];
+
+/** new-api-rc41: legacy tokens keep working this long after the site first starts rc.41 (model package). */
+export const LEGACY_TRANSITION_S = 30 * 86400;
+
 export class GatewayState {
   settings!: SeedSettings;
   groups!: Seed['groups'];
@@ -110,6 +117,10 @@ export class GatewayState {
   readonly logs: LogRow[] = [];
   /** The servers' LogConsumeEnabled option (default on): off = no consume rows are written. */
   logConsumeEnabled = true;
+  /** new-api-rc41's login encryption key pair; kept across /reset, as a server keeps it until restarted. */
+  readonly passwordKey = new PasswordKey();
+  /** Gateway clock when the seed was (re)loaded: new-api-rc41's "first start" for the legacy-token deadline. */
+  loadedAt = 0;
   private nextKeyId = 1;
   private nextLogId = 1;
 
@@ -139,6 +150,7 @@ export class GatewayState {
     this.logs.length = 0;
     this.nextLogId = 1;
     this.logConsumeEnabled = true;
+    this.loadedAt = this.clock.now();
     const explicitIds = copy.users.flatMap((u) => u.keys.flatMap((k) => (k.id === undefined ? [] : [k.id])));
     this.nextKeyId = Math.max(0, ...explicitIds) + 1;
     for (const { keys, ...user } of copy.users) {
@@ -256,6 +268,20 @@ export class GatewayState {
     };
     this.sessions.set(token, session);
     return { token, session };
+  }
+
+  /** new-api-rc41: Unix seconds from which tokens without the `nap_` prefix are refused. */
+  legacyRetireAt(): number {
+    return this.settings.legacy_access_token_retire_at ?? this.loadedAt + LEGACY_TRANSITION_S;
+  }
+
+  /** The system access token with this value, and its owner. */
+  accessToken(token: string): { user: UserRec; rec: AccessTokenRec } | undefined {
+    for (const user of this.users.values()) {
+      const rec = user.access_tokens.find((a) => a.token === token);
+      if (rec) return { user, rec };
+    }
+    return undefined;
   }
 
   /** Resolves an access token; 'expired' only for a known login token past its expiry. */

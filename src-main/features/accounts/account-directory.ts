@@ -18,6 +18,8 @@ export interface AccountHandle {
   readonly isHidden: boolean;
   /** Low-balance thresholds in quota units (the quota monitor's alerts). */
   readonly thresholds: Thresholds;
+  /** Access-token accounts: the token's expiry (Unix seconds) the user entered; null or absent = not given. */
+  readonly accessTokenExpiresAt?: number | null;
 }
 
 export interface AccountDirectory {

@@ -27,6 +27,8 @@ export const accountRecordSchema = z.object({
   /** Expiry (Unix seconds) of the login token held in the vault; null when none or unknown. */
   tokenExpiresAt: z.number().nullable().default(null),
   keyHint: z.string().nullable().default(null),
+  /** Access-token accounts: the token's expiry (Unix seconds) as the user entered it; null when not given. */
+  accessTokenExpiresAt: z.number().int().positive().nullable().catch(null).default(null),
   /**
    * When Keydesk last opened a new login session on its own (epoch ms). Current new-api caps new sessions per user
    * (100 a day, 50 active): Keydesk opens at most one a day by itself and otherwise asks the user.

@@ -30,6 +30,8 @@ export interface AccountRegistryOptions {
   readonly siteMoney?: SiteMoneyLookup;
   /** The account's run-time state; undefined before its secrets were first read. */
   readonly statusOf: (id: string) => AccountStatus | undefined;
+  /** Epoch ms (an edited token expiry is checked against it). */
+  readonly now: () => number;
 }
 
 export class AccountRegistry {
@@ -64,6 +66,7 @@ export class AccountRegistry {
       userId: record.userId,
       isPasswordRemembered: record.isPasswordRemembered,
       keyHint: record.keyHint,
+      accessTokenExpiresAt: record.accessTokenExpiresAt,
       isHidden: record.isHidden,
       isDisabled: record.isDisabled,
       state: runtime?.state ?? 'needs_sign_in',
@@ -112,6 +115,7 @@ export class AccountRegistry {
       ...(patch.thresholds === undefined ? {} : { thresholds: patch.thresholds }),
       ...(patch.isHidden === undefined ? {} : { isHidden: patch.isHidden }),
       ...(patch.isDisabled === undefined ? {} : { isDisabled: patch.isDisabled }),
+      ...(patch.accessTokenExpiresAt === undefined ? {} : { accessTokenExpiresAt: this.tokenExpiry(record, patch) }),
     };
     this.replace(id, next);
     if (baseUrl !== record.baseUrl || apiUrl !== record.apiUrl) onAddressChange(id);
@@ -176,6 +180,7 @@ export class AccountRegistry {
       isDisabled: record.isDisabled,
       isHidden: record.isHidden,
       thresholds: record.thresholds,
+      accessTokenExpiresAt: record.accessTokenExpiresAt,
     };
   }
 
@@ -220,6 +225,16 @@ export class AccountRegistry {
   // Add and Edit pass the same gate as Import and Restore (src-shared/rules/account-record-rules.ts).
   label(text: string): string {
     return accepted(checkRecordLabel(text));
+  }
+
+  /** An access token's expiry as edited: for access-token accounts only, and never one already past. */
+  tokenExpiry(record: AccountRecord, patch: AccountPatch): number | null {
+    const at = patch.accessTokenExpiresAt ?? null;
+    if (record.kind !== 'access_token') raise({ code: 'validation', reason: 'account.kind_fixed' });
+    if (at !== null && at <= Math.floor(this.options.now() / 1000)) {
+      raise({ code: 'validation', reason: 'account.token_expiry_past', field: 'accessTokenExpiresAt' });
+    }
+    return at;
   }
 
   url(text: string, strip: '/v1' | '/api', field: string): string {

@@ -140,9 +140,20 @@ export class AccountSessions {
     const runtime = await this.#usable(record);
     if (runtime.management) return runtime.management;
     if (record.kind === 'access_token') {
+      const generation = this.#generationOf(accountId);
       runtime.management = this.#signIn.managementClient(record.baseUrl, {
         accessToken: runtime.secrets?.accessToken,
         userId: record.userId,
+        // The site refused the token itself (retired, expired, unknown): the account says why and asks for another,
+        // unless the token was replaced meanwhile.
+        onTokenRefused: (error) => {
+          if (this.#generationOf(accountId) !== generation) return;
+          const current = this.#runtime.get(accountId);
+          const refusal = error.toAppError();
+          // Every poll hears it again: the account changes (and is announced) once per refusal.
+          if (current?.state === 'needs_sign_in' && current.error?.code === refusal.code) return;
+          this.setState(accountId, 'needs_sign_in', refusal);
+        },
       });
       return runtime.management;
     }

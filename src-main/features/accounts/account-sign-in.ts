@@ -6,6 +6,7 @@ import type { AppError, CredentialInput, Result } from '../../../src-shared/cont
 import {
   KeyClient,
   ManagementClient,
+  type GatewayError,
   maskKey,
   type ClockPort,
   type HttpTransport,
@@ -25,9 +26,14 @@ export interface VerifiedCredential {
   readonly userId: number | null;
   readonly tokenExpiresAt: number | null;
   readonly keyHint: string | null;
+  /** An access token's expiry (Unix seconds) as the user gave it; null for the other kinds or when not given. */
+  readonly accessTokenExpiresAt: number | null;
   readonly displayName: string | null;
   readonly balanceUnits: number | null;
-  /** A watched key's whole balance, as read to verify it; null for the other kinds (their polls are not critical). */
+  /**
+   * The balance as read to verify the credential: a watched key's whole balance, an access token's account balance
+   * (GET /api/user/self, what its polls read); null for a password (its polls are not critical).
+   */
   readonly balance: BalanceReading | null;
 }
 
@@ -38,6 +44,7 @@ export interface ClientAuth {
   readonly userId?: number | null | undefined;
   readonly reauthenticate?: (() => Promise<void>) | undefined;
   readonly onChange?: ((state: SessionState) => void) | undefined;
+  readonly onTokenRefused?: ((error: GatewayError) => void) | undefined;
 }
 
 export type Verification =
@@ -92,7 +99,7 @@ export class AccountSignIn {
   constructor(private readonly deps: SignInDeps) {}
 
   managementClient(baseUrl: string, auth: ClientAuth = {}): ManagementClient {
-    const { accessToken, saved, userId, reauthenticate, onChange } = auth;
+    const { accessToken, saved, userId, reauthenticate, onChange, onTokenRefused } = auth;
     return new ManagementClient({
       transport: this.deps.transport,
       logger: this.deps.log,
@@ -103,6 +110,7 @@ export class AccountSignIn {
       ...(userId === null || userId === undefined ? {} : { userId }),
       ...(reauthenticate === undefined ? {} : { reauthenticate }),
       ...(onChange === undefined ? {} : { onChange }),
+      ...(onTokenRefused === undefined ? {} : { onTokenRefused }),
     });
   }
 
@@ -134,6 +142,10 @@ export class AccountSignIn {
         return outcome;
       }
       case 'access_token': {
+        const expiresAt = credential.expiresAt ?? null;
+        if (expiresAt !== null && expiresAt * 1000 <= this.deps.clock.now()) {
+          return failure({ code: 'validation', reason: 'account.token_expiry_past', field: 'expiresAt' });
+        }
         const client = this.managementClient(baseUrl, {
           accessToken: credential.accessToken,
           userId: credential.userId ?? null,
@@ -146,9 +158,16 @@ export class AccountSignIn {
           userId: self.value.id,
           tokenExpiresAt: null,
           keyHint: null,
+          accessTokenExpiresAt: expiresAt,
           displayName: self.value.display_name || self.value.username,
           balanceUnits: self.value.quota,
-          balance: null,
+          balance: {
+            remainingUnits: self.value.quota,
+            usedUnits: self.value.used_quota,
+            isUnlimited: false,
+            softLimitUnits: null,
+            hardLimitUnits: null,
+          },
         });
       }
       case 'api_key': {
@@ -163,6 +182,7 @@ export class AccountSignIn {
           userId: null,
           tokenExpiresAt: null,
           keyHint: maskKey(credential.apiKey),
+          accessTokenExpiresAt: null,
           displayName: usage.value.name,
           balanceUnits: usage.value.unlimited_quota ? null : usage.value.total_available,
           // The billing limits come with the first poll.
@@ -190,6 +210,7 @@ export class AccountSignIn {
       userId: null,
       tokenExpiresAt: null,
       keyHint: maskKey(credential.apiKey),
+      accessTokenExpiresAt: null,
       displayName: null,
       balanceUnits: remaining.kind === 'unlimited' ? null : remaining.units,
       balance: readingFromBilling(balance.value),
@@ -255,6 +276,7 @@ export class AccountSignIn {
       userId: outcome.userId,
       tokenExpiresAt: outcome.expiresAt,
       keyHint: null,
+      accessTokenExpiresAt: null,
       displayName: self.ok ? self.value.display_name || self.value.username : context.username,
       balanceUnits: self.ok ? self.value.quota : null,
       balance: null,

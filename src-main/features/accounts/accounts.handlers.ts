@@ -11,6 +11,8 @@ import { withSiteMoney, type SiteMoneyService } from '../money/site-money.servic
 const id = z.string().min(1).max(100);
 const secret = credentialText(4096);
 const url = z.string().max(MAX_URL_CHARS);
+/** An access token's expiry in Unix seconds, before the year 10000. */
+const tokenExpiry = z.number().int().positive().max(253_402_300_799).nullable().optional();
 
 const credentialSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -23,6 +25,7 @@ const credentialSchema = z.discriminatedUnion('kind', [
     kind: z.literal('access_token'),
     accessToken: secret,
     userId: z.number().int().positive().optional(),
+    expiresAt: tokenExpiry,
   }),
   z.strictObject({ kind: z.literal('api_key'), apiKey: secret }),
 ]);
@@ -46,6 +49,7 @@ const patchSchema = z.strictObject({
   thresholds: thresholdsSchema.strict().optional(),
   isHidden: z.boolean().optional(),
   isDisabled: z.boolean().optional(),
+  accessTokenExpiresAt: tokenExpiry,
 });
 
 export function registerAccountsHandlers(

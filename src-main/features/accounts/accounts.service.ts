@@ -8,6 +8,7 @@ import type {
   AccountPatch,
   AccountView,
   AccountsSnapshot,
+  AppError,
   ConnectionCheck,
   CredentialInput,
   Result,
@@ -34,6 +35,12 @@ const plainSecrets = (secrets: StoredSecrets): Record<string, string> => {
   for (const [name, value] of Object.entries(secrets)) if (typeof value === 'string') plain[name] = value;
   return plain;
 };
+
+/** The refusal of a credential that belongs to another user of the site than the account's; null when it is its own. */
+function otherUser(accountUserId: number | null, credentialUserId: number | null): AppError | null {
+  if (accountUserId === null || credentialUserId === null || accountUserId === credentialUserId) return null;
+  return { code: 'validation', reason: 'account.other_user', params: { userId: credentialUserId } };
+}
 
 export interface AccountsServiceOptions {
   readonly store: DocumentStore<AccountsDocument>;
@@ -63,6 +70,7 @@ export class AccountsService implements AccountDirectory {
       events: options.events,
       ...(options.siteMoney === undefined ? {} : { siteMoney: options.siteMoney }),
       statusOf: (id) => this.#sessions.status(id),
+      now: () => options.clock.now(),
     });
     this.#sessions = new AccountSessions({
       registry: this.#registry,
@@ -192,6 +200,7 @@ export class AccountsService implements AccountDirectory {
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint,
+      accessTokenExpiresAt: credential.accessTokenExpiresAt,
       lastAutoLoginAt: null,
       isHidden: false,
       isDisabled: false,
@@ -207,7 +216,9 @@ export class AccountsService implements AccountDirectory {
     // Secrets first: an account is only listed once its credential is safely stored.
     await this.#sessions.storeSecrets(id, credential.secrets);
     this.#sessions.markReady(id, credential.secrets);
-    const account = this.#withBalance(id, credential.balance, () => this.#registry.add(record));
+    // A new watched key shows what its check read (its reads are critical); a new access-token account is polled.
+    const handed = record.kind === 'api_key' ? credential.balance : null;
+    const account = this.#withBalance(id, handed, () => this.#registry.add(record));
     this.options.log.info('account added', { account: id, kind: record.kind });
     return { status: 'done', account };
   }
@@ -256,6 +267,12 @@ export class AccountsService implements AccountDirectory {
       return checked;
     }
     if (checked.value.status === 'second_factor') return { ok: true, value: checked.value };
+    const other = otherUser(record.userId, checked.value.credential.userId);
+    if (other !== null) {
+      // A token of another user would put that user's keys under this account's name, alerts and key records.
+      this.#sessions.setState(id, previous.state === 'signing_in' ? 'error' : previous.state, other);
+      return { ok: false, error: other };
+    }
     return { ok: true, value: await this.#adopt(id, checked.value.credential) };
   }
 
@@ -270,9 +287,12 @@ export class AccountsService implements AccountDirectory {
       isPasswordRemembered: credential.secrets.password !== undefined,
       tokenExpiresAt: credential.tokenExpiresAt,
       keyHint: credential.keyHint ?? record.keyHint,
+      // A new token's expiry is the one given with it: the old token's date says nothing about it.
+      accessTokenExpiresAt: credential.accessTokenExpiresAt,
     });
     this.#sessions.markReady(id, credential.secrets);
-    // A watched key given a new key shows the new key's balance at once, not the old one's (or its error).
+    // A watched key given a new key, or an account a new access token, shows the new credential's balance at once,
+    // not the old one's (or the refusal that made the user replace it).
     this.#withBalance(id, credential.balance, () => {
       this.#registry.save();
     });

@@ -137,6 +137,8 @@ const credentialFields = (record: AccountRecord) => ({
   tokenExpiresAt: record.tokenExpiresAt,
   keyHint: record.keyHint,
   lastAutoLoginAt: record.lastAutoLoginAt,
+  // The access token's date is the token's: it stays with the token the vault keeps.
+  accessTokenExpiresAt: record.accessTokenExpiresAt,
 });
 
 /**
@@ -171,7 +173,14 @@ export function planRestore(
     } else {
       // No credentials at all for it: it will ask for them (and nothing of another kind's stays in the vault).
       secrets.set(id, null);
-      restored.set(id, { ...record, id, isPasswordRemembered: false, tokenExpiresAt: null, lastAutoLoginAt: null });
+      restored.set(id, {
+        ...record,
+        id,
+        isPasswordRemembered: false,
+        tokenExpiresAt: null,
+        lastAutoLoginAt: null,
+        accessTokenExpiresAt: null,
+      });
     }
   }
 

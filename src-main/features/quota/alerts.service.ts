@@ -55,6 +55,7 @@ const expiringAlertSchema = z.object({
   target: z.discriminatedUnion('type', [
     z.object({ type: z.literal('key'), keyId: z.number().int(), keyName: z.string() }),
     z.object({ type: z.literal('plan'), planId: z.string(), planName: z.string() }),
+    z.object({ type: z.literal('token') }),
   ]),
   expiresAt: z.number(),
 });
@@ -246,14 +247,16 @@ export class AlertsService {
         };
       }
       case 'expiring': {
-        const name = alert.target.type === 'key' ? alert.target.keyName : alert.target.planName;
         const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(alert.expiresAt),
         );
+        const { target } = alert;
         const body =
-          alert.target.type === 'key'
-            ? strings.expiringKeyBody(account, name, when)
-            : strings.expiringPlanBody(account, name, when);
+          target.type === 'key'
+            ? strings.expiringKeyBody(account, target.keyName, when)
+            : target.type === 'token'
+              ? strings.expiringTokenBody(account, when)
+              : strings.expiringPlanBody(account, target.planName, when);
         return { title: strings.expiringTitle, body, accountId: alert.accountId };
       }
       case 'price_change': {

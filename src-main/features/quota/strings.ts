@@ -28,6 +28,7 @@ export interface QuotaStrings {
   readonly expiringTitle: string;
   readonly expiringKeyBody: (account: string, key: string, when: string) => string;
   readonly expiringPlanBody: (account: string, plan: string, when: string) => string;
+  readonly expiringTokenBody: (account: string, when: string) => string;
   readonly priceChangeTitle: string;
   readonly priceChangeBody: (account: string, group: string, from: string, to: string, keys: string) => string;
   /** Between the names of a list ("a, b"). */
@@ -65,6 +66,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     expiringTitle: 'Expiring soon',
     expiringKeyBody: (account, key, when) => `${account} · key ${key} expires ${when}`,
     expiringPlanBody: (account, plan, when) => `${account} · plan ${plan} expires ${when}`,
+    expiringTokenBody: (account, when) => `${account} · its access token expires ${when}: make a new one`,
     priceChangeTitle: 'Group price changed',
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · group ${group}: ratio ${from} → ${to} (keys: ${keys})`,
@@ -99,6 +101,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     expiringTitle: '即将到期',
     expiringKeyBody: (account, key, when) => `${account} · 密钥 ${key} 将于 ${when} 到期`,
     expiringPlanBody: (account, plan, when) => `${account} · 套餐 ${plan} 将于 ${when} 到期`,
+    expiringTokenBody: (account, when) => `${account} · 访问令牌将于 ${when} 到期：请新建一个`,
     priceChangeTitle: '分组倍率已变更',
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · 分组 ${group}：倍率 ${from} → ${to}（涉及密钥：${keys}）`,

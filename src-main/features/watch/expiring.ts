@@ -39,6 +39,32 @@ export function planEnd(entry: unknown): { readonly name: string; readonly expir
   return { name, expiresAt: end };
 }
 
+/** An access-token account and the expiry its user entered for its token (Unix seconds). */
+export interface ExpiringToken {
+  readonly accountId: string;
+  readonly accountLabel: string;
+  readonly expiresAt: number;
+}
+
+/**
+ * Access tokens ending after now and within `withinDays` days. The date is the user's (no site lets a token read its
+ * own expiry), so it is listed whether the account's keys could be read or not: a token near its end may already
+ * fail, and that is when the user needs to hear it.
+ */
+export function expiringTokens(tokens: readonly ExpiringToken[], nowSec: number, withinDays: number): ExpiringItem[] {
+  const until = nowSec + withinDays * DAY_SEC;
+  return tokens
+    .filter((t) => t.expiresAt > nowSec && t.expiresAt <= until)
+    .map((t) => ({
+      kind: 'token' as const,
+      accountId: t.accountId,
+      accountLabel: t.accountLabel,
+      expiresAt: t.expiresAt,
+      key: null,
+      name: t.accountLabel,
+    }));
+}
+
 /** What one account contributes: its keys and its active plans. */
 export interface ExpiringSource {
   readonly accountId: string;

@@ -78,12 +78,16 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
     for (const item of items) {
       const account = accountOf(item.accountId);
       if (!account) continue;
-      // One alert per item and end: an extended key that comes round again is a new episode.
+      // One alert per item and end: an extended key that comes round again is a new episode, and so is a new token
+      // (its date is another one).
       const target =
         item.kind === 'key' && item.key
           ? { type: 'key' as const, keyId: item.key.id, keyName: item.name }
-          : { type: 'plan' as const, planId: item.name, planName: item.name };
-      const who = target.type === 'key' ? `key:${target.keyId}` : `plan:${target.planId}`;
+          : item.kind === 'token'
+            ? { type: 'token' as const }
+            : { type: 'plan' as const, planId: item.name, planName: item.name };
+      const who =
+        target.type === 'key' ? `key:${target.keyId}` : target.type === 'token' ? 'token' : `plan:${target.planId}`;
       alerts.raiseAlert(account, {
         kind: 'expiring',
         accountId: item.accountId,

@@ -18,7 +18,7 @@ import {
 import { expectedFailure } from '../../errors';
 import type { AccountHandle } from '../accounts/account-directory';
 import type { DocumentStore } from '../../vault/config.store';
-import { expiringWithin } from './expiring';
+import { expiringTokens, expiringWithin, type ExpiringToken } from './expiring';
 import { diffRatios, type PriceChange, type SeenRatios } from './price-watch';
 import { matchKeysForModel, parseRatio, type AccountCatalog } from './model-match';
 
@@ -135,7 +135,11 @@ export class WatchService {
           ]
         : [],
     );
-    const items = expiringWithin(sources, Math.floor(this.clock.now() / 1000), withinDays);
+    const nowSec = Math.floor(this.clock.now() / 1000);
+    const items = soonestFirst([
+      ...expiringWithin(sources, nowSec, withinDays),
+      ...expiringTokens(this.#tokens(this.watched()), nowSec, withinDays),
+    ]);
     for (const listener of this.#expiringListeners) listener(items);
     return ok({
       withinDays,
@@ -152,6 +156,10 @@ export class WatchService {
   async checkAccount(accountId: string): Promise<Result<void>> {
     const account = this.watched().find((a) => a.id === accountId);
     if (!account) return ok(undefined);
+    // The token's date is the user's: told whether the keys can be read or not.
+    this.#tellItems(
+      expiringTokens(this.#tokens([account]), Math.floor(this.clock.now() / 1000), this.sources.expiringWithinDays()),
+    );
     const read = await this.catalog(account, true, false);
     const failed = read.catalog === null ? read.failures[0] : undefined;
     if (read.catalog === null) return { ok: false, error: failed?.error ?? { code: 'internal' } };
@@ -167,9 +175,21 @@ export class WatchService {
   }
 
   #tellExpiring(sources: Parameters<typeof expiringWithin>[0]): void {
-    const items = expiringWithin(sources, Math.floor(this.clock.now() / 1000), this.sources.expiringWithinDays());
+    this.#tellItems(expiringWithin(sources, Math.floor(this.clock.now() / 1000), this.sources.expiringWithinDays()));
+  }
+
+  #tellItems(items: readonly ExpiringItem[]): void {
     if (items.length === 0) return;
     for (const listener of this.#expiringListeners) listener(items);
+  }
+
+  /** The access-token accounts among these whose user entered their token's expiry. */
+  #tokens(accounts: readonly AccountHandle[]): ExpiringToken[] {
+    return accounts.flatMap((a) =>
+      a.kind === 'access_token' && typeof a.accessTokenExpiresAt === 'number'
+        ? [{ accountId: a.id, accountLabel: a.label, expiresAt: a.accessTokenExpiresAt }]
+        : [],
+    );
   }
 
   private catalog(account: AccountHandle, fresh: boolean, needsModels: boolean): Promise<CatalogRead> {
@@ -259,6 +279,12 @@ export class WatchService {
     };
   }
 }
+
+/** Soonest first; ties by account, then name (as expiringWithin orders its own). */
+const soonestFirst = (items: ExpiringItem[]): ExpiringItem[] =>
+  items.sort(
+    (a, b) => a.expiresAt - b.expiresAt || a.accountLabel.localeCompare(b.accountLabel) || a.name.localeCompare(b.name),
+  );
 
 /** A source's Result, or the expected failure it threw (no management access, signed out, locked). */
 async function settle<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {

@@ -54,6 +54,10 @@ export interface AccountForm {
   password: string;
   remember: boolean;
   accessToken: string;
+  /** Edit only: a new access token that replaces the account's (empty = keep it). */
+  newAccessToken: string;
+  /** The access token's expiry as the console shows it, epoch ms; null = not given (no site tells it). */
+  tokenExpiresAt: number | null;
   userId: string;
   apiKey: string;
   warn: string;
@@ -70,6 +74,7 @@ export type FormProblem =
   | 'criticalAboveWarn'
   | 'userId'
   | 'yuanRate'
+  | 'tokenExpiryPast'
   | `url.${UrlProblem}`
   | `amount.${AmountProblem}`;
 export type FormErrors = Partial<Record<FormField, FormProblem>>;
@@ -84,6 +89,8 @@ export function emptyForm(kind: AccountKind = 'password'): AccountForm {
     password: '',
     remember: true,
     accessToken: '',
+    newAccessToken: '',
+    tokenExpiresAt: null,
     userId: '',
     apiKey: '',
     warn: '',
@@ -104,7 +111,24 @@ export function formFromAccount(account: AccountView): AccountForm {
     warn: thresholdText(account.thresholds.warnUnits, account.money.site),
     critical: thresholdText(account.thresholds.criticalUnits, account.money.site),
     yuanRate: account.yuanPerUsd ?? '',
+    tokenExpiresAt: account.accessTokenExpiresAt === null ? null : account.accessTokenExpiresAt * 1000,
   };
+}
+
+/**
+ * A scoped token of new-api v1.0.0-rc.41 and later (`nap_…`), an older one, or nothing typed yet: told from the text
+ * alone, so the form can say what each means without asking the site anything.
+ */
+export function tokenStyle(token: string): 'scoped' | 'legacy' | null {
+  const text = token.trim();
+  return text === '' ? null : text.startsWith('nap_') ? 'scoped' : 'legacy';
+}
+
+/** The expiry to send (Unix seconds), or the problem: a date already past would only be refused. */
+function tokenExpiryOf(form: AccountForm, errors: FormErrors, nowMs: number): number | null {
+  if (form.tokenExpiresAt === null) return null;
+  if (form.tokenExpiresAt <= nowMs) errors.tokenExpiresAt = 'tokenExpiryPast';
+  return Math.floor(form.tokenExpiresAt / 1000);
 }
 
 /**
@@ -169,7 +193,7 @@ function checkCommon(form: AccountForm, site: SiteMoney): Checked {
   };
 }
 
-function credentialOf(form: AccountForm, errors: FormErrors): CredentialInput | null {
+function credentialOf(form: AccountForm, errors: FormErrors, nowMs: number): CredentialInput | null {
   switch (form.kind) {
     case 'password':
       if (form.username.trim() === '') errors.username = 'required';
@@ -179,10 +203,12 @@ function credentialOf(form: AccountForm, errors: FormErrors): CredentialInput | 
       if (form.accessToken.trim() === '') errors.accessToken = 'required';
       const userId = form.userId.trim();
       if (userId !== '' && !/^[1-9]\d{0,15}$/.test(userId)) errors.userId = 'userId';
+      const expiresAt = tokenExpiryOf(form, errors, nowMs);
       return {
         kind: 'access_token',
         accessToken: form.accessToken.trim(),
         ...(userId === '' || errors.userId ? {} : { userId: Number(userId) }),
+        ...(expiresAt === null ? {} : { expiresAt }),
       };
     }
     case 'api_key':
@@ -194,11 +220,12 @@ function credentialOf(form: AccountForm, errors: FormErrors): CredentialInput | 
 /** The draft to test or add, or the problems to mark. */
 export function draftFromForm(
   form: AccountForm,
+  nowMs: number = Date.now(),
 ): { readonly ok: true; readonly draft: AccountDraft } | { readonly ok: false; readonly errors: FormErrors } {
   // A new account's site is not read yet: thresholds are in units ÷ 500,000 (US$ on a default new-api site).
   const common = checkCommon(form, DEFAULT_UNITS);
   const errors: FormErrors = { ...common.errors };
-  const credential = credentialOf(form, errors);
+  const credential = credentialOf(form, errors, nowMs);
   if (Object.keys(errors).length > 0 || credential === null) return { ok: false, errors };
   return {
     ok: true,
@@ -214,19 +241,30 @@ export function draftFromForm(
   };
 }
 
-/** The changes an edit makes, or the problems to mark. An emptied API URL becomes the base address again. */
+/**
+ * The changes an edit makes, or the problems to mark. An emptied API URL becomes the base address again. An
+ * access-token account may get a new token here (`credential`, verified by main before anything is kept) with its
+ * expiry, or only a corrected expiry for the token it has.
+ */
 export function patchFromForm(
   form: AccountForm,
   account: AccountView,
-): { readonly ok: true; readonly patch: AccountPatch } | { readonly ok: false; readonly errors: FormErrors } {
+  nowMs: number = Date.now(),
+):
+  | { readonly ok: true; readonly patch: AccountPatch; readonly credential: CredentialInput | null }
+  | { readonly ok: false; readonly errors: FormErrors } {
   const common = checkCommon(form, account.money.site);
-  if (Object.keys(common.errors).length > 0) return { ok: false, errors: common.errors };
+  const errors: FormErrors = { ...common.errors };
+  const isToken = account.kind === 'access_token';
+  const expiresAt = isToken ? tokenExpiryOf(form, errors, nowMs) : null;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   const patch: {
     label?: string;
     baseUrl?: string;
     apiUrl?: string;
     thresholds?: Thresholds;
     yuanPerUsd?: string | null;
+    accessTokenExpiresAt?: number | null;
   } = {};
   if (common.label !== account.label) patch.label = common.label;
   if (common.baseUrl !== account.baseUrl) patch.baseUrl = common.baseUrl;
@@ -238,5 +276,9 @@ export function patchFromForm(
     patch.thresholds = common.thresholds;
   }
   if (common.yuanPerUsd !== account.yuanPerUsd) patch.yuanPerUsd = common.yuanPerUsd;
-  return { ok: true, patch };
+  const newToken = isToken ? form.newAccessToken.trim() : '';
+  if (newToken === '' && isToken && expiresAt !== account.accessTokenExpiresAt) patch.accessTokenExpiresAt = expiresAt;
+  const credential: CredentialInput | null =
+    newToken === '' ? null : { kind: 'access_token', accessToken: newToken, expiresAt };
+  return { ok: true, patch, credential };
 }

@@ -41,6 +41,19 @@ export const STATE_TAG_TYPES: Readonly<Record<ShownState, 'success' | 'info' | '
   error: 'error',
 };
 
+/** The words of a shown state: an access-token account that needs a credential needs a new token, not a sign-in. */
+export const stateLabelKey = (account: Pick<AccountView, 'kind'>, shown: ShownState): string =>
+  account.kind === 'access_token' && shown === 'needs_sign_in'
+    ? 'accounts.states.needs_token'
+    : `accounts.states.${shown}`;
+
+/**
+ * Why an access-token account needs a new token, when the site said so (retired, expired, unknown): shown in full
+ * where the account is listed, since the fix is the user's to make in the site's console.
+ */
+export const tokenRefusal = (account: Pick<AccountView, 'kind' | 'state' | 'stateError'>): AppError | null =>
+  account.kind === 'access_token' && account.state === 'needs_sign_in' ? account.stateError : null;
+
 /** States in which the user has to enter something before the account works again. */
 export const needsCredential = (state: AccountState): boolean =>
   state === 'needs_sign_in' || state === 'locked' || state === 'error';
@@ -51,6 +64,8 @@ export const needsCredential = (state: AccountState): boolean =>
  */
 const FIXED_BY_SIGN_IN: ReadonlySet<ErrorCode> = new Set([
   'auth.needs_sign_in',
+  'auth.token_retired',
+  'auth.token_expired',
   'auth.second_factor',
   'auth.expired',
   'auth.session_revoked',
@@ -86,14 +101,16 @@ export type Challenge = Extract<SignInOutcome, { status: 'second_factor' }>;
  */
 export function stateHint(
   t: (key: string, named?: Record<string, unknown>) => string,
-  account: Pick<AccountView, 'state' | 'stateError'>,
+  account: Pick<AccountView, 'state' | 'stateError'> & Partial<Pick<AccountView, 'kind'>>,
   te: (key: string) => boolean = () => false,
   balanceError?: AppError | null,
 ): string {
   if (shownState(account, balanceError) === 'no_response' && balanceError) {
     return joinSentences([t('accounts.stateHints.no_response'), errorSentence(t, te, balanceError)]);
   }
-  const parts = [t(`accounts.stateHints.${account.state}`)];
+  // An access token the site stopped taking is no sign-in to repeat: the hint says the token no longer works.
+  const isToken = account.kind === 'access_token' && account.state === 'needs_sign_in';
+  const parts = [t(isToken ? 'accounts.stateHints.needs_token' : `accounts.stateHints.${account.state}`)];
   const error = account.stateError;
   // auth.needs_sign_in says nothing the state's own hint does not.
   if (error && error.code !== 'auth.needs_sign_in') {

@@ -5,13 +5,24 @@ import type { AppError, ErrorParams, VaultNote } from '../../../src-shared/contr
 type Translate = (key: string, named?: Record<string, unknown>) => string;
 type Has = (key: string) => boolean;
 
-/** Params as the sentence shows them: a field name is worded too (`keyword` → "name pattern"). */
+/**
+ * Params as the sentence shows them: a field name is worded too (`keyword` → "name pattern"), and a token's scope
+ * comes with what Keydesk does with it (`api_key:reveal` → "showing, copying and exporting whole keys").
+ */
 function wordedParams(t: Translate, te: Has, params: ErrorParams | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
   const field = params?.field;
   if (typeof field === 'string' && te(`errorReasons.fields.${field}`)) out.field = t(`errorReasons.fields.${field}`);
+  const scope = params?.scope;
+  if (typeof scope === 'string') out.use = t(scopeUseKey(te, scope));
   return out;
 }
+
+/** The message naming what a scope is for; "this" for a scope Keydesk does not use. */
+export const scopeUseKey = (te: Has, scope: string): string => {
+  const key = `scopeUses.${scope.replace(/[^a-z]+/g, '_')}`;
+  return te(key) ? key : 'scopeUses.other';
+};
 
 /** The sentence of the error's code. */
 export const headlineOf = (t: Translate, error: Pick<AppError, 'code'>): string => t(`errors.${error.code}`);

@@ -52,7 +52,7 @@ export function useDemoGateway(): { readonly gw: Gateway } {
 }
 
 /** The server eras the emulator models (test/gateway/profiles.ts), in the order the era walks visit them. */
-export const ERAS = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api'] as const;
+export const ERAS = ['spec', 'new-api', 'new-api-legacy', 'new-api-early', 'one-api', 'new-api-rc41'] as const;
 export type Era = (typeof ERAS)[number];
 
 /** What the era walks sign in with and find on the site: obviously fake credentials, a known balance. */
@@ -78,12 +78,18 @@ const ERA_STATUS: Record<Era, Record<string, unknown>> = {
   'new-api-legacy': { quota_display_type: 'CNY', usd_exchange_rate: 7.2 },
   'new-api-early': { display_in_currency: true, price: 7.1 },
   'one-api': { display_in_currency: false },
+  'new-api-rc41': { quota_display_type: 'USD', price: 7.3 },
+};
+
+/** Era settings beside the money: rc.41 encrypts passwords at login, as a site may choose to. */
+const ERA_SETTINGS: Partial<Record<Era, Record<string, unknown>>> = {
+  'new-api-rc41': { password_encryption: true },
 };
 
 /** A small seed that suits every era: one user with a password, an all-scope access token and a few keys. */
 export function eraSeed(era: Era): SeedInput {
   return {
-    settings: { profile: era, status: ERA_STATUS[era] },
+    settings: { profile: era, status: ERA_STATUS[era], ...ERA_SETTINGS[era] },
     groups: { default: { desc: 'Default', ratio: 1, models: ['gpt-4o-mini'] } },
     models: [{ id: 'gpt-4o-mini' }],
     users: [

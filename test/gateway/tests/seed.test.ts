@@ -20,6 +20,9 @@ describe('seed schema', () => {
       max_sessions_per_day: 100,
       rate_limit_enabled: true,
       display_token_stat_enabled: true,
+      legacy_access_token_retire_at: null,
+      password_encryption: false,
+      access_token_undeclared: [],
       status: {
         quota_per_unit: 500000,
         quota_display_type: 'USD',

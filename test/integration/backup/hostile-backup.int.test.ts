@@ -92,6 +92,7 @@ function record(id: string, over: Partial<AccountRecord>): AccountRecord {
     userId: null,
     isPasswordRemembered: false,
     tokenExpiresAt: null,
+    accessTokenExpiresAt: null,
     keyHint: null,
     lastAutoLoginAt: null,
     isHidden: false,

@@ -8,7 +8,7 @@ import type { KeyListChunk, KeyListCursor } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { admin, failure, keyValue, readLog, value } from '../gateway/setup';
-import { ERAS, credentials, eraApp, eraSeed, startEra, type EraApp } from './setup';
+import { ERAS, credentials, eraApp, eraSeed, expectNoTokenMinting, startEra, type EraApp } from './setup';
 
 const KEYS = 235;
 
@@ -35,6 +35,7 @@ describe.each(ERAS)('a whole key list read page by page on %s', (profile: Profil
     alice = await app.add('alice', credentials.accessToken(1));
   });
   afterAll(async () => {
+    await expectNoTokenMinting(gw);
     await app.close();
     await gw.close();
   });

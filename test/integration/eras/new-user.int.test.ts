@@ -8,7 +8,17 @@ import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading'
 import type { Gateway } from '../../gateway/index';
 import { profileOf, type ProfileName } from '../../gateway/profiles';
 import { admin, failure, value } from '../gateway/setup';
-import { ERAS, credentials, draftFor, eraApp, resetEra, startEra, type EraApp } from './setup';
+import {
+  ERAS,
+  credentials,
+  draftFor,
+  eraApp,
+  expectNoTokenMinting,
+  isCurrentNewApi,
+  resetEra,
+  startEra,
+  type EraApp,
+} from './setup';
 
 /** 16 Chinese characters: 48 UTF-8 bytes, under the 50-byte limit of new-api eras. */
 const CHINESE_16 = '中文名称的测试密钥一二三四五六七';
@@ -51,7 +61,7 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
   let app: EraApp;
   const needsUserId = profile === 'new-api-legacy' || profile === 'new-api-early';
   /** Early new-api and one-api count 30 bytes (`len(name) > 30`), the others 50 bytes (the spec 50 characters). */
-  const nameFits = profile === 'spec' || profile === 'new-api' || profile === 'new-api-legacy';
+  const nameFits = profile === 'spec' || isCurrentNewApi(profile) || profile === 'new-api-legacy';
 
   beforeAll(async () => {
     gw = await startEra(profile);
@@ -64,6 +74,7 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     app = await eraApp(gw);
   });
   afterEach(async () => {
+    await expectNoTokenMinting(gw);
     await app.close();
   });
 
@@ -262,6 +273,7 @@ describe.each(ERAS)('money as the site shows it on %s', (profile: ProfileName) =
     app = await eraApp(gw);
   });
   afterEach(async () => {
+    await expectNoTokenMinting(gw);
     await app.close();
   });
 

@@ -30,12 +30,15 @@ import { openAccounts } from '../../support/accounts';
 import { memoryLogger } from '../../support/memory-logger';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { T0, emulatorClock, startEmulator } from '../../support/emulator';
-import { ALICE_PASSWORD, ALICE_TOKEN, SEED, admin, keyValue } from '../gateway/setup';
+import { ALICE_PASSWORD, ALICE_TOKEN, SEED, admin, keyValue, readLog } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
 import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 /** Every era the emulator models: a new profile is tested here without touching these files. */
 export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
+
+/** Today's new-api, before and after rc.41's scoped access tokens: the same routes and shapes otherwise. */
+export const isCurrentNewApi = (profile: ProfileName) => profile === 'new-api' || profile === 'new-api-rc41';
 
 /** Eras whose lists carry full keys and that have no reveal endpoint (early new-api, one-api). */
 export const hasReveal = (profile: ProfileName) => profile !== 'new-api-early' && profile !== 'one-api';
@@ -59,6 +62,15 @@ export function startEra(profile: ProfileName, seed: SeedInput = eraSeed(profile
 export async function resetEra(gw: Gateway): Promise<void> {
   await admin(gw, 'POST', '/reset');
   await admin(gw, 'POST', '/clock/set', { now: T0, frozen: true });
+}
+
+/**
+ * GET /api/user/token mints a new access token and kills the user's old one on every era before rc.41 (and one-api):
+ * no flow of Keydesk's may call it. Each era suite checks the emulator's request log after every test.
+ */
+export async function expectNoTokenMinting(gw: Gateway): Promise<void> {
+  const minting = (await readLog(gw)).filter((e) => /^\/api\/user\/(?:self\/)?token\/?$/.test(e.path));
+  if (minting.length > 0) throw new Error(`a flow called GET /api/user/token: ${JSON.stringify(minting)}`);
 }
 
 export const draftFor = (gw: Gateway, label: string, credential: AccountDraft['credential']): AccountDraft => ({

@@ -13,7 +13,7 @@ import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading'
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { SEED, T0, admin, failure, readLog, value } from '../gateway/setup';
-import { credentials, draftFor, eraApp, eraSeed, resetEra, startEra, type EraApp } from './setup';
+import { credentials, draftFor, eraApp, eraSeed, expectNoTokenMinting, resetEra, startEra, type EraApp } from './setup';
 
 const fields = (overrides: Partial<KeyFields> = {}): KeyFields => ({
   name: 'why',
@@ -62,6 +62,7 @@ describe.each(['new-api', 'new-api-legacy', 'new-api-early'] as const)('issue 11
     await app.close();
     await gw.close();
   });
+  afterEach(() => expectNoTokenMinting(gw));
   beforeEach(async () => {
     await resetEra(gw);
   });
@@ -128,6 +129,7 @@ describe('money on current new-api', () => {
     app = await eraApp(gw);
   });
   afterEach(async () => {
+    await expectNoTokenMinting(gw);
     await app.close();
   });
 
@@ -158,6 +160,7 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
     await app.close();
     await gw.close();
   });
+  afterEach(() => expectNoTokenMinting(gw));
 
   it('five watched keys polled for 20 minutes leave the user’s own sign-in and reveal working', async () => {
     // Alice's key 1, 4 and 6 and two more she makes, each watched as its own account (five on one host).

@@ -143,6 +143,31 @@ describe('error taxonomy', () => {
     expect(unnamed?.toAppError().scope).toBe('api_key:read');
   });
 
+  it('gives each refusal of new-api rc.41’s scoped access tokens its own code, never a bare "refused"', () => {
+    const refusal = (status: number, code: string, message: string) =>
+      classifyResponse(facts(status, { success: false, code, message }), mgmt)?.toAppError();
+    expect(refusal(401, 'ACCESS_TOKEN_LEGACY_RETIRED', 'Legacy access tokens have been retired')).toMatchObject({
+      code: 'auth.token_retired',
+      serverMessage: 'Legacy access tokens have been retired',
+    });
+    expect(refusal(401, 'ACCESS_TOKEN_EXPIRED', 'expired')?.code).toBe('auth.token_expired');
+    expect(refusal(403, 'ACCESS_TOKEN_ROUTE_UNDECLARED', 'not for tokens')?.code).toBe('auth.route_undeclared');
+    expect(refusal(403, 'AUTH_SESSION_REQUIRED', 'browser only')?.code).toBe('auth.session_required');
+    expect(refusal(401, 'AUTH_USER_DISABLED', 'banned')).toMatchObject({
+      code: 'auth.unauthorized',
+      reason: 'auth.user_disabled',
+    });
+    // The scope refusal names the scope as a value our sentence words (what Keydesk does with it).
+    expect(
+      refusal(403, 'ACCESS_TOKEN_SCOPE_DENIED', 'The access token lacks the required permission: usage:read'),
+    ).toMatchObject({
+      code: 'auth.scope_denied',
+      scope: 'usage:read',
+      reason: 'auth.scope_missing',
+      params: { scope: 'usage:read' },
+    });
+  });
+
   it('says which base address is wrong', () => {
     const text404 = facts(404, undefined, { text: '404 page not found', contentType: 'text/plain' });
     expect(classifyResponse(text404, mgmt)?.toAppError()).toMatchObject({

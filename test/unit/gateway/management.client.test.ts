@@ -48,6 +48,10 @@ function setup(route: Route, options: Partial<ManagementClientOptions> = {}) {
   return { clock, fetch, client, run };
 }
 
+/** What was sent besides the login's key read (GET /api/user/login/encryption-key, before every login). */
+const sentBesidesKeyRead = (fetch: { sent: SentRequest[] }): SentRequest[] =>
+  fetch.sent.filter((r) => r.url.pathname !== '/api/user/login/encryption-key');
+
 const loginSession = (token: string): SessionState => ({
   credential: { kind: 'login_token', token, expiresAt: null, sid: null },
   cookies: '',
@@ -167,6 +171,7 @@ describe('ManagementClient auth', () => {
     expect(reauths).toBe(1);
     expect(fetch.sent.map((r) => r.url.pathname)).toEqual([
       '/api/user/self/groups',
+      '/api/user/login/encryption-key',
       '/api/user/login',
       '/api/user/self/groups',
     ]);
@@ -194,8 +199,9 @@ describe('ManagementClient auth', () => {
     });
     if (challenge.kind !== 'second_factor') throw new Error('unreachable');
     value(await run(client.answerSecondFactor(challenge, '654321', 'totp')));
-    expect(fetch.sent[1]?.url.pathname).toBe('/api/user/login/verify');
-    expect(fetch.sent[1]?.body).toEqual({ code: '654321', method: 'totp', flow_token: 'flow-fake' });
+    const sent = sentBesidesKeyRead(fetch);
+    expect(sent[1]?.url.pathname).toBe('/api/user/login/verify');
+    expect(sent[1]?.body).toEqual({ code: '654321', method: 'totp', flow_token: 'flow-fake' });
   });
 
   it('older servers: a login answering the user sets a cookie session that later calls carry with New-Api-User', async () => {
@@ -213,9 +219,10 @@ describe('ManagementClient auth', () => {
     );
     expect(value(await run(client.login('alice', 'pw')))).toEqual({ kind: 'signed_in', userId: 9, expiresAt: null });
     value(await run(client.getGroups()));
-    expect(fetch.sent[1]?.headers.cookie).toBe('session=fake-session-cookie');
-    expect(fetch.sent[1]?.headers['new-api-user']).toBe('9');
-    expect(fetch.sent[1]?.headers.authorization).toBeUndefined();
+    const sent = sentBesidesKeyRead(fetch);
+    expect(sent[1]?.headers.cookie).toBe('session=fake-session-cookie');
+    expect(sent[1]?.headers['new-api-user']).toBe('9');
+    expect(sent[1]?.headers.authorization).toBeUndefined();
     expect(client.sessionState().credential).toEqual({ kind: 'cookie' });
   });
 
@@ -236,9 +243,10 @@ describe('ManagementClient auth', () => {
       expiresAt: NOW_SEC + 900,
       sid: null,
     });
-    expect(fetch.sent[0]?.headers.authorization).toBeUndefined();
-    expect(fetch.sent[1]?.url.pathname).toBe('/api/user/login/2fa');
-    expect(fetch.sent[1]?.body).toEqual({ code: '123456', flow_token: 'ft' });
+    const sent = sentBesidesKeyRead(fetch);
+    expect(sent[0]?.headers.authorization).toBeUndefined();
+    expect(sent[1]?.url.pathname).toBe('/api/user/login/2fa');
+    expect(sent[1]?.body).toEqual({ code: '123456', flow_token: 'ft' });
   });
 
   it('reports a wrong password as auth.unauthorized with the server message', async () => {
@@ -247,6 +255,47 @@ describe('ManagementClient auth', () => {
       code: 'auth.unauthorized',
       serverMessage: '用户名或密码错误',
     });
+  });
+
+  it('tells the account of a refusal of the access token itself, and words an unknown token as such', async () => {
+    const answers: [Response, string, string | undefined][] = [
+      [
+        jsonResponse({ success: false, code: 'ACCESS_TOKEN_LEGACY_RETIRED', message: 'retired' }, 401),
+        'auth.token_retired',
+        undefined,
+      ],
+      [
+        jsonResponse({ success: false, code: 'ACCESS_TOKEN_EXPIRED', message: 'expired' }, 401),
+        'auth.token_expired',
+        undefined,
+      ],
+      [
+        jsonResponse({ success: false, code: 'AUTH_UNAUTHORIZED', message: 'no such token' }, 401),
+        'auth.unauthorized',
+        'auth.token_unknown',
+      ],
+      // Older eras answer an unknown token with HTTP 200.
+      [
+        jsonResponse({ success: false, message: '无权进行此操作，access token 无效' }),
+        'auth.unauthorized',
+        'auth.token_unknown',
+      ],
+    ];
+    for (const [answer, code, reason] of answers) {
+      const heard: GatewayError[] = [];
+      const { client, run } = setup(() => answer.clone(), { onTokenRefused: (e) => heard.push(e) });
+      const refused = error(await run(client.getSelf()));
+      expect([refused.code, refused.reason]).toEqual([code, reason]);
+      expect(heard.map((e) => e.code)).toEqual([code]);
+    }
+    // A missing scope is no refusal of the token: it still does what its scopes allow.
+    const heard: GatewayError[] = [];
+    const { client, run } = setup(
+      () => jsonResponse({ success: false, code: 'ACCESS_TOKEN_SCOPE_DENIED', message: 'lacks api_key:reveal' }, 403),
+      { onTokenRefused: (e) => heard.push(e) },
+    );
+    expect(error(await run(client.getSelf())).code).toBe('auth.scope_denied');
+    expect(heard).toEqual([]);
   });
 
   it('without a token or a way to get one, asks the user to sign in', async () => {

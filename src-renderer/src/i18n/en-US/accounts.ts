@@ -29,6 +29,7 @@ export const accounts = {
     api_key: 'One API key only: watch its quota and expiry. No account access, no key list.',
   },
   states: {
+    needs_token: 'Needs a new token',
     no_response: 'No response',
     ok: 'Connected',
     signing_in: 'Signing in…',
@@ -37,6 +38,7 @@ export const accounts = {
     error: 'Error',
   },
   stateHints: {
+    needs_token: 'The access token no longer works:',
     no_response: 'The credential works, but the site failed the last balance check:',
     ok: 'The credential works.',
     signing_in: 'Keydesk is signing in to this account.',
@@ -66,6 +68,7 @@ export const accounts = {
   enabled: '{label} is enabled again.',
   removed: '{label} was removed from Keydesk.',
   saved: 'Saved.',
+  tokenReplaced: 'The access token of {label} is replaced.',
   added: '{label} was added.',
   signedIn: '{label} is signed in.',
   remove: {
@@ -95,7 +98,19 @@ export const accounts = {
     accessToken: 'System access token',
     accessTokenPlaceholder: 'Paste the token the site generated',
     accessTokenHint:
-      'In new-api: Console → Personal settings → Security → System access token → Generate. Give it api_key:read, api_key:write, api_key:reveal, wallet:read and, on the newest versions, profile:read.',
+      'In new-api: Console → Personal settings → Security → Access tokens (older versions: System access token → Generate).',
+    newAccessToken: 'New access token',
+    newAccessTokenPlaceholder: 'Leave empty to keep the current token',
+    newAccessTokenHint:
+      'Replaces the token in place: the account’s name, alerts and key records stay. Keydesk checks it with the site first.',
+    tokenScoped:
+      'A scoped token (new-api v1.0.0-rc.41 and later). Keydesk needs profile:read and api_key:read; api_key:write to change keys, api_key:reveal to show, copy and export them, wallet:read for plans, usage:read for Calls by model.',
+    tokenLegacy:
+      'An older kind of token. Sites on new-api v1.0.0-rc.41 and later stop taking it 30 days after they upgrade: if yours has, make a new one (it starts with nap_).',
+    tokenExpiry: 'Token expires',
+    tokenExpiryPlaceholder: 'Optional',
+    tokenExpiryHint:
+      'The site does not tell Keydesk when a token expires: copy the date from the console’s token list to be warned before it. Leave empty for a token that never expires.',
     userId: 'User ID',
     userIdPlaceholder: 'Optional',
     userIdHint: 'Older sites (new-api before v1.0) need it with the token; Keydesk tells you when.',
@@ -125,6 +140,7 @@ export const accounts = {
     testFailed: 'The connection test failed.',
     saveFailed: 'The change was not saved.',
     errors: {
+      tokenExpiryPast: 'That date has passed.',
       required: 'Required.',
       labelTooLong: 'At most 60 characters.',
       labelCharacters: 'No control characters (tabs, line breaks, escapes or invisible marks).',
@@ -166,7 +182,7 @@ export const accounts = {
     titleReenter: 'Enter the credential for {label}',
     bodyNeedsSignIn: 'The sign-in expired and no password is remembered. Enter the password to continue.',
     bodyLocked: 'The stored credential cannot be decrypted on this machine now. Enter it again; nothing else changes.',
-    bodyToken: 'Enter the system access token again.',
+    bodyToken: 'Enter a new access token for this account. Its name, alerts and key records stay as they are.',
     bodyKey: 'Enter the API key again.',
     submit: 'Sign in',
     save: 'Save credential',

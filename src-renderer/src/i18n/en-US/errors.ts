@@ -13,6 +13,10 @@ export const errors = {
     session_issuance_limit:
       'The site has opened the most new sign-in sessions it allows for you today (100 on new-api).',
     user_id_required: 'This site needs your user ID together with the access token.',
+    token_retired: 'This site has retired access tokens of the old kind: this one no longer works.',
+    token_expired: 'This access token has expired.',
+    route_undeclared: 'This site lets no access token do this, whatever its permissions.',
+    session_required: 'On this site only a browser sign-in may do this, never an access token.',
   },
   key: {
     invalid: 'The API key was refused: it is invalid, expired or disabled.',
@@ -53,6 +57,10 @@ export const remediesInForm = {
     needs_sign_in: 'Check the credential you entered above and try again.',
     session_revoked: 'Check the credential you entered above and try again.',
     user_id_required: 'Enter your user ID (shown in the site’s console under Personal settings) in the User ID field.',
+    token_retired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens; it starts with nap_) and paste it above.',
+    token_expired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens) and paste it above.',
   },
   wrong_base_address: 'Check the Base URL above: it may have been swapped with the API address (…/v1).',
   network: 'Check your network connection and the Base URL above.',
@@ -61,6 +69,9 @@ export const remediesInForm = {
 export const remediesInSignIn = {
   auth: {
     unauthorized: 'Check the password, or the token, you entered above.',
+    token_retired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens; it starts with nap_) and enter it above.',
+    token_expired: 'Make a new access token in the site’s console and enter it above.',
   },
 };
 
@@ -75,7 +86,8 @@ export const remedies = {
   auth: {
     expired: 'Sign in to this account again.',
     unauthorized: 'Check the username, password or access token in the account’s settings.',
-    scope_denied: 'Create a system access token with that permission, or sign in with a password.',
+    scope_denied:
+      'Make an access token that also has this permission in the site’s console (Personal settings → Security → Access tokens), then give it to this account: Edit → New access token.',
     needs_sign_in: 'Sign in to this account again.',
     second_factor: 'Sign in, then enter the code from your authenticator app.',
     code_rejected:
@@ -86,6 +98,12 @@ export const remedies = {
     session_issuance_limit: 'Wait until tomorrow, or sign out other devices in the site’s console, then sign in again.',
     user_id_required:
       'Enter your user ID (shown in the site’s console under Personal settings) in the account’s settings.',
+    token_retired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens; it starts with nap_), then give it to this account: Edit → New access token. Its name, alerts and key records stay as they are.',
+    token_expired:
+      'Make a new access token in the site’s console (Personal settings → Security → Access tokens), then give it to this account: Edit → New access token. Nothing else of the account changes.',
+    route_undeclared: 'Do this in the site’s console, or add the account with its password instead of a token.',
+    session_required: 'Do this in the site’s console, or add the account with its password instead of a token.',
   },
   key: {
     invalid: 'Check the key’s status and expiry on the gateway, or use another key.',
@@ -107,6 +125,17 @@ export const remedies = {
   forbidden: 'Open Keydesk from the address it printed when it started, or restart it.',
   unavailable: 'Use the desktop app for this.',
   internal: 'Try again. If it keeps happening, restart Keydesk and report it with the log.',
+};
+
+/** What Keydesk does with each permission of a new-api access token (the scope a refusal names). */
+export const scopeUses = {
+  profile_read: 'the balance, your name and your groups',
+  api_key_read: 'listing and searching keys',
+  api_key_write: 'creating, editing, enabling, disabling and deleting keys',
+  api_key_reveal: 'showing, copying and exporting whole keys',
+  wallet_read: 'subscription plans',
+  usage_read: 'Calls by model (the site’s usage logs)',
+  other: 'this',
 };
 
 /** Our more precise sentence for a failure (AppError.reason), with the values main sent (AppError.params). */
@@ -191,8 +220,18 @@ export const errorReasons = {
     enable_exhausted:
       'This key has no quota left and cannot be enabled as it is. Raise its quota or make it unlimited first (“extend and enable” does both).',
   },
+  auth: {
+    scope_missing: 'It lacks {scope}, which Keydesk uses for {use}; what its other permissions allow keeps working.',
+    token_unknown:
+      'The site does not know this access token: it was deleted or replaced in the site’s console, or it belongs to another site.',
+    user_disabled: 'The site has disabled the user this credential belongs to.',
+  },
   account: {
     not_password: 'Only accounts with a password sign in.',
+    token_expiry_past:
+      'That expiry date has passed: give the date the site’s console shows for this token, or leave it empty.',
+    other_user:
+      'This credential belongs to another user of the site (user ID {userId}): give the account one of its own user, or add that user as a new account.',
     kind_fixed: 'The kind of credential of an account cannot change.',
     watched_key_only: 'A watched key gives no access to the account: add the account itself to manage keys.',
     no_watched_key: 'This account has no watched key.',
@@ -286,6 +325,7 @@ export const errorReasons = {
   },
   /** Names of the fields a reason may name (params.field). */
   fields: {
+    password: 'password',
     keyword: 'name pattern',
     token: 'key pattern',
     kind: 'kind',

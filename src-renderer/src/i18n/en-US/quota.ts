@@ -63,6 +63,8 @@ export const alerts = {
   runawayCapBody: '{key}: at least {day} spent in the last 24 hours (daily cap {cap})',
   expiringKeyBody: 'Key {key} expires {when}',
   expiringPlanBody: 'Plan {plan} expires {when}',
+  expiringTokenBody:
+    'The access token expires {when}: make a new one in the site’s console, then Edit → New access token',
   priceChangeBody: 'Group {group}: ratio {from} → {to} (keys: {keys})',
   listSeparator: ', ',
   disableNow: 'Disable now',

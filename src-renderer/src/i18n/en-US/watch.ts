@@ -31,5 +31,7 @@ export const watch = {
     plan: 'Plan',
     extend: 'Extend',
     renewOnSite: 'Renew on the site',
+    token: 'Access token',
+    replaceToken: 'Replace token…',
   },
 };

@@ -28,6 +28,7 @@ export const accounts: MessageSchema['accounts'] = {
     api_key: '只有一个 API 密钥：关注它的额度和到期时间。不能访问账户，也没有密钥列表。',
   },
   states: {
+    needs_token: '需要新令牌',
     no_response: '站点无响应',
     ok: '已连接',
     signing_in: '正在登录…',
@@ -36,6 +37,7 @@ export const accounts: MessageSchema['accounts'] = {
     error: '出错',
   },
   stateHints: {
+    needs_token: '访问令牌已不可用：',
     no_response: '凭据有效，但站点在上一次余额查询时出错：',
     ok: '凭据可用。',
     signing_in: 'Keydesk 正在登录此账户。',
@@ -65,6 +67,7 @@ export const accounts: MessageSchema['accounts'] = {
   enabled: '{label} 已重新启用。',
   removed: '{label} 已从 Keydesk 移除。',
   saved: '已保存。',
+  tokenReplaced: '已更换 {label} 的访问令牌。',
   added: '已添加 {label}。',
   signedIn: '{label} 已登录。',
   remove: {
@@ -93,8 +96,18 @@ export const accounts: MessageSchema['accounts'] = {
     rememberHint: '加密保存在保险库中，登录过期时 Keydesk 可以自动重新登录。',
     accessToken: '系统访问令牌',
     accessTokenPlaceholder: '粘贴站点生成的令牌',
-    accessTokenHint:
-      '在 new-api 中：控制台 → 个人设置 → 安全设置 → 系统访问令牌 → 生成。请授予 api_key:read、api_key:write、api_key:reveal、wallet:read，最新版本还需 profile:read。',
+    accessTokenHint: '在 new-api 中：控制台 → 个人设置 → 安全 → 访问令牌（旧版本：系统访问令牌 → 生成）。',
+    newAccessToken: '新访问令牌',
+    newAccessTokenPlaceholder: '留空则保留当前令牌',
+    newAccessTokenHint: '原地更换令牌：账户名称、提醒和密钥记录都保持不变。Keydesk 会先向站点核验。',
+    tokenScoped:
+      '带权限范围的令牌（new-api v1.0.0-rc.41 及以后）。Keydesk 需要 profile:read 和 api_key:read；修改密钥需 api_key:write，查看、复制和导出完整密钥需 api_key:reveal，套餐需 wallet:read，按模型统计调用需 usage:read。',
+    tokenLegacy:
+      '旧式令牌。升级到 new-api v1.0.0-rc.41 及以后的站点会在升级 30 天后停止接受它：如果你的站点已升级，请新建一个（以 nap_ 开头）。',
+    tokenExpiry: '令牌到期时间',
+    tokenExpiryPlaceholder: '可选',
+    tokenExpiryHint:
+      '站点不会告诉 Keydesk 令牌何时到期：请从控制台的令牌列表中抄下日期，以便提前提醒。永不过期的令牌请留空。',
     userId: '用户 ID',
     userIdPlaceholder: '可选',
     userIdHint: '较旧的站点（v1.0 之前的 new-api）需要与令牌一起提供；需要时 Keydesk 会提示。',
@@ -123,6 +136,7 @@ export const accounts: MessageSchema['accounts'] = {
     testFailed: '连接测试失败。',
     saveFailed: '更改未保存。',
     errors: {
+      tokenExpiryPast: '该日期已过。',
       required: '必填。',
       labelTooLong: '最多 60 个字符。',
       labelCharacters: '不能含有控制字符（制表符、换行、转义符或不可见的标记）。',
@@ -163,7 +177,7 @@ export const accounts: MessageSchema['accounts'] = {
     titleReenter: '输入 {label} 的凭据',
     bodyNeedsSignIn: '登录已过期且没有记住密码。请输入密码继续。',
     bodyLocked: '保存的凭据目前无法在这台机器上解密。请重新输入；其他设置不变。',
-    bodyToken: '请重新输入系统访问令牌。',
+    bodyToken: '请为此账户输入新的访问令牌。账户名称、提醒和密钥记录都保持不变。',
     bodyKey: '请重新输入 API 密钥。',
     submit: '登录',
     save: '保存凭据',

@@ -13,6 +13,10 @@ export const errors: MessageSchema['errors'] = {
     session_limit: '站点为你保留的登录会话已达上限（new-api 为 50 个）。',
     session_issuance_limit: '站点今天为你新建的登录会话已达上限（new-api 为 100 个）。',
     user_id_required: '此站点要求在访问令牌之外提供你的用户 ID。',
+    token_retired: '此站点已停用旧式访问令牌：这个令牌不再可用。',
+    token_expired: '此访问令牌已过期。',
+    route_undeclared: '此站点不允许任何访问令牌执行此操作，无论它有哪些权限。',
+    session_required: '在此站点上只有浏览器登录可以执行此操作，访问令牌不行。',
   },
   key: {
     invalid: 'API 密钥被拒绝：无效、已过期或已禁用。',
@@ -53,6 +57,8 @@ export const remediesInForm: MessageSchema['remediesInForm'] = {
     needs_sign_in: '请检查上方填写的凭据后重试。',
     session_revoked: '请检查上方填写的凭据后重试。',
     user_id_required: '请在“用户 ID”字段中填写你的用户 ID（见站点控制台的个人设置）。',
+    token_retired: '请在站点控制台新建访问令牌（个人设置 → 安全 → 访问令牌，以 nap_ 开头），然后粘贴到上方。',
+    token_expired: '请在站点控制台新建访问令牌（个人设置 → 安全 → 访问令牌），然后粘贴到上方。',
   },
   wrong_base_address: '请检查上方的站点地址：它可能与 API 地址（…/v1）填反了。',
   network: '请检查网络连接和上方的站点地址。',
@@ -61,6 +67,8 @@ export const remediesInForm: MessageSchema['remediesInForm'] = {
 export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
   auth: {
     unauthorized: '请检查上方填写的密码（或令牌）。',
+    token_retired: '请在站点控制台新建访问令牌（个人设置 → 安全 → 访问令牌，以 nap_ 开头），然后填写到上方。',
+    token_expired: '请在站点控制台新建访问令牌，然后填写到上方。',
   },
 };
 
@@ -74,7 +82,8 @@ export const remedies: MessageSchema['remedies'] = {
   auth: {
     expired: '请重新登录此账户。',
     unauthorized: '请在账户设置中检查用户名、密码或访问令牌。',
-    scope_denied: '请创建具备该权限的系统访问令牌，或改用密码登录。',
+    scope_denied:
+      '请在站点控制台（个人设置 → 安全 → 访问令牌）新建一个同时具备该权限的访问令牌，然后交给此账户：编辑 → 新访问令牌。',
     needs_sign_in: '请重新登录此账户。',
     second_factor: '请登录，然后输入身份验证器应用中的验证码。',
     code_rejected: '请输入当前的验证码（身份验证器的验证码每 30 秒更换一次）。若仍被拒绝，请取消并重新登录。',
@@ -82,6 +91,12 @@ export const remedies: MessageSchema['remedies'] = {
     session_limit: '请在站点控制台（个人设置 → 安全 → 会话）中登出其他设备，然后重新登录。',
     session_issuance_limit: '请明天再试，或在站点控制台中登出其他设备后重新登录。',
     user_id_required: '请在账户设置中填写你的用户 ID（见站点控制台的个人设置）。',
+    token_retired:
+      '请在站点控制台新建访问令牌（个人设置 → 安全 → 访问令牌，以 nap_ 开头），然后交给此账户：编辑 → 新访问令牌。账户名称、提醒和密钥记录都保持不变。',
+    token_expired:
+      '请在站点控制台新建访问令牌（个人设置 → 安全 → 访问令牌），然后交给此账户：编辑 → 新访问令牌。账户的其他内容都不会改变。',
+    route_undeclared: '请在站点控制台中操作，或改用密码（而非令牌）添加此账户。',
+    session_required: '请在站点控制台中操作，或改用密码（而非令牌）添加此账户。',
   },
   key: {
     invalid: '请在网关上检查该密钥的状态和有效期，或换用其他密钥。',
@@ -103,6 +118,17 @@ export const remedies: MessageSchema['remedies'] = {
   forbidden: '请使用 Keydesk 启动时输出的地址打开，或重新启动 Keydesk。',
   unavailable: '请在桌面应用中使用此功能。',
   internal: '请重试。如果反复出现，请重启 Keydesk 并附上日志反馈。',
+};
+
+/** new-api 访问令牌的各项权限在 Keydesk 中的用途（拒绝时所指的权限）。 */
+export const scopeUses: MessageSchema['scopeUses'] = {
+  profile_read: '读取余额、你的名称和分组',
+  api_key_read: '列出和搜索密钥',
+  api_key_write: '创建、编辑、启用、停用和删除密钥',
+  api_key_reveal: '查看、复制和导出完整密钥',
+  wallet_read: '读取订阅套餐',
+  usage_read: '按模型统计调用（读取站点的使用日志）',
+  other: '完成此操作',
 };
 
 /** 比错误代码更具体的说明（AppError.reason），带主进程送来的值（AppError.params）。 */
@@ -179,8 +205,16 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     enable_expired: '该密钥已过期，不能直接启用。请先把过期时间改到将来或设为永不过期（“延期并启用”可一步完成）。',
     enable_exhausted: '该密钥额度已用完，不能直接启用。请先增加额度或设为无限额度（“延期并启用”可一步完成）。',
   },
+  auth: {
+    scope_missing: '它缺少 {scope}，Keydesk 用它来{use}；其他权限允许的操作照常可用。',
+    token_unknown: '站点不认识这个访问令牌：它已在站点控制台中被删除或替换，或属于其他站点。',
+    user_disabled: '站点已停用此凭据所属的用户。',
+  },
   account: {
     not_password: '只有使用密码的账户需要登录。',
+    token_expiry_past: '该过期日期已过：请填写站点控制台为此令牌显示的日期，或留空。',
+    other_user:
+      '此凭据属于站点上的另一个用户（用户 ID {userId}）：请为此账户提供它自己用户的凭据，或把那个用户添加为新账户。',
     kind_fixed: '账户的凭据类型不能更改。',
     watched_key_only: '监视的密钥不提供账户权限：要管理密钥，请添加账户本身。',
     no_watched_key: '该账户没有监视的密钥。',
@@ -269,6 +303,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {
+    password: '密码',
     keyword: '名称搜索',
     token: '密钥搜索',
     kind: '类型',

@@ -16,6 +16,7 @@ import {
   remedies,
   errorReasons,
   vaultNotes,
+  scopeUses,
 } from './errors';
 import { money } from './money';
 import { handoff } from './handoff';
@@ -45,6 +46,7 @@ const zhCN: MessageSchema = {
   errors,
   errorReasons,
   vaultNotes,
+  scopeUses,
   rateWait,
   remediesInForm,
   remediesInSignIn,

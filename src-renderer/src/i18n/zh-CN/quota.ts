@@ -64,6 +64,7 @@ export const alerts: MessageSchema['alerts'] = {
   runawayCapBody: '{key}：最近 24 小时至少消耗 {day}（每日上限 {cap}）',
   expiringKeyBody: '密钥 {key} 将于 {when} 到期',
   expiringPlanBody: '套餐 {plan} 将于 {when} 到期',
+  expiringTokenBody: '访问令牌将于 {when} 到期：请在站点控制台新建一个，然后在“编辑 → 新访问令牌”中更换',
   priceChangeBody: '分组 {group}：倍率 {from} → {to}（涉及密钥：{keys}）',
   listSeparator: '、',
   disableNow: '立即停用',

@@ -31,5 +31,7 @@ export const watch = {
     plan: '套餐',
     extend: '延期',
     renewOnSite: '请在站点续订',
+    token: '访问令牌',
+    replaceToken: '更换令牌…',
   },
 };

@@ -20,6 +20,7 @@ const record = (id: string, label = id): AccountRecord => ({
   isPasswordRemembered: false,
   tokenExpiresAt: null,
   keyHint: null,
+  accessTokenExpiresAt: null,
   lastAutoLoginAt: null,
   isHidden: false,
   isDisabled: false,
@@ -36,7 +37,12 @@ function setup(doc: AccountsDocument = { accounts: [], activeId: null }) {
     if (event === 'accounts:changed') pushed.push(payload as AccountsSnapshot);
   });
   const states = new Map<string, AccountStatus>();
-  const registry = new AccountRegistry({ store, events, statusOf: (id) => states.get(id) });
+  const registry = new AccountRegistry({
+    store,
+    events,
+    statusOf: (id) => states.get(id),
+    now: () => 1_780_000_000_000,
+  });
   return { registry, store, pushed, states };
 }
 

@@ -26,6 +26,7 @@ const record = (id: string): AccountRecord => ({
   isPasswordRemembered: false,
   tokenExpiresAt: null,
   keyHint: null,
+  accessTokenExpiresAt: null,
   lastAutoLoginAt: null,
   isHidden: false,
   isDisabled: false,

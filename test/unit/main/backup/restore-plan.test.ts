@@ -30,6 +30,7 @@ function record(id: string, over: Partial<AccountRecord> = {}): AccountRecord {
     isPasswordRemembered: false,
     tokenExpiresAt: null,
     keyHint: null,
+    accessTokenExpiresAt: null,
     lastAutoLoginAt: null,
     isHidden: false,
     isDisabled: false,
@@ -198,5 +199,24 @@ describe('restore plan', () => {
     const { counts, rows } = previewAccounts({ accounts: [], activeId: null }, check(payload(many, null)));
     expect(counts.add).toBe(5_000);
     expect(rows).toHaveLength(MAX_PREVIEW_ACCOUNTS);
+  });
+});
+
+describe('an access token’s expiry in a restore', () => {
+  it('follows the token: kept with the token here, dropped where the account will ask for a new one', () => {
+    const here = {
+      accounts: [record('kept', { userId: 1, accessTokenExpiresAt: 1_900_000_000 })],
+      activeId: 'kept',
+    };
+    const file = payload(
+      [
+        record('kept', { userId: 1, accessTokenExpiresAt: 1_800_000_000 }),
+        record('new', { userId: 2, accessTokenExpiresAt: 1_800_000_000 }),
+      ],
+      null,
+    );
+    const byUser = new Map(plan(here, file, 'merge').accounts.accounts.map((a) => [a.userId, a]));
+    expect(byUser.get(1)?.accessTokenExpiresAt).toBe(1_900_000_000);
+    expect(byUser.get(2)?.accessTokenExpiresAt).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ function setup() {
         isPasswordRemembered: false,
         tokenExpiresAt: null,
         keyHint: null,
+        accessTokenExpiresAt: null,
         lastAutoLoginAt: null,
         isHidden: false,
         isDisabled: false,

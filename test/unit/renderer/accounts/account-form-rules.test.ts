@@ -11,6 +11,7 @@ import {
   looksLikeApiAddress,
   parseThreshold,
   patchFromForm,
+  tokenStyle,
 } from '../../../../src-renderer/src/components/account-form-rules';
 import { accountView } from './fixtures';
 
@@ -184,16 +185,67 @@ describe('editing', () => {
   });
 
   it('sends only what changed; an emptied API URL is the base address again', () => {
-    expect(patchFromForm(formFromAccount(account), account)).toEqual({ ok: true, patch: {} });
+    expect(patchFromForm(formFromAccount(account), account)).toEqual({ ok: true, patch: {}, credential: null });
     const moved = patchFromForm({ ...formFromAccount(account), baseUrl: 'https://new.example.com/' }, account);
     expect(moved).toEqual({
       ok: true,
       patch: { baseUrl: 'https://new.example.com', apiUrl: 'https://new.example.com' },
+      credential: null,
     });
     const split = { ...account, apiUrl: 'https://api.example.com' };
     expect(patchFromForm({ ...formFromAccount(split), apiUrl: '', critical: '1' }, split)).toEqual({
       ok: true,
       patch: { apiUrl: 'https://gw.example.com', thresholds: { warnUnits: 2_500_000, criticalUnits: 500_000 } },
+      credential: null,
+    });
+  });
+});
+
+describe('access tokens', () => {
+  const NOW_MS = 1_780_000_000_000;
+  const token = accountView({ id: 't', accessTokenExpiresAt: 1_780_086_400 });
+
+  it('tells a scoped nap_ token from an older one by its text alone', () => {
+    expect([tokenStyle(''), tokenStyle('  nap_abc'), tokenStyle('fake-old-token')]).toEqual([null, 'scoped', 'legacy']);
+  });
+
+  it('sends the expiry the user picked with a new account’s token, in Unix seconds, and refuses one already past', () => {
+    const form = { ...emptyForm('access_token'), label: 'T', baseUrl: 'https://gw.example.com', accessToken: 'nap_x' };
+    const dated = draftFromForm({ ...form, tokenExpiresAt: NOW_MS + 3_600_500 }, NOW_MS);
+    expect(dated.ok && dated.draft.credential).toEqual({
+      kind: 'access_token',
+      accessToken: 'nap_x',
+      expiresAt: 1_780_003_600,
+    });
+    expect(draftFromForm({ ...form, tokenExpiresAt: NOW_MS }, NOW_MS)).toEqual({
+      ok: false,
+      errors: { tokenExpiresAt: 'tokenExpiryPast' },
+    });
+    const undated = draftFromForm(form, NOW_MS);
+    expect(undated.ok && undated.draft.credential).toEqual({ kind: 'access_token', accessToken: 'nap_x' });
+  });
+
+  it('edits either a new token with its own expiry, or the expiry of the token the account has', () => {
+    const form = formFromAccount(token);
+    expect(form.tokenExpiresAt).toBe(1_780_086_400_000);
+    expect(patchFromForm(form, token, NOW_MS)).toEqual({ ok: true, patch: {}, credential: null });
+    expect(patchFromForm({ ...form, tokenExpiresAt: null }, token, NOW_MS)).toEqual({
+      ok: true,
+      patch: { accessTokenExpiresAt: null },
+      credential: null,
+    });
+    // A new token: its expiry goes with it, and the record's old date is not patched separately.
+    expect(patchFromForm({ ...form, newAccessToken: ' nap_new ', label: 'Renamed' }, token, NOW_MS)).toEqual({
+      ok: true,
+      patch: { label: 'Renamed' },
+      credential: { kind: 'access_token', accessToken: 'nap_new', expiresAt: 1_780_086_400 },
+    });
+    // A password account has no token to edit.
+    const password = accountView({ id: 'p', kind: 'password' });
+    expect(patchFromForm({ ...formFromAccount(password), newAccessToken: 'nap_x' }, password, NOW_MS)).toEqual({
+      ok: true,
+      patch: {},
+      credential: null,
     });
   });
 });

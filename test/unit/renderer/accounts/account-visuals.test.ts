@@ -2,7 +2,15 @@
 // works on a site that stopped answering reads "No response", with the reason in words.
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../../src-shared/contract';
-import { STATE_TAG_TYPES, shownState, stateHint } from '../../../../src-renderer/src/components/account-visuals';
+import {
+  STATE_TAG_TYPES,
+  fixedBySignIn,
+  shownState,
+  stateHint,
+  stateLabelKey,
+  tokenRefusal,
+} from '../../../../src-renderer/src/components/account-visuals';
+import { errorSentence } from '../../../../src-renderer/src/components/error-text';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
 import { accountView } from './fixtures';
 
@@ -90,5 +98,57 @@ describe('needs sign-in says why', () => {
         stateHint(en.t, accountView({ id: 'r', state: 'needs_sign_in' }), en.te),
       );
     }
+  });
+});
+
+describe('an access token the site stopped taking', () => {
+  const retired: AppError = {
+    code: 'auth.token_retired',
+    serverMessage: 'Legacy access tokens have been retired. Create a new access token in security settings',
+  };
+  const account = accountView({ id: 't', state: 'needs_sign_in', stateError: retired });
+
+  it('says the token no longer works, why and how to replace it, never a bare "refused", in both languages', () => {
+    const en = words('en-US');
+    const hint = stateHint(en.t, account, en.te);
+    expect(hint).toContain('The access token no longer works');
+    expect(hint).toContain('retired access tokens of the old kind');
+    expect(hint).toContain('Edit → New access token');
+    expect(hint).toContain('“Legacy access tokens have been retired');
+    expect(hint).not.toContain('refused these credentials');
+    expect(en.t(stateLabelKey(account, 'needs_sign_in'))).toBe('Needs a new token');
+    const zh = words('zh-CN');
+    expect(stateHint(zh.t, account, zh.te)).toContain('编辑 → 新访问令牌');
+    expect(zh.t(stateLabelKey(account, 'needs_sign_in'))).toBe('需要新令牌');
+  });
+
+  it('shows the refusal in full where the account is listed, and offers the credential again', () => {
+    expect(tokenRefusal(account)).toBe(retired);
+    expect(
+      tokenRefusal(accountView({ id: 'p', kind: 'password', state: 'needs_sign_in', stateError: retired })),
+    ).toBeNull();
+    expect(tokenRefusal(accountView({ id: 'ok' }))).toBeNull();
+    expect(fixedBySignIn(retired)).toBe(true);
+    expect(fixedBySignIn({ code: 'auth.token_expired' })).toBe(true);
+    // A password account still reads as one that needs signing in.
+    expect(stateLabelKey(accountView({ id: 'p', kind: 'password' }), 'needs_sign_in')).toBe(
+      'accounts.states.needs_sign_in',
+    );
+  });
+
+  it('words a missing scope with what Keydesk does with it', () => {
+    const en = words('en-US');
+    const error: AppError = {
+      code: 'auth.scope_denied',
+      reason: 'auth.scope_missing',
+      params: { scope: 'api_key:reveal' },
+    };
+    expect(errorSentence(en.t, en.te, error)).toBe(
+      'The access token lacks a permission this needs. It lacks api_key:reveal, which Keydesk uses for showing, copying and exporting whole keys; what its other permissions allow keeps working.',
+    );
+    const zh = words('zh-CN');
+    expect(errorSentence(zh.t, zh.te, { ...error, params: { scope: 'future:scope' } })).toContain(
+      '它缺少 future:scope，Keydesk 用它来完成此操作',
+    );
   });
 });

@@ -12,6 +12,7 @@ export function accountView(overrides: Partial<AccountView> & { id: string }): A
     userId: 7,
     isPasswordRemembered: false,
     keyHint: null,
+    accessTokenExpiresAt: null,
     isHidden: false,
     isDisabled: false,
     state: 'ok',

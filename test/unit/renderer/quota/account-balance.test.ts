@@ -30,6 +30,7 @@ const account = (over: Partial<AccountView> = {}): AccountView => ({
   userId: 1,
   isPasswordRemembered: true,
   keyHint: null,
+  accessTokenExpiresAt: null,
   isHidden: false,
   isDisabled: false,
   state: 'ok',
