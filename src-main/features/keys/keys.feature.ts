@@ -27,8 +27,6 @@ export function createKeysFeature(core: Core, directory: AccountDirectory): Keys
     register: (router) => {
       registerKeysHandlers(router, keys.keys, keys.secrets);
     },
-    dispose: () => {
-      keys.clipboard.dispose();
-    },
+    dispose: () => keys.clipboard.dispose(),
   };
 }

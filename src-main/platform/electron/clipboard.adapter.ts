@@ -9,9 +9,7 @@ import { writePrivateFile } from '../private-file';
 export const electronClipboard: ClipboardPort = {
   isAvailable: true,
   readText: () => clipboard.readText(),
-  writeText: (text) => {
-    clipboard.writeText(text);
-  },
+  writeText: (text) => clipboard.writeText(text),
   clear: () => {
     clipboard.clear();
   },

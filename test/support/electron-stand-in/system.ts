@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type {
   BaseWindow,
   Clipboard,
+  DecryptStringAsyncReturnValue,
   Dialog,
   OpenDialogOptions,
   OpenDialogReturnValue,
@@ -17,12 +18,15 @@ import type {
 import type { StandInBrowserWindow } from './window';
 
 // ---- clipboard ----------------------------------------------------------------------------------------------
+// Electron 45's clipboard is asynchronous (reads and writes answer promises); `clear` stays synchronous.
 let clipboardText = '';
 export const clipboard = {
-  readText: () => clipboardText,
-  writeText: (text: string) => {
-    clipboardText = text;
-  },
+  readText: () => Promise.resolve(clipboardText),
+  writeText: (text: string) =>
+    new Promise<void>((resolve) => {
+      clipboardText = text;
+      resolve();
+    }),
   clear: () => {
     clipboardText = '';
   },
@@ -80,35 +84,71 @@ export const dialog = { showSaveDialog, showOpenDialog } satisfies Pick<Dialog, 
 const safeStorageState = {
   isReady: false,
   backend: 'gnome_libsecret' as ReturnType<SafeStorage['getSelectedStorageBackend']>,
+  /** The OS key was rotated: the next asynchronous decrypts answer shouldReEncrypt (Electron 45's documented flag). */
+  isKeyRotated: false,
+  /** Calls of the synchronous API (deprecated in Electron 45, removed in 46), by name. */
+  deprecatedCalls: [] as string[],
 };
+// One ciphertext format for both APIs, as Electron documents: what encryptString wrote, decryptStringAsync reads.
 const SEALED = Buffer.from('v11');
+const ROTATED = Buffer.from('v12');
 const mask = (bytes: Buffer): Buffer => Buffer.from(bytes.map((byte, i) => byte ^ ((0x5a + i) % 256)));
+const isAvailable = (): boolean => safeStorageState.isReady && safeStorageState.backend !== 'unknown';
 
+function seal(plainText: string): Buffer {
+  if (!isAvailable())
+    throw new Error(
+      'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+    );
+  return Buffer.concat([safeStorageState.isKeyRotated ? ROTATED : SEALED, mask(Buffer.from(plainText, 'utf8'))]);
+}
+
+function unseal(encrypted: Buffer): { result: string; shouldReEncrypt: boolean } {
+  if (!isAvailable())
+    throw new Error(
+      'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+    );
+  if (!Buffer.isBuffer(encrypted)) throw new TypeError('Expected the first argument of decryptString() to be a buffer');
+  const prefix = encrypted.subarray(0, SEALED.length);
+  if (!prefix.equals(SEALED) && !prefix.equals(ROTATED))
+    throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+  const result = mask(encrypted.subarray(SEALED.length)).toString('utf8');
+  return { result, shouldReEncrypt: safeStorageState.isKeyRotated && prefix.equals(SEALED) };
+}
+
+// The synchronous members are kept, and counted, so a test can say Keydesk no longer calls them.
 export const safeStorage = {
   // Documented: on Linux, true only once the app is ready and a secret store is there.
-  isEncryptionAvailable: () => safeStorageState.isReady && safeStorageState.backend !== 'unknown',
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the stand-in offers what Electron 45 still has
+  isEncryptionAvailable: () => {
+    safeStorageState.deprecatedCalls.push('isEncryptionAvailable');
+    return isAvailable();
+  },
   getSelectedStorageBackend: () => (safeStorageState.isReady ? safeStorageState.backend : 'unknown'),
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
   encryptString: (plainText: string): Buffer => {
-    if (!safeStorage.isEncryptionAvailable())
-      throw new Error(
-        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
-      );
-    return Buffer.concat([SEALED, mask(Buffer.from(plainText, 'utf8'))]);
+    safeStorageState.deprecatedCalls.push('encryptString');
+    return seal(plainText);
   },
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
   decryptString: (encrypted: Buffer): string => {
-    if (!safeStorage.isEncryptionAvailable())
-      throw new Error(
-        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
-      );
-    if (!Buffer.isBuffer(encrypted))
-      throw new TypeError('Expected the first argument of decryptString() to be a buffer');
-    if (!encrypted.subarray(0, SEALED.length).equals(SEALED))
-      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-    return mask(encrypted.subarray(SEALED.length)).toString('utf8');
+    safeStorageState.deprecatedCalls.push('decryptString');
+    return unseal(encrypted).result;
   },
+  // The asynchronous encryptor starts lazily after 'ready'; before it, or without a store, it is unavailable.
+  isAsyncEncryptionAvailable: () => Promise.resolve(isAvailable()),
+  encryptStringAsync: (plainText: string): Promise<Buffer> => new Promise((resolve) => resolve(seal(plainText))),
+  decryptStringAsync: (encrypted: Buffer): Promise<DecryptStringAsyncReturnValue> =>
+    new Promise((resolve) => resolve(unseal(encrypted))),
 } satisfies Pick<
   SafeStorage,
-  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+  | 'isEncryptionAvailable'
+  | 'getSelectedStorageBackend'
+  | 'encryptString'
+  | 'decryptString'
+  | 'isAsyncEncryptionAvailable'
+  | 'encryptStringAsync'
+  | 'decryptStringAsync'
 >;
 
 /** The app stand-in calls this at 'ready': safeStorage is not usable before. */
