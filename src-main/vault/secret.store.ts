@@ -292,6 +292,11 @@ export class SecretStore {
     });
   }
 
+  /** Whether the account's secrets are in the vault file (false: in memory only, lost on quit, or none at all). */
+  isKept(accountId: string): boolean {
+    return !this.#session.has(accountId) && Object.hasOwn(this.#file.read().entries, accountId);
+  }
+
   /** Resolves once every write already asked for is on disk (or failed): the last step before quitting. */
   async flush(): Promise<void> {
     // A write queued while waiting (a reseal, a rotated cookie) is waited for too.

@@ -1,5 +1,6 @@
 // Copies secrets to the system clipboard and takes them back: after a delay, and on quit, the clipboard is cleared
 // if (and only if) it still holds what we put there, so a user's later copy is never wiped.
+import { AppErrorException } from '../../errors';
 import type { ClipboardPort } from '../../platform/ports';
 
 /** Runs fn once after ms and answers its cancel; built on the platform Clock (whose timers never hold the process). */
@@ -12,6 +13,8 @@ export class ClipboardGuard {
   #cancel: (() => void) | null = null;
   /** The write in flight: a clear waits for it, or the key would land after the clear had looked. */
   #writing: Promise<unknown> = Promise.resolve();
+  /** Set on quit: nothing is copied after the last clear. */
+  #isClosed = false;
 
   constructor(
     private readonly port: ClipboardPort,
@@ -26,6 +29,7 @@ export class ClipboardGuard {
 
   /** Writes the text; answers when (epoch ms) it will be cleared if still there. */
   async copy(text: string): Promise<number> {
+    if (this.#isClosed) throw new AppErrorException({ code: 'unavailable', reason: 'bridge.quitting' });
     this.#cancel?.();
     // Held before the write settles, so a quit that comes meanwhile still takes it back.
     this.#held = text;
@@ -49,8 +53,9 @@ export class ClipboardGuard {
     if ((await this.port.readText()) === held) this.port.clear();
   }
 
-  /** On quit: the first step of the shutdown, awaited. */
+  /** On quit: the first step of the shutdown, awaited; no copy is taken after it. */
   dispose(): Promise<void> {
+    this.#isClosed = true;
     return this.clearIfOurs();
   }
 }

@@ -19,18 +19,25 @@ import type { StandInBrowserWindow } from './window';
 
 // ---- clipboard ----------------------------------------------------------------------------------------------
 // Electron 45's clipboard is asynchronous (reads and writes answer promises); `clear` stays synchronous.
+// The system clipboard outlives the process: once the app has exited, nothing it does reaches the clipboard.
 let clipboardText = '';
+let hasProcessEnded = false;
 export const clipboard = {
   readText: () => Promise.resolve(clipboardText),
   writeText: (text: string) =>
     new Promise<void>((resolve) => {
-      clipboardText = text;
+      if (!hasProcessEnded) clipboardText = text;
       resolve();
     }),
   clear: () => {
-    clipboardText = '';
+    if (!hasProcessEnded) clipboardText = '';
   },
 } satisfies Pick<Clipboard, 'readText' | 'writeText' | 'clear'>;
+
+/** The app stand-in calls this when the process ends. */
+export function processEnded(): void {
+  hasProcessEnded = true;
+}
 
 // ---- dialog -------------------------------------------------------------------------------------------------
 export interface SaveDialogCall {
@@ -77,7 +84,19 @@ function showOpenDialog(
   nextOpenAnswer = { canceled: true, filePaths: [] };
   return Promise.resolve(answer);
 }
-export const dialog = { showSaveDialog, showOpenDialog } satisfies Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
+export interface ErrorBox {
+  readonly title: string;
+  readonly content: string;
+}
+const errorBoxes: ErrorBox[] = [];
+/** Documented as usable before 'ready' (the start-failure dialog); modal, so it has returned once closed. */
+function showErrorBox(title: string, content: string): void {
+  errorBoxes.push({ title, content });
+}
+export const dialog = { showSaveDialog, showOpenDialog, showErrorBox } satisfies Pick<
+  Dialog,
+  'showSaveDialog' | 'showOpenDialog' | 'showErrorBox'
+>;
 
 // ---- safeStorage --------------------------------------------------------------------------------------------
 /** What safeStorage offers on this fake machine; Linux picks a backend, Keydesk refuses `basic_text`. */
@@ -88,7 +107,10 @@ const safeStorageState = {
   isKeyRotated: false,
   /** Calls of the synchronous API (deprecated in Electron 45, removed in 46), by name. */
   deprecatedCalls: [] as string[],
+  /** Asynchronous encryptions waiting for a held gate (systemControl.holdEncryption). */
+  waitingEncryptions: 0,
 };
+let encryptionGate: Promise<void> | null = null;
 // One ciphertext format for both APIs, as Electron documents: what encryptString wrote, decryptStringAsync reads.
 const SEALED = Buffer.from('v11');
 const ROTATED = Buffer.from('v12');
@@ -137,7 +159,15 @@ export const safeStorage = {
   },
   // The asynchronous encryptor starts lazily after 'ready'; before it, or without a store, it is unavailable.
   isAsyncEncryptionAvailable: () => Promise.resolve(isAvailable()),
-  encryptStringAsync: (plainText: string): Promise<Buffer> => new Promise((resolve) => resolve(seal(plainText))),
+  encryptStringAsync: async (plainText: string): Promise<Buffer> => {
+    // A test may hold the OS's answer (a keychain that takes its time) to quit while a write is in flight.
+    if (encryptionGate) {
+      safeStorageState.waitingEncryptions += 1;
+      await encryptionGate;
+      safeStorageState.waitingEncryptions -= 1;
+    }
+    return seal(plainText);
+  },
   decryptStringAsync: (encrypted: Buffer): Promise<DecryptStringAsyncReturnValue> =>
     new Promise((resolve) => resolve(unseal(encrypted))),
 } satisfies Pick<
@@ -196,11 +226,23 @@ export const systemControl = {
     nextSaveAnswer = filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath };
   },
   openDialogCalls: openDialogCalls as readonly OpenDialogCall[],
+  errorBoxes: errorBoxes as readonly ErrorBox[],
   /** The next open dialog answers this file (or is cancelled when null). */
   answerNextOpenDialog(filePath: string | null): void {
     nextOpenAnswer = filePath === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [filePath] };
   },
   safeStorage: safeStorageState,
+  /** Holds every asynchronous encryption until the returned release is called. */
+  holdEncryption(): () => void {
+    let release: () => void = () => undefined;
+    encryptionGate = new Promise<void>((resolve) => {
+      release = () => {
+        encryptionGate = null;
+        resolve();
+      };
+    });
+    return release;
+  },
   openedExternally: openedExternally as readonly string[],
   resume(): void {
     powerMonitor.emit('resume');

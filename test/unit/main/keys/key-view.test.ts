@@ -162,6 +162,9 @@ describe('ClipboardGuard', () => {
     await guard.dispose();
     expect(p.text).toBe('');
     expect(cancelled).toBe(1);
+    // A copy that a call in flight makes after the quit's clear is refused: nothing outlives the last clear.
+    await expect(guard.copy('sk-late')).rejects.toThrow();
+    expect(p.text).toBe('');
   });
 
   it('takes back on dispose a key whose write was still settling', async () => {

@@ -162,7 +162,8 @@ describe('feed signatures', () => {
     expect(feedSigner('latest.yml', Buffer.concat([bytes, Buffer.from(' ')]), line, keys)).toBeNull();
     expect(feedSigner('latest.yml', bytes, signFeed('latest.yml', bytes, OTHER_FEED_KEY.privateKey), keys)).toBeNull();
     expect(feedSigner('latest.yml', bytes, `garbage\n${line}\n`, keys)).not.toBeNull(); // one line per key
-    expect(feedSigner('latest.yml', bytes, `${line.slice(0, -3)}A==`, keys)).toBeNull();
+    const lastChar = line.at(-3) === 'A' ? 'Q' : 'A'; // another last byte of the signature
+    expect(feedSigner('latest.yml', bytes, `${line.slice(0, -3)}${lastChar}==`, keys)).toBeNull();
   });
 
   it('carries Ed25519 release keys, each readable', () => {
