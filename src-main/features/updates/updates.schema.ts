@@ -31,7 +31,10 @@ const checkRecordSchema: z.ZodType<UpdateCheckRecord> = z.object({
     .object({ kind: failureKind, source: source.nullable(), detail: z.string().max(500).optional() })
     .nullable(),
   // Absent in files written before feeds were signed.
-  signedBy: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+  signedBy: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 
 export interface UpdatesDocument {

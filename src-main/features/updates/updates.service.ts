@@ -272,7 +272,8 @@ export class UpdatesService {
       throw error;
     }
     const signedBy = feedSigner(feedFile, bytes, Buffer.from(signature).toString('latin1'), trustedKeys);
-    if (signedBy === null) throw new UpdateError('feed_signature', `${feedFile} is not signed by a Keydesk release key`);
+    if (signedBy === null)
+      throw new UpdateError('feed_signature', `${feedFile} is not signed by a Keydesk release key`);
     const text = feedText(bytes);
     return { text, release: parseFeedDocument(text), signedBy };
   }

@@ -36,7 +36,8 @@ export const updates = {
     github: 'via GitHub',
   },
   signatureChecked: 'signature checked',
-  signedRelease: 'Served {source}; the feed’s signature by Keydesk’s release key {key} was checked before anything else.',
+  signedRelease:
+    'Served {source}; the feed’s signature by Keydesk’s release key {key} was checked before anything else.',
   nextCheck: 'Next automatic check: {time}',
   failure: {
     offline: 'The update server could not be reached. Keydesk tries again later.',
