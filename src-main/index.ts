@@ -1,7 +1,7 @@
 // Electron entry: single instance, hardened window and session, the Electron platform, and the shared app carried
 // over IPC. Close-to-tray and launch-at-login live here: they are the desktop window's and login item's business.
 // Quitting holds Electron at will-quit until the app's ordered shutdown has finished; a failed start says why in
-// one dialog and exits non-zero.
+// one dialog and exits non-zero. Launched as `keydesk status`, it prints the status and exits, touching nothing.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, dialog, session } from 'electron';
@@ -16,6 +16,7 @@ import type { Platform } from './platform/ports';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
+import { runStatusCommand, statusLaunchArgs } from './features/status/status.cli';
 import {
   APP_LINKS,
   isAllowedExternalLink,
@@ -78,7 +79,28 @@ function createWindow(core: App, platform: Platform): BrowserWindow {
   return window;
 }
 
-if (!app.requestSingleInstanceLock()) {
+/** Writes `text` and resolves once it has left the process (an exit right after a write could cut a pipe short). */
+const written = (stream: NodeJS.WriteStream, text: string): Promise<void> =>
+  new Promise((resolve) => {
+    stream.write(text, () => {
+      resolve();
+    });
+  });
+
+const statusArgs = statusLaunchArgs(process.argv, process.defaultApp === true);
+if (statusArgs !== null) {
+  // `keydesk status` (the deb/rpm's /usr/bin/keydesk, or the app's executable on the PATH): answered from the data
+  // folder or the running Keydesk's endpoint, then exit. Before the single-instance lock: asking for it would tell
+  // the running Keydesk a second copy started and bring its window up. No window, no app 'ready' needed.
+  const pending: Promise<void>[] = [];
+  void runStatusCommand(statusArgs, {
+    out: (text) => pending.push(written(process.stdout, text)),
+    err: (text) => pending.push(written(process.stderr, text)),
+  }).then(async (code) => {
+    await Promise.all(pending);
+    app.exit(code);
+  });
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let core: App | null = null;

@@ -19,6 +19,8 @@ const state = {
   hasQuit: false,
   /** Another Keydesk already holds the single-instance lock. */
   isLockHeldElsewhere: false,
+  /** How often the lock was asked for: each ask tells a running Keydesk that a second copy started. */
+  lockRequests: 0,
   openAtLogin: false,
   loginItemCalls: [] as Settings[],
   /** The process ended (after 'quit', or app.exit); its code. */
@@ -81,6 +83,7 @@ class StandInApp
     return packageJson.productName;
   }
   requestSingleInstanceLock(): boolean {
+    state.lockRequests += 1;
     return !state.isLockHeldElsewhere;
   }
   whenReady(): Promise<void> {
