@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { FeedFile } from './feed-document';
 import { UpdateError } from './updates.ports';
 
@@ -18,18 +19,19 @@ export async function checkDownloadedFiles(paths: readonly string[], signed: rea
   // Differential downloads' block maps are not installed: only the files the feed lists are.
   const installable = paths.filter((path) => !path.endsWith('.blockmap'));
   try {
-    if (installable.length === 0) throw new UpdateError('signature', 'the download wrote no file');
+    // Details are names and numbers only: the sentence the user reads is the renderer's, in their language.
+    if (installable.length === 0) throw new UpdateError('signature');
     for (const path of installable) {
       const [digest, info] = await Promise.all([sha512Of(path), stat(path)]);
       const match = signed.find((file) => file.sha512 === digest);
-      if (!match) throw new UpdateError('signature', 'the downloaded file is not the one the signed feed names');
+      if (!match) throw new UpdateError('signature', `${basename(path)}: sha512 ${digest.slice(0, 12)}…`);
       if (match.sizeBytes !== null && match.sizeBytes !== info.size) {
-        throw new UpdateError('signature', `${info.size} bytes where the signed feed says ${match.sizeBytes}`);
+        throw new UpdateError('signature', `${basename(path)}: ${info.size} ≠ ${match.sizeBytes}`);
       }
     }
   } catch (error) {
     await Promise.all(paths.map((path) => rm(path, { force: true }).catch(() => undefined)));
     if (error instanceof UpdateError) throw error;
-    throw new UpdateError('signature', `the download could not be checked: ${String(error).slice(0, 200)}`);
+    throw new UpdateError('signature', String(error).slice(0, 200));
   }
 }

@@ -51,12 +51,12 @@ export class HttpUpdateFeed implements UpdateFeedPort {
         const location = response.headers.get('location');
         if (REDIRECTS.has(response.status) && location !== null) {
           await response.body?.cancel().catch(() => undefined);
-          if (hop >= MAX_FEED_REDIRECTS) throw new UpdateError('redirect', `more than ${MAX_FEED_REDIRECTS} redirects`);
+          if (hop >= MAX_FEED_REDIRECTS) throw new UpdateError('redirect', `> ${MAX_FEED_REDIRECTS}`);
           let next: URL;
           try {
             next = new URL(location, at);
           } catch {
-            throw new UpdateError('redirect', 'a redirect to an address that does not parse');
+            throw new UpdateError('redirect', location.slice(0, 200));
           }
           if (!isAcceptableFeedHop(at, next.href)) {
             throw new UpdateError('redirect', `${new URL(at).origin} → ${next.protocol}//${next.host}`);

@@ -267,13 +267,14 @@ export class UpdatesService {
       signature = await feed.read(`${url}${SIGNATURE_SUFFIX}`, MAX_SIGNATURE_BYTES);
     } catch (error) {
       if (error instanceof UpdateError && error.kind === 'server') {
-        throw new UpdateError('feed_signature', `no ${feedFile}${SIGNATURE_SUFFIX} beside the feed (${error.detail})`);
+        throw new UpdateError('feed_signature', `${feedFile}${SIGNATURE_SUFFIX}: ${error.detail ?? ''}`);
       }
       throw error;
     }
     const signedBy = feedSigner(feedFile, bytes, Buffer.from(signature).toString('latin1'), trustedKeys);
     if (signedBy === null)
-      throw new UpdateError('feed_signature', `${feedFile} is not signed by a Keydesk release key`);
+      // The detail names the file only: the sentence, in the user's language, says what is wrong with it.
+      throw new UpdateError('feed_signature', feedFile);
     const text = feedText(bytes);
     return { text, release: parseFeedDocument(text), signedBy };
   }

@@ -57,7 +57,7 @@ export const updates = {
   automaticHint: 'A few minutes after start, then every six hours. Nothing is downloaded without asking you.',
   mirror: 'Mirror',
   mirrorHint:
-    'Tried before GitHub Releases: an https address that serves Keydesk’s latest.yml files. Leave empty for GitHub only.',
+    'Tried before GitHub Releases: an https address that serves Keydesk’s latest.yml files and their .sig signatures. Leave empty for GitHub only.',
   mirrorPlaceholder: 'https://mirror.example.com/keydesk/',
   mirrorSaved: 'Mirror saved',
   mirrorInvalid: 'Use an https address without a user name, query or fragment.',

@@ -55,7 +55,8 @@ export const updates: MessageSchema['updates'] = {
   automatic: '自动检查',
   automaticHint: '启动几分钟后检查，之后每六小时一次。未经你同意不会下载任何内容。',
   mirror: '镜像',
-  mirrorHint: '在 GitHub Releases 之前尝试：提供 Keydesk 的 latest.yml 文件的 https 地址。留空则只用 GitHub。',
+  mirrorHint:
+    '在 GitHub Releases 之前尝试：提供 Keydesk 的 latest.yml 文件及其 .sig 签名文件的 https 地址。留空则只用 GitHub。',
   mirrorPlaceholder: 'https://mirror.example.com/keydesk/',
   mirrorSaved: '镜像已保存',
   mirrorInvalid: '请使用 https 地址，且不含用户名、查询参数或片段。',
