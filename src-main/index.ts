@@ -88,7 +88,8 @@ const written = (stream: NodeJS.WriteStream, text: string): Promise<void> =>
   });
 
 // electron.d.ts types process.defaultApp as always there; Electron sets it only when started as `electron .`.
-const statusArgs = statusLaunchArgs(process.argv, Reflect.get(process, 'defaultApp') === true);
+const isDefaultApp = (process as { readonly defaultApp?: boolean }).defaultApp === true;
+const statusArgs = statusLaunchArgs(process.argv, isDefaultApp);
 if (statusArgs !== null) {
   // `keydesk status` (the deb/rpm's /usr/bin/keydesk, or the app's executable on the PATH): answered from the data
   // folder or the running Keydesk's endpoint, then exit. Before the single-instance lock: asking for it would tell
