@@ -307,7 +307,7 @@ export class AccountSessions {
     const endings: Promise<unknown>[] = [...this.#endings];
     for (const record of this.#registry.records()) {
       if (record.kind !== 'password' || this.options.vault.isKept?.(record.id) !== false) continue;
-      if (this.#runtime.get(record.id)?.management === undefined) continue;
+      // logout() builds a client from the session in memory when none was made this run; without one it does nothing.
       endings.push(this.logout(record.id).catch(() => undefined));
     }
     await Promise.all(endings);
