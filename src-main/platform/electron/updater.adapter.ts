@@ -55,6 +55,43 @@ export function classifyUpdaterError(error: unknown): UpdateError {
   return new UpdateError('unknown', message);
 }
 
+type ParseUpdateInfo = typeof import('electron-updater/out/providers/Provider').parseUpdateInfo;
+
+/** electron-updater's generic provider and its feed parser (CommonJS: named exports, or under default). */
+export async function loadProviderParts(): Promise<{
+  GenericProvider: typeof GenericProvider;
+  parseUpdateInfo: ParseUpdateInfo;
+}> {
+  type Generic = { GenericProvider: typeof GenericProvider };
+  type Parse = { parseUpdateInfo: ParseUpdateInfo };
+  const generic = (await import('electron-updater/out/providers/GenericProvider.js')) as unknown as Generic & {
+    default?: Generic;
+  };
+  const provider = (await import('electron-updater/out/providers/Provider.js')) as unknown as Parse & {
+    default?: Parse;
+  };
+  return {
+    GenericProvider: generic.default?.GenericProvider ?? generic.GenericProvider,
+    parseUpdateInfo: provider.default?.parseUpdateInfo ?? provider.parseUpdateInfo,
+  };
+}
+
+/**
+ * A generic provider whose feed is the text Keydesk verified: files still resolve under the address that served it,
+ * but the feed is never read again, so what is downloaded is what the signature covered.
+ */
+export function verifiedFeedProvider(
+  Generic: typeof GenericProvider,
+  parseUpdateInfo: ParseUpdateInfo,
+  { feedText, feedFile, feedUrl }: DownloadRequest,
+): typeof GenericProvider {
+  return class VerifiedFeedProvider extends Generic {
+    override getLatestVersion(): ReturnType<GenericProvider['getLatestVersion']> {
+      return Promise.resolve(parseUpdateInfo(feedText, feedFile, new URL(feedFile, feedUrl)));
+    }
+  };
+}
+
 interface LoadedUpdater {
   readonly updater: AppUpdater;
   readonly newToken: () => CancellationToken;
@@ -83,22 +120,9 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
     updater.disableDifferentialDownload = true;
     // Keydesk's check already decided the staged rollout with this install's own draw (rollout.ts).
     updater.isUserWithinRollout = () => true;
-    const generic = (await import('electron-updater/out/providers/GenericProvider.js')) as unknown as {
-      GenericProvider: typeof GenericProvider;
-      default?: { GenericProvider: typeof GenericProvider };
-    };
-    const Generic = generic.default?.GenericProvider ?? generic.GenericProvider;
-    const providerModule = (await import('electron-updater/out/providers/Provider.js')) as unknown as {
-      parseUpdateInfo: typeof import('electron-updater/out/providers/Provider').parseUpdateInfo;
-      default?: { parseUpdateInfo: typeof import('electron-updater/out/providers/Provider').parseUpdateInfo };
-    };
-    const parseUpdateInfo = providerModule.default?.parseUpdateInfo ?? providerModule.parseUpdateInfo;
-    const verifiedProvider = ({ feedText, feedFile, feedUrl }: DownloadRequest): typeof GenericProvider =>
-      class VerifiedFeedProvider extends Generic {
-        override getLatestVersion(): ReturnType<GenericProvider['getLatestVersion']> {
-          return Promise.resolve(parseUpdateInfo(feedText, feedFile, new URL(feedFile, feedUrl)));
-        }
-      };
+    const { GenericProvider: Generic, parseUpdateInfo } = await loadProviderParts();
+    const verifiedProvider = (request: DownloadRequest): typeof GenericProvider =>
+      verifiedFeedProvider(Generic, parseUpdateInfo, request);
     updater.logger = {
       info: (message?: unknown) => {
         this.log.info(String(message));
