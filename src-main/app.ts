@@ -1,6 +1,7 @@
 // Composition root shared by the Electron and browser-mode entries: a small Core (platform ports, log, events,
 // router, settings, vault, HTTP transport), then a short list of features, each registering its own handlers.
-// Refuses to start when a contract channel has no handler. Returns what a transport carries and a dispose for quit.
+// Refuses to start when a contract channel has no handler. Returns what a transport carries and the one ordered
+// shutdown for quit (shutdown.ts): no new call, the clipboard, calls in flight, features, sessions, stores.
 import type { AppMode } from '../src-shared/contract';
 import type { EventBus } from './bridge/events';
 import type { Router } from './bridge/router';
@@ -24,6 +25,8 @@ import { createWatchFeature } from './features/watch/watch.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
+import { Shutdown, type ShutdownReport } from './shutdown';
+import { refuseNewerData } from './vault/data-format';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
@@ -50,10 +53,13 @@ export interface App {
   readonly accounts: AccountsService;
   /** The quota monitor (focus and resume triggers from the shell). */
   readonly quota: QuotaFeature;
-  dispose(): Promise<void>;
+  /** The whole shutdown, in order and awaited; a second call waits for the first. Resolves once it is safe to exit. */
+  dispose(): Promise<ShutdownReport>;
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
+  // Before any file is opened: a folder a newer Keydesk wrote is refused whole, never read by half and rewritten.
+  refuseNewerData(options.dataDir);
   const core = await createCore(options);
   const { log, platform, settings, storeStatus } = core;
   const siteMoney = createSiteMoneyService(core);
@@ -138,34 +144,49 @@ export async function createApp(options: AppOptions): Promise<App> {
   const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
     if (listed) watch.service.noteKeys(accountId, listed);
   });
-  const features: readonly Feature[] = [
-    createAppFeature(core),
-    accounts,
-    createVaultFeature(core, accounts.service),
-    createMoneyFeature(core, accounts.service, siteMoney),
-    keys,
-    handoffFeature(core, accounts.service, keys.services),
-    createImportFeature(core, accounts.service),
-    accountInfo,
-    watch,
-    quota,
-    spend,
-    { register: () => undefined, dispose: () => status.dispose() },
-    updates,
-    createBackupFeature(core, accounts.service),
-    { register: () => undefined, dispose: stopNotingKeys },
+  const features: readonly (readonly [string, Feature])[] = [
+    ['app', createAppFeature(core)],
+    ['accounts', accounts],
+    ['vault', createVaultFeature(core, accounts.service)],
+    ['money', createMoneyFeature(core, accounts.service, siteMoney)],
+    ['keys', keys],
+    ['handoff', handoffFeature(core, accounts.service, keys.services)],
+    ['import', createImportFeature(core, accounts.service)],
+    ['account-info', accountInfo],
+    ['watch', watch],
+    ['quota', quota],
+    ['spend', spend],
+    ['status', { register: () => undefined, dispose: () => status.dispose() }],
+    ['updates', updates],
+    ['backup', createBackupFeature(core, accounts.service)],
+    ['spend-to-watch', { register: () => undefined, dispose: stopNotingKeys }],
   ];
-  for (const feature of features) feature.register(core.router);
-  updates.start();
+  for (const [, feature] of features) feature.register(core.router);
 
-  const dispose = async (): Promise<void> => {
-    for (const feature of [...features].reverse()) await feature.dispose();
-  };
+  const shutdown = new Shutdown({ log: log.child('shutdown') });
+  shutdown.join('intake', 'refuse new calls', () => {
+    core.router.close();
+  });
+  // A key left on the clipboard is taken back before anything else, and nothing is copied after.
+  shutdown.join('clipboard', 'clipboard', () => keys.services.clipboard.dispose());
+  shutdown.join('requests', 'calls in flight', () => core.router.drain());
+  for (const [name, feature] of features) shutdown.join('features', name, () => feature.dispose());
+  shutdown.join('sessions', 'site sessions', () => accounts.service.endSessions());
+  shutdown.join('stores', 'vault', () => core.vault.flush());
+
   const missing = core.router.missingChannels();
   if (missing.length > 0) {
-    await dispose();
+    await shutdown.run();
     throw new Error(`Channels without a handler: ${missing.join(', ')}`);
   }
+  updates.start();
 
-  return { router: core.router, events: core.events, settings, accounts: accounts.service, quota, dispose };
+  return {
+    router: core.router,
+    events: core.events,
+    settings,
+    accounts: accounts.service,
+    quota,
+    dispose: () => shutdown.run(),
+  };
 }

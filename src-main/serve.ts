@@ -11,7 +11,10 @@ import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import { nodePlatform } from './platform/node/node.platform';
-import { acquireDataDirLock } from './vault/data-dir-lock';
+import { acquireDataDirLock, type DataDirLock } from './vault/data-dir-lock';
+import type { Logger } from './log/logger';
+import { systemLanguage } from './features/quota/quota.feature';
+import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
 
 /**
  * End-to-end tests only: KEYDESK_QUOTA_TEST_FLOOR_MS shortens the one-per-minute floor and the cache (never below
@@ -39,9 +42,28 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   });
   const log = createLogger({ level: process.env.KEYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
   const dataDir = userDataDir();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // One writer per data dir: Electron has its single-instance lock, browser mode this lock file.
-  const lock = acquireDataDirLock(dataDir);
+  let lock: DataDirLock | null = null;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // One writer per data dir: Electron has its single-instance lock, browser mode this lock file.
+    lock = acquireDataDirLock(dataDir);
+    await run(values, log, dataDir, lock);
+  } catch (error) {
+    // One clear message, in the system's language, and a non-zero exit: never a stack trace and a hang.
+    log.error('Keydesk could not start', { error: error instanceof Error ? error.message : String(error) });
+    const text = startFailureText(error, systemLanguage(), dataDir);
+    process.stderr.write(`${text.title}: ${text.body}\n`);
+    lock?.release();
+    process.exit(START_FAILED_EXIT_CODE);
+  }
+}
+
+async function run(
+  values: { port?: string; open: boolean },
+  log: Logger,
+  dataDir: string,
+  lock: DataDirLock,
+): Promise<void> {
   const platform = {
     ...nodePlatform(dataDir),
     // End-to-end tests only: record the deep links an OS would open (browser mode has no opener of its own).
@@ -72,17 +94,24 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   // No default browser is not an error: the printed URL is enough.
   if (values.open) platform.shell.openExternal(server.url).catch(() => undefined);
 
+  // The same ordered shutdown as the desktop app's quit (app.ts): the clipboard, calls in flight, features,
+  // sessions, the last writes; then the bridge closes (the page's calls were answered or refused) and the process
+  // exits. A second signal while it runs waits for the same shutdown.
+  let stopping: Promise<void> | null = null;
   const stop = (): void => {
-    void server
-      .close()
-      .then(() => app.dispose())
-      .then(() => {
+    stopping ??= app
+      .dispose()
+      .then(() => server.close())
+      .catch((error: unknown) => {
+        log.warn('shutdown did not finish cleanly', { error: String(error) });
+      })
+      .finally(() => {
         lock.release();
         process.exit(0);
       });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 await serve();

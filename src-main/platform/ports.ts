@@ -99,8 +99,9 @@ export interface PowerPort {
  */
 export interface ClipboardPort {
   readonly isAvailable: boolean;
-  readText(): string;
-  writeText(text: string): void;
+  /** Asynchronous, as Electron's clipboard is from Electron 45 on (modelled on the web's navigator.clipboard). */
+  readText(): Promise<string>;
+  writeText(text: string): Promise<void>;
   clear(): void;
 }
 

@@ -139,6 +139,7 @@ export const ERROR_REASONS = [
   'bridge.host_not_allowed',
   'bridge.no_session',
   'bridge.no_handler',
+  'bridge.quitting', // Keydesk is quitting: it takes no new request
   // Not in this mode.
   'mode.no_clipboard',
   'updates.nothing_to_download',

@@ -88,6 +88,11 @@ export class AccountsService implements AccountDirectory {
 
   // -- views -----------------------------------------------------------------------------------------------------
 
+  /** On quit: the sites' sessions that should end are ended (account-sessions.ts says which). */
+  endSessions(): Promise<void> {
+    return this.#sessions.endSessions();
+  }
+
   snapshot(): AccountsSnapshot {
     return this.#registry.snapshot();
   }

@@ -152,7 +152,7 @@ export class HandoffService {
         await links.open(doc.text);
         return ok({ via, clearAt: null, path: null });
       }
-      if (via === 'clipboard') return ok({ via, clearAt: clipboard.copy(doc.text), path: null });
+      if (via === 'clipboard') return ok({ via, clearAt: await clipboard.copy(doc.text), path: null });
       const path = await files.save(doc.fileName, doc.text, this.sinks.fileDialogTitle());
       return ok({ via, clearAt: null, path });
     } catch (error) {

@@ -142,7 +142,7 @@ export class KeySecretsService {
     const found = ids.filter((id) => r.value.has(id));
     const missing = ids.filter((id) => !r.value.has(id));
     if (found.length === 0) return fail({ code: 'not_found', reason: 'account.key_not_found' });
-    const clearAt = this.options.clipboard.copy(found.map((id) => r.value.get(id)).join('\n'));
+    const clearAt = await this.options.clipboard.copy(found.map((id) => r.value.get(id)).join('\n'));
     return ok({ copied: found.length, clearAt, missing });
   }
 

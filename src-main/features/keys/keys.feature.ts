@@ -27,8 +27,7 @@ export function createKeysFeature(core: Core, directory: AccountDirectory): Keys
     register: (router) => {
       registerKeysHandlers(router, keys.keys, keys.secrets);
     },
-    dispose: () => {
-      keys.clipboard.dispose();
-    },
+    // The clipboard is the shutdown's own first step (app.ts), before any feature's dispose.
+    dispose: () => undefined,
   };
 }

@@ -267,7 +267,7 @@ describe('secrets', () => {
     const out = value(await app.call('keys:copy', { accountId: alice, ids: [1, 4, 20] }));
     expect(out).toMatchObject({ copied: 2, missing: [20] });
     expect(clipboard.text).toBe(`sk-${keyValue(1)}\nsk-${keyValue(4)}`);
-    app.features.clipboard.dispose();
+    await app.features.clipboard.dispose();
     expect(clipboard.text).toBe('');
   });
 

@@ -269,6 +269,7 @@ export const errorReasons = {
     host_not_allowed: 'This page’s address is not Keydesk’s.',
     no_session: 'This page has no Keydesk session: open the address Keydesk printed (each one opens once).',
     no_handler: 'This is not available in this mode.',
+    quitting: 'Keydesk is quitting and takes no new request.',
   },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',

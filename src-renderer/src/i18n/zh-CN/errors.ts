@@ -250,6 +250,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     host_not_allowed: '此页面的地址不是 Keydesk 的。',
     no_session: '此页面没有 Keydesk 会话：请打开 Keydesk 打印的地址（每个地址只能打开一次）。',
     no_handler: '此模式下不可用。',
+    quitting: 'Keydesk 正在退出，不再接受新的请求。',
   },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',

@@ -36,9 +36,10 @@ function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
   let board = '';
   const port: ClipboardPort = {
     isAvailable: options.clipboard ?? true,
-    readText: () => board,
+    readText: () => Promise.resolve(board),
     writeText: (t) => {
       board = t;
+      return Promise.resolve();
     },
     clear: () => {
       board = '';
