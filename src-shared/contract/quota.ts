@@ -78,8 +78,8 @@ export interface ExpiringAlertView extends AlertBase {
   readonly target:
     | { readonly type: 'key'; readonly keyId: number; readonly keyName: string }
     | { readonly type: 'plan'; readonly planId: string; readonly planName: string };
-  /** Epoch ms. */
-  readonly expiresAt: number;
+  /** When it ends, in epoch ms (the site's Unix seconds converted once, where the alert is raised). */
+  readonly expiresAtMs: number;
 }
 
 /** A group's price ratio changed on the site, for a group some of the account's keys use. */

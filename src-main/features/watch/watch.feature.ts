@@ -1,5 +1,7 @@
 // The watch feature (issue 17): which key across accounts can call a model and what expires soon, read through the
 // keys and account-info services of the same directory.
+import type { AlertDraft, ExpiringItem } from '../../../src-shared/contract';
+import { msFromUnixSeconds } from '../../../src-shared/unix-time';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { AccountInfoService } from '../account-info/account-info.service';
 import type { Feature } from '../feature';
@@ -77,20 +79,7 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
     if (!alerts) return;
     for (const item of items) {
       const account = accountOf(item.accountId);
-      if (!account) continue;
-      // One alert per item and end: an extended key that comes round again is a new episode.
-      const target =
-        item.kind === 'key' && item.key
-          ? { type: 'key' as const, keyId: item.key.id, keyName: item.name }
-          : { type: 'plan' as const, planId: item.name, planName: item.name };
-      const who = target.type === 'key' ? `key:${target.keyId}` : `plan:${target.planId}`;
-      alerts.raiseAlert(account, {
-        kind: 'expiring',
-        accountId: item.accountId,
-        episodeKey: `expiring:${item.accountId}:${who}:${item.expiresAt}`,
-        target,
-        expiresAt: item.expiresAt,
-      });
+      if (account) alerts.raiseAlert(account, expiringDraft(item));
     }
   });
   const scheduler = options.schedule ? startSchedule(options.schedule, directory, service) : null;
@@ -105,6 +94,25 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
       stopPrices();
       stopExpiring();
     },
+  };
+}
+
+/**
+ * The alert for a key or plan ending soon: one per item and end (an extended key that comes round again is a new
+ * episode). The site's end is Unix seconds; the alert keeps epoch ms, converted here and only here.
+ */
+export function expiringDraft(item: ExpiringItem): AlertDraft {
+  const target =
+    item.kind === 'key' && item.key
+      ? { type: 'key' as const, keyId: item.key.id, keyName: item.name }
+      : { type: 'plan' as const, planId: item.name, planName: item.name };
+  const who = target.type === 'key' ? `key:${target.keyId}` : `plan:${target.planId}`;
+  return {
+    kind: 'expiring',
+    accountId: item.accountId,
+    episodeKey: `expiring:${item.accountId}:${who}:${item.expiresAt}`,
+    target,
+    expiresAtMs: msFromUnixSeconds(item.expiresAt),
   };
 }
 
