@@ -180,6 +180,7 @@ export class HandoffService {
     if (!known.ok) return known;
     const { fullKey, models } = known.value;
     const base = {
+      accountId,
       siteUrl: account.baseUrl,
       apiUrl: account.apiUrl.replace(/\/+$/, ''),
       name: account.label,
