@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { KeyFields } from '../../../src-shared/contract';
 import { formatMoney } from '../../../src-shared/units';
 import { runWithPriority } from '../../../src-main/gateway';
-import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
+import { readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { SEED, T0, admin, failure, readLog, value } from '../gateway/setup';
@@ -174,14 +174,13 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
       const key = value(await app.call('keys:reveal', { accountId: alice, id })).key;
       watched.push(await app.add(`watched ${String(id)}`, { kind: 'api_key', apiKey: key }));
     }
-    const memo = new LimitsMemo(() => gw.clock.now() * 1000);
     const polled = new Set<string>();
     // Every minute for 20 minutes, each key polled as the quota monitor does (background priority).
     for (let minute = 0; minute < 20; minute++) {
       await admin(gw, 'POST', '/clock/advance', { seconds: 60 });
       for (const id of watched) {
         const reading = await runWithPriority('background', () =>
-          readQuota(app.accounts, app.accounts.get(id), new AbortController().signal, memo),
+          readQuota(app.accounts, app.accounts.get(id), new AbortController().signal),
         );
         if (reading.ok) polled.add(id);
         else expect(reading.error.code).toBe('rate_limited');
