@@ -8,6 +8,7 @@ import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AlertsService } from '../quota/alerts.service';
+import { runWithPriority } from '../../gateway/critical-budget';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
 import type { Logger } from '../../log/logger';
 import type { SeenRatios } from './price-watch';
@@ -125,7 +126,8 @@ function startSchedule(
   const spacing = schedule.options?.minSpacingMs ?? WATCH_CHECK_MS;
   const scheduler = new QuotaScheduler<void>(
     schedule.clock,
-    (id) => service.checkAccount(id),
+    // Keydesk's own work: a session refresh it needs on the way spends background's share, not the user's.
+    (id) => runWithPriority('background', () => service.checkAccount(id)),
     () => undefined,
     spacing,
     { log: schedule.log, staggerMs: 30_000, ...schedule.options, minSpacingMs: spacing },

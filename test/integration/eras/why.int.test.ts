@@ -159,7 +159,7 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
     await gw.close();
   });
 
-  it('five watched keys polled for 20 minutes leave the user’s own sign-in and reveal working', async () => {
+  it('five watched keys polled for 20 minutes stay out of the user’s last six: sign-in and reveal keep working', async () => {
     // Alice's key 1, 4 and 6 and two more she makes, each watched as its own account (five on one host).
     const alice = await app.add('alice', credentials.accessToken());
     const extra = [];
@@ -186,7 +186,9 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
         else expect(reading.error.code).toBe('rate_limited');
       }
     }
-    expect(polled.size).toBe(WATCHED);
+    // The setup's five reveals and five watched-key checks are the user's: ten in the window. Keydesk's polls never
+    // take one of the site's last six, so four keys were read and the fifth waits for the window to move on.
+    expect(polled.size).toBe(WATCHED - 1);
     // The user's own critical requests still get through: a password sign-in and a reveal.
     await app.add('alice by password', credentials.password());
     expect(value(await app.call('keys:reveal', { accountId: alice, id: 1 })).key).toMatch(/^sk-k001/);

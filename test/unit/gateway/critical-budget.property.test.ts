@@ -1,7 +1,9 @@
 // Property: under random interleavings of polls, session refreshes, reveals, batch reveals and logins across many
-// accounts on one host, Keydesk never sends more than 10 critical requests in any 20 minutes (polling never more
-// than 6), and every user request is sent or answered with a wait the UI can count down — retried after that
-// wait, as the renderer does, it is eventually sent.
+// accounts on one host, Keydesk's own work never sends more than its share of 6 critical requests in any 20 minutes,
+// nor one while the window already holds 14 (the site's last 6 are the user's); every user request is sent at once
+// unless the site itself answered 429, and then answered with the site's wait the UI counts down — retried after
+// that wait, as the renderer does, it is eventually sent. With no other client on the address, Keydesk's own work
+// never draws a 429.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CriticalBudget, isCriticalRequest, runWithPriority } from '../../../src-main/gateway/critical-budget';
@@ -45,13 +47,13 @@ const stepArb = fc.record({
 /** The site's own bucket (shared with the user's other clients, which may spend some of it). */
 function server(clock: FakeClock, foreign: readonly number[]) {
   const taken: number[] = [...foreign];
-  let tooMany = 0;
+  let refusedBackground = 0;
   const fetch = stubFetch((req: SentRequest) => {
     if (!isCriticalRequest(req.method, req.url.toString())) return jsonResponse({ success: true, data: {} });
     const now = clock.now();
     const inWindow = taken.filter((t) => t <= now && t > now - WINDOW).length;
     if (inWindow >= SERVER_LIMIT) {
-      tooMany += 1;
+      if (/usage|refresh/.test(req.url.pathname)) refusedBackground += 1;
       const oldest = taken.filter((t) => t <= now && t > now - WINDOW).sort((a, b) => a - b)[0] ?? now;
       return new Response('', {
         status: 429,
@@ -61,7 +63,7 @@ function server(clock: FakeClock, foreign: readonly number[]) {
     taken.push(now);
     return jsonResponse({ success: true, data: 'sk-fake' });
   }, clock);
-  return { fetch, tooMany: () => tooMany };
+  return { fetch, refusedBackground: () => refusedBackground };
 }
 
 const maxInAnyWindow = (times: readonly number[]): number => {
@@ -75,7 +77,7 @@ const maxInAnyWindow = (times: readonly number[]): number => {
 };
 
 describe('critical budget under random interleavings', () => {
-  it('never sends more than 10 critical requests in 20 minutes, and every user request gets through in time', async () => {
+  it('keeps Keydesk’s own work to its share and out of the user’s last 6; every user request gets through', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(stepArb, { minLength: 10, maxLength: 80, size: 'max' }),
@@ -127,7 +129,7 @@ describe('critical budget under random interleavings', () => {
                 if (isInteractive) sentRequests.add(step.request);
                 return;
               }
-              // Anything else is a wait the user sees: Keydesk's own budget, or the site's 429 with Retry-After.
+              // Anything else is a wait: Keydesk's share for its own work, the site's 429 with Retry-After for the user's.
               const waitMs =
                 outcome.status === 'rejected'
                   ? outcome.reason instanceof GatewayError && outcome.reason.code === 'rate_limited'
@@ -137,21 +139,29 @@ describe('critical budget under random interleavings', () => {
                     ? outcome.value.retryAfterMs
                     : undefined;
               expect(waitMs, `${step.kind} failed without a wait to show`).toBeGreaterThan(0);
+              if (isInteractive && outcome.status === 'rejected' && outcome.reason instanceof GatewayError) {
+                // Held back only after the site said 429, and said as the site's limit.
+                expect(outcome.reason.details.reason).toBe('rate.site_critical');
+              }
               expect(waitMs).toBeLessThanOrEqual(WINDOW);
               // The renderer counts down and tries again; a poll simply waits for its next turn.
               if (isInteractive) pending.push({ ...step, at: clock.now() + (waitMs ?? 0) });
             });
           }
           const critical = site.fetch.sent.filter((r) => isCriticalRequest(r.method, r.url.toString()));
-          expect(maxInAnyWindow(critical.map((r) => r.at))).toBeLessThanOrEqual(10);
           // In this run only polls and refreshes are background work.
-          const background = critical.filter((r) => /usage|refresh/.test(r.url.pathname));
+          const isBackground = (r: SentRequest) => /usage|refresh/.test(r.url.pathname);
+          const background = critical.filter(isBackground);
           expect(maxInAnyWindow(background.map((r) => r.at))).toBeLessThanOrEqual(6);
+          for (const r of background) {
+            const before = critical.filter((o) => o !== r && o.at <= r.at && o.at > r.at - WINDOW).length;
+            expect(before, 'a check took one of the site’s last 6').toBeLessThan(14);
+          }
           expect(sentRequests.size).toBe(next);
-          if (foreign.length === 0) expect(site.tooMany()).toBe(0);
+          if (foreign.length === 0) expect(site.refusedBackground()).toBe(0);
         },
       ),
       { numRuns: 60 },
     );
-  });
+  }, 120_000);
 });

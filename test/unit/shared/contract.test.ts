@@ -81,6 +81,7 @@ describe('contract', () => {
       'accounts:changed',
       'alert:raised',
       'alert:updated',
+      'quota:budgetLow',
       'quota:updated',
       'settings:changed',
       'updates:changed',

@@ -38,7 +38,11 @@ export const errors = {
 
 export const rateWait = {
   title: 'Waiting for the site’s rate limit',
-  body: 'This site allows 20 sign-ins and key reveals per 20 minutes — next in {wait}.',
+  titleByKeydesk: 'Waiting to stay within the site’s limit',
+  heldByKeydesk: 'Keydesk held this back to stay within the site’s limit.',
+  next: 'Next in {wait}.',
+  waiting: '{subject}: waiting.',
+  subjects: { reveal: 'Show key “{name}”', copy: 'Copy key “{name}”' },
   retriesItself: 'Keydesk will try again on its own when the time is up.',
   tryAgainThen: 'Try again when the time is up.',
   minutesSeconds: '{m} min {s} s',
@@ -68,6 +72,12 @@ export const remediesInSignIn = {
 export const remediesForReason = {
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
+  },
+  rate: {
+    local_budget: 'Nothing to do: Keydesk reads it again by itself once its share allows.',
+    search_budget: 'Search again when the time is up.',
+    site_critical: 'Try again when the time is up. Signing in to this site in a browser waits for the same limit.',
+    site_search: 'Search again when the time is up.',
   },
 };
 
@@ -237,8 +247,12 @@ export const errorReasons = {
     expired: 'This backup is no longer open; choose the file again.',
   },
   rate: {
-    local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
-    search_budget: 'This site allows 10 key searches a minute; Keydesk is waiting for its share.',
+    local_budget:
+      'Keydesk’s own checks use at most 6 of the 20 sign-ins, key reveals and key-usage reads this site allows per 20 minutes, and never its last 6: the rest are yours.',
+    search_budget: 'This site allows 10 key searches a minute; Keydesk sends at most 8, leaving 2 for your browser.',
+    site_critical:
+      'The site refused: it allows 20 sign-ins, key reveals and key-usage reads per 20 minutes from this address, counting your browser’s.',
+    site_search: 'The site refused: it allows 10 key searches a minute from this address.',
   },
   import: {
     file_too_large: 'The file is larger than {megabytes} MB; split it into smaller files.',

@@ -38,7 +38,11 @@ export const errors: MessageSchema['errors'] = {
 
 export const rateWait: MessageSchema['rateWait'] = {
   title: '正在等待站点的频率限制',
-  body: '该站点每 20 分钟只允许 20 次登录和查看密钥 — {wait} 后可继续。',
+  titleByKeydesk: '正在等待，以免超出该站点的限额',
+  heldByKeydesk: 'Keydesk 暂缓发送，以免超出该站点的限额。',
+  next: '{wait}后可继续。',
+  waiting: '{subject}：正在等待。',
+  subjects: { reveal: '显示密钥“{name}”', copy: '复制密钥“{name}”' },
   retriesItself: '时间到后 Keydesk 会自动重试。',
   tryAgainThen: '请在时间到后重试。',
   minutesSeconds: '{m} 分 {s} 秒',
@@ -67,6 +71,12 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
 export const remediesForReason: MessageSchema['remediesForReason'] = {
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
+  },
+  rate: {
+    local_budget: '无需操作：名额允许时 Keydesk 会自动重新读取。',
+    search_budget: '请在时间到后再搜索。',
+    site_critical: '请在时间到后重试。在浏览器中登录该站点也要等待同一限额。',
+    site_search: '请在时间到后再搜索。',
   },
 };
 
@@ -224,8 +234,11 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     expired: '这个备份已不再打开，请重新选择文件。',
   },
   rate: {
-    local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
-    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 正在等待可用名额。',
+    local_budget:
+      '该站点每 20 分钟允许 20 次登录、查看密钥和读取密钥用量；Keydesk 自己的检查最多用其中 6 次，且从不用最后 6 次：其余都留给你。',
+    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 最多发送 8 次，给浏览器留 2 次。',
+    site_critical: '站点拒绝了：该地址每 20 分钟只允许 20 次登录、查看密钥和读取密钥用量，浏览器中的也计算在内。',
+    site_search: '站点拒绝了：该地址每分钟只允许 10 次密钥搜索。',
   },
   import: {
     file_too_large: '文件超过 {megabytes} MB，请拆分成较小的文件。',
