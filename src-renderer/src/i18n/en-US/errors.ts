@@ -227,6 +227,10 @@ export const errorReasons = {
     no_session: 'This page has no Keydesk session: open the address Keydesk printed (each one opens once).',
     no_handler: 'This is not available in this mode.',
   },
+  handoff: {
+    no_app:
+      'No app on this computer is registered for {scheme} links. Install the app (or start it once, so it registers), then try again.',
+  },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
     no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',

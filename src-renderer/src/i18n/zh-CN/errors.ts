@@ -214,6 +214,9 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_session: '此页面没有 Keydesk 会话：请打开 Keydesk 打印的地址（每个地址只能打开一次）。',
     no_handler: '此模式下不可用。',
   },
+  handoff: {
+    no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
+  },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
