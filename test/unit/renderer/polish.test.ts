@@ -235,6 +235,35 @@ describe('items 17 and 12: the Accounts page', () => {
       expect(fake.callsTo('quota:refresh')).toEqual([{}]);
     });
   });
+
+  it('its Refresh re-reads what the page shows: each site’s currency once, and the Expiring list from the sites', async () => {
+    // Alice and Work share a site: its currency is read once for both.
+    const shared = [
+      accountView({ id: 'a', label: 'Alice', username: 'alice' }),
+      accountView({ id: 'c', label: 'Work', username: 'carol' }),
+      accountView({
+        id: 'r',
+        label: 'Relay',
+        baseUrl: 'https://relay.example.net',
+        apiUrl: 'https://relay.example.net',
+      }),
+    ];
+    fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf(shared))));
+    fake.override('watch:expiring', () => Promise.resolve(ok({ withinDays: 7, items: [], failures: [] })));
+    await mountAppAt('/accounts');
+    await vi.waitFor(() => {
+      expect(listed()).toHaveLength(3);
+    });
+    await vi.waitFor(() => {
+      expect(fake.callsTo('watch:expiring').length).toBeGreaterThan(0);
+    });
+    const before = fake.callsTo('watch:expiring').length;
+    document.querySelector<HTMLButtonElement>('[data-testid=refresh-button]')?.click();
+    await vi.waitFor(() => {
+      expect(fake.callsTo('watch:expiring').slice(before)).toEqual([{ fresh: true }]);
+    });
+    expect(fake.callsTo('site:refresh')).toEqual([{ accountId: 'a' }, { accountId: 'r' }]);
+  });
 });
 
 describe('item 19: an alert’s account link opens the account it is about', () => {
