@@ -2,7 +2,7 @@
 
 export const watch = {
   title: '哪个密钥能调用某个模型',
-  hint: '所有账户中可用、所在分组提供该模型且自身模型列表允许的密钥，分组倍率低的在前。',
+  hint: '所有账户中可用、所在分组提供该模型且自身模型列表允许的密钥，按实付从低到高：分组倍率 × 该站点的人民币价格。',
   placeholder: '模型 ID，例如 gpt-4o-mini',
   search: '查找密钥',
   readAgain: '重新读取密钥和倍率',
@@ -12,6 +12,9 @@ export const watch = {
   defaultGroup: '账户所在分组',
   ratio: '倍率',
   ratioUnknown: '站点未提供此分组的倍率',
+  cost: '实付',
+  costHint: '按标价每 1 美元用量（500,000 额度单位）所需的人民币：分组倍率 × 该站点额度的人民币价格。',
+  costUnknown: '未知：缺少分组倍率或该站点额度的人民币价格（可在账户设置中填写汇率）。',
   quotaLeft: '剩余额度',
   expires: '过期时间',
   never: '永不过期',
