@@ -25,7 +25,17 @@ export const watch = {
   useIn: 'Use this key in…',
   none: 'No usable key of any account can call “{model}”.',
   partial: 'Some accounts could not be read; their keys may be missing here:',
-  extendAhead: 'The key still works. Its expiry moves on from its current end by:',
+  extendKey: {
+    title: 'Extend “{name}”',
+    move: 'The key works until {date}. Move its end to:',
+    moveFromNow: 'Move the key’s end to:',
+    week: 'A week later: {date}',
+    month: '30 days later: {date}',
+    never: 'Never expires',
+    submit: 'Extend',
+    done: 'Key extended until {date}.',
+    doneNever: 'The key no longer expires.',
+  },
   expiring: {
     title: 'Expiring soon',
     within: 'Within',

@@ -23,7 +23,17 @@ export const watch = {
   useIn: '在…中使用此密钥',
   none: '没有任何账户的可用密钥能调用“{model}”。',
   partial: '部分账户无法读取，它们的密钥可能未列出：',
-  extendAhead: '该密钥仍可用。过期时间将从当前到期时间起延长：',
+  extendKey: {
+    title: '延长“{name}”',
+    move: '该密钥可用到 {date}。把到期时间改为：',
+    moveFromNow: '把该密钥的到期时间改为：',
+    week: '延后一周：{date}',
+    month: '延后 30 天：{date}',
+    never: '永不过期',
+    submit: '延长',
+    done: '密钥已延长至 {date}。',
+    doneNever: '该密钥不再过期。',
+  },
   expiring: {
     title: '即将过期',
     within: '未来',
