@@ -128,6 +128,9 @@ export const ERROR_REASONS = [
   'updates.unavailable', // updates come another way here: browser mode, a package manager, a development build
   'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
   'handoff.no_app', // the system has no app for the link's scheme (params.scheme, e.g. "cherrystudio:")
+  // Files with full keys Keydesk wrote: one no longer listed, one changed since (never deleted by Keydesk).
+  'exports.not_listed',
+  'exports.changed',
   // Backup files (Settings → Back up / Restore).
   'backup.wrong_passphrase',
   'backup.damaged', // truncated, extended or altered: the file no longer authenticates

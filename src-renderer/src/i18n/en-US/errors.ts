@@ -227,6 +227,11 @@ export const errorReasons = {
     no_session: 'This page has no Keydesk session: open the address Keydesk printed (each one opens once).',
     no_handler: 'This is not available in this mode.',
   },
+  exports: {
+    not_listed: 'This file is no longer in the list.',
+    changed:
+      'This file has changed since Keydesk wrote it, so Keydesk leaves it alone: delete it yourself, or remove it from the list.',
+  },
   handoff: {
     no_app:
       'No app on this computer is registered for {scheme} links. Install the app (or start it once, so it registers), then try again.',

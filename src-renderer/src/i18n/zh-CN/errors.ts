@@ -214,6 +214,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_session: '此页面没有 Keydesk 会话：请打开 Keydesk 打印的地址（每个地址只能打开一次）。',
     no_handler: '此模式下不可用。',
   },
+  exports: {
+    not_listed: '该文件已不在列表中。',
+    changed: '该文件在 Keydesk 写入后已被改动，Keydesk 不会动它：请自行删除，或将其从列表中移除。',
+  },
   handoff: {
     no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
   },
