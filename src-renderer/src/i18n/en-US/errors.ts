@@ -73,6 +73,15 @@ export const remediesForReason = {
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
   },
+  backup: {
+    wrong_passphrase:
+      'Type the passphrase this backup was made with: not the vault’s passphrase, nor a site’s password. Nothing was changed.',
+    damaged: 'Use another copy of the backup, or make a new one on the computer it came from.',
+    unsupported_version: 'Restore it with the Keydesk that made it, or a newer one.',
+    not_backup: 'Choose a file named keydesk-backup-….keydesk.',
+    too_large: 'Choose a file named keydesk-backup-….keydesk.',
+    expired: 'Choose the backup file again.',
+  },
   rate: {
     local_budget: 'Nothing to do: Keydesk reads it again by itself once its share allows.',
     search_budget: 'Search again when the time is up.',

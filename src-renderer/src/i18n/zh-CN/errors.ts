@@ -72,6 +72,14 @@ export const remediesForReason: MessageSchema['remediesForReason'] = {
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
   },
+  backup: {
+    wrong_passphrase: '请输入创建该备份时使用的口令：不是保险库口令，也不是网站密码。未做任何更改。',
+    damaged: '请使用该备份的另一份副本，或在原来的电脑上重新备份。',
+    unsupported_version: '请用创建它的 Keydesk 或更新的版本恢复。',
+    not_backup: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    too_large: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    expired: '请重新选择备份文件。',
+  },
   rate: {
     local_budget: '无需操作：名额允许时 Keydesk 会自动重新读取。',
     search_budget: '请在时间到后再搜索。',
