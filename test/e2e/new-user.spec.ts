@@ -92,7 +92,7 @@ test.describe('budgets that protect the user', () => {
         await keys.row('primary').getByTestId('reveal-key').click();
         await expect(keys.row('primary').getByTestId('revealed-key')).toBeVisible();
         await expect(toast(page)).toContainText(
-          look.language === 'en-US' ? '5 sign-ins and key reveals left' : '还剩 5 次',
+          look.language === 'en-US' ? '5 of the 20 sign-ins and key reveals' : '还剩 5 次',
         );
         await shot(page, `budget-warning-${look.language}-${look.theme}`);
         // The user's browser spends the rest of the address's bucket: the site will refuse the next one.

@@ -55,5 +55,5 @@ test('a restart does not hand Keydesk a fresh count of the site’s critical buc
   await keys.row('carol-key').getByTestId('reveal-key').click();
   await expect(keys.row('carol-key').getByTestId('revealed-key')).toBeVisible();
   // The fifteenth of the window, counted across the restart.
-  await expect(page.locator('.n-message')).toContainText('5 sign-ins and key reveals left');
+  await expect(page.locator('.n-message')).toContainText('5 of the 20 sign-ins and key reveals');
 });

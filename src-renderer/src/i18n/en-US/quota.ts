@@ -2,8 +2,8 @@
 
 export const quota = {
   budgetLow: {
-    few: '{host}: {left} sign-in or key reveal left of the {limit} this site allows per 20 minutes (as Keydesk counts them). After that the site refuses them, in your browser too, until {time}. | {host}: {left} sign-ins and key reveals left of the {limit} this site allows per 20 minutes (as Keydesk counts them). After that the site refuses them, in your browser too, until {time}.',
-    none: '{host}: the {limit} sign-ins and key reveals this site allows per 20 minutes are used up (as Keydesk counts them). It refuses more, in your browser too, until about {time}.',
+    few: '{host}: {left} of the {limit} sign-ins and key reveals a new-api site allows per 20 minutes left (as Keydesk counts them). After that the site may refuse them, in your browser too, until {time}.',
+    none: '{host}: the {limit} sign-ins and key reveals a new-api site allows per 20 minutes are used up (as Keydesk counts them). It may refuse more, in your browser too, until about {time}.',
   },
   remaining: 'Remaining balance',
   unlimited: 'Unlimited',
