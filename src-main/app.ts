@@ -18,6 +18,7 @@ import { createImportFeature } from './features/import/import.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createStatusFeature } from './features/status/status.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
+import { createExportsFeature } from './features/exports/exports.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
@@ -76,7 +77,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
     ...(options.quotaScheduler ? { schedulerOptions: options.quotaScheduler } : {}),
   });
-  const keys = createKeysFeature(core, accounts.service);
+  // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
+  const exportsFeature = createExportsFeature(core);
+  const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys);
   // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
   const status = await createStatusFeature({
     dataDir: core.dataDir,
@@ -150,7 +153,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['vault', createVaultFeature(core, accounts.service)],
     ['money', createMoneyFeature(core, accounts.service, siteMoney)],
     ['keys', keys],
-    ['handoff', handoffFeature(core, accounts.service, keys.services)],
+    ['handoff', handoffFeature(core, accounts.service, keys.services, exportsFeature.sinks.snippets)],
+    ['exports', exportsFeature],
     ['import', createImportFeature(core, accounts.service)],
     ['account-info', accountInfo],
     ['watch', watch],

@@ -66,7 +66,7 @@ async function run(
 ): Promise<void> {
   const platform = {
     ...nodePlatform(dataDir),
-    // End-to-end tests only: record the deep links an OS would open (browser mode has no opener of its own).
+    // End-to-end tests only: record the deep links instead of opening them with the system's handler.
     ...(process.env.KEYDESK_TEST_LINK_LOG
       ? { externalLinks: recordingExternalLinks(process.env.KEYDESK_TEST_LINK_LOG) }
       : {}),

@@ -19,6 +19,11 @@ export interface Settings {
   readonly alertSound: boolean;
   /** Keys and plans ending within this many days are "expiring soon" (1–365). */
   readonly expiringWithinDays: number;
+  /**
+   * Files Keydesk wrote with full keys in them (exports, saved snippets) are deleted this many days after they were
+   * written (1–365), if they are still exactly what Keydesk wrote; null keeps them until the user deletes them.
+   */
+  readonly deleteExportsAfterDays: number | null;
 }
 export type SettingsPatch = Partial<Settings>;
 

@@ -148,6 +148,10 @@ export const ERROR_REASONS = [
   'updates.mirror_invalid',
   'updates.unavailable', // updates come another way here: browser mode, a package manager, a development build
   'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
+  'handoff.no_app', // the system has no app for the link's scheme (params.scheme, e.g. "cherrystudio:")
+  // Files with full keys Keydesk wrote: one no longer listed, one changed since (never deleted by Keydesk).
+  'exports.not_listed',
+  'exports.changed',
   // Backup files (Settings → Back up / Restore).
   'backup.wrong_passphrase',
   'backup.damaged', // truncated, extended or altered: the file no longer authenticates
@@ -155,9 +159,13 @@ export const ERROR_REASONS = [
   'backup.not_backup', // not a Keydesk backup file at all
   'backup.too_large', // params.kilobytes
   'backup.expired', // the chosen file or preview was forgotten (closed, or left too long): choose it again
-  // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
+  // Rate limits. Keydesk's own: its background work's share of the site's critical bucket (20 sign-ins, reveals and
+  // key-usage reads per 20 minutes), and its cap on key searches (8 of the site's 10 a minute).
   'rate.local_budget',
-  'rate.search_budget', // the same for key searches (10 a minute)
+  'rate.search_budget',
+  // The site's: it answered 429 on that bucket (critical, or key search), and its Retry-After is not over yet.
+  'rate.site_critical',
+  'rate.site_search',
   // Importing accounts from a file (issue 16): the file as a whole, then one row.
   'import.file_too_large', // params.megabytes
   'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header
@@ -198,7 +206,10 @@ export interface AppError {
   readonly serverMessage?: string;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
-  /** For rate_limited: Keydesk held the request back to stay within its share of the site's limit (nothing sent). */
+  /**
+   * For rate_limited: nothing was sent. Keydesk held the request back, for its own share of the site's limit
+   * (reason rate.local_budget / rate.search_budget) or because the site's 429 wait is not over (rate.site_*).
+   */
   readonly isLocalLimit?: boolean;
   /** For auth.scope_denied: the scope the token lacks. */
   readonly scope?: string;

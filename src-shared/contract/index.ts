@@ -13,6 +13,7 @@ import { type BackupInvokeMap, BACKUP_CHANNELS, type BackupEventMap, BACKUP_EVEN
 import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVENTS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
+import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -28,6 +29,7 @@ export * from './backup';
 export * from './import';
 export * from './watch';
 export * from './spend';
+export * from './exports';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -43,7 +45,8 @@ export interface InvokeMap
     BackupInvokeMap,
     ImportInvokeMap,
     WatchInvokeMap,
-    SpendInvokeMap {}
+    SpendInvokeMap,
+    ExportsInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -75,6 +78,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...IMPORT_CHANNELS,
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
+  ...EXPORTS_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

@@ -44,7 +44,7 @@ const FIGURES: readonly Entry[] = [
   { n: 8, name: 'Renderer size', needsBrowser: false, run: bundleSize },
   { n: 9, name: 'Emulator capacity', needsBrowser: false, run: emulatorCapacity },
   { n: 10, name: 'New sessions per password account per day', needsBrowser: false, run: sessionsPerDay },
-  { n: 11, name: 'Critical bucket per host', needsBrowser: false, run: criticalBucket },
+  { n: 11, name: 'Keydesk’s own critical requests per host', needsBrowser: false, run: criticalBucket },
   { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
 ];

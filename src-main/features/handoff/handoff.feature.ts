@@ -9,6 +9,7 @@ import type { Feature } from '../feature';
 import { systemLanguage } from '../quota/quota.feature';
 import type { KeysFeature } from '../keys/keys.feature';
 import type { Logger } from '../../log/logger';
+import type { SecretFileSinkPort } from '../../platform/ports';
 import { registerHandoffHandlers } from './handoff.handlers';
 import { HandoffService, type HandoffSinks, type HandoffSources } from './handoff.service';
 
@@ -32,7 +33,12 @@ export function createHandoffFeature(options: HandoffFeatureOptions) {
 }
 
 /** The feature as app.ts lists it: sources from the account directory and the keys feature, sinks from the platform. */
-export function handoffFeature(core: Core, accounts: AccountsService, keys: KeysFeature['services']): Feature {
+export function handoffFeature(
+  core: Core,
+  accounts: AccountsService,
+  keys: KeysFeature['services'],
+  files: SecretFileSinkPort = core.platform.secretFiles,
+): Feature {
   const { platform } = core;
   return createHandoffFeature({
     sources: {
@@ -50,7 +56,7 @@ export function handoffFeature(core: Core, accounts: AccountsService, keys: Keys
     },
     sinks: {
       clipboard: keys.clipboard,
-      files: platform.secretFiles,
+      files,
       links: platform.externalLinks,
       fileDialogTitle: () =>
         (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '保存密钥文件' : 'Save the key file',

@@ -11,7 +11,7 @@ import {
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
-import type { ExternalLinkPort, SecretFileSinkPort } from '../../platform/ports';
+import { NoAppForLinkError, type ExternalLinkPort, type SecretFileSinkPort } from '../../platform/ports';
 import type { ClipboardGuard } from '../keys/clipboard-guard';
 import { toAppError } from '../../errors';
 import type { Logger } from '../../log/logger';
@@ -149,7 +149,16 @@ export class HandoffService {
         if (real.kind !== 'link' || !HANDOFF_LINK_SCHEMES.some((s) => doc.text.startsWith(s))) {
           return fail({ code: 'validation', reason: 'input.invalid', field: 'via' });
         }
-        await links.open(doc.text);
+        try {
+          await links.open(doc.text);
+        } catch (error) {
+          if (!(error instanceof NoAppForLinkError)) throw error;
+          return fail({
+            code: 'unavailable',
+            reason: 'handoff.no_app',
+            params: { scheme: new URL(doc.text).protocol },
+          });
+        }
         return ok({ via, clearAt: null, path: null });
       }
       if (via === 'clipboard') return ok({ via, clearAt: await clipboard.copy(doc.text), path: null });
@@ -180,6 +189,7 @@ export class HandoffService {
     if (!known.ok) return known;
     const { fullKey, models } = known.value;
     const base = {
+      accountId,
       siteUrl: account.baseUrl,
       apiUrl: account.apiUrl.replace(/\/+$/, ''),
       name: account.label,

@@ -1,6 +1,7 @@
 // The keys feature: list, search, edit, reveal, copy and export keys of the account directory, through the
 // platform's clipboard (cleared later if still ours, and on quit) and save dialog.
 import type { Core } from '../../core';
+import type { SecretFileSinkPort } from '../../platform/ports';
 import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
@@ -12,12 +13,17 @@ export interface KeysFeature extends Feature {
   readonly services: ReturnType<typeof createKeyFeatures>;
 }
 
-export function createKeysFeature(core: Core, directory: AccountDirectory): KeysFeature {
+/** `files` is where exports go: the platform's sink, through the exports feature's record of files with keys. */
+export function createKeysFeature(
+  core: Core,
+  directory: AccountDirectory,
+  files: SecretFileSinkPort = core.platform.secretFiles,
+): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
     directory,
     clipboard: platform.clipboard,
-    files: platform.secretFiles,
+    files,
     clock: platform.clock,
     log: core.log.child('keys'),
     language: () => core.settings.get().language ?? systemLanguage(),

@@ -13,6 +13,7 @@ import type {
   RunawayAlertView,
 } from '../../../src-shared/contract';
 import { formatMoney, formatUnits, type UnitSettings } from '../../../src-shared/units';
+import { msFromStoredTime } from '../../../src-shared/unix-time';
 import type { EventBus } from '../../bridge/events';
 import type { NotifierPort } from '../../platform/ports';
 import type { DocumentStore } from '../../vault/config.store';
@@ -57,7 +58,7 @@ const expiringAlertSchema = z.object({
     z.object({ type: z.literal('plan'), planId: z.string(), planName: z.string() }),
     z.object({ type: z.literal('token') }),
   ]),
-  expiresAt: z.number(),
+  expiresAtMs: z.number(),
 });
 const priceChangeAlertSchema = z.object({
   ...base,
@@ -79,8 +80,15 @@ const alertSchema = z.discriminatedUnion('kind', [
  * alerts, each its own episode. An entry that fits no kind is dropped alone, not the whole list.
  */
 const storedAlertSchema = z.preprocess((value) => {
-  if (typeof value !== 'object' || value === null || 'kind' in value) return value;
+  if (typeof value !== 'object' || value === null) return value;
   const old = value as Record<string, unknown>;
+  if (old.kind === 'expiring' && typeof old.expiresAt === 'number' && !('expiresAtMs' in old)) {
+    // Expiring alerts first kept `expiresAt`, raised with the site's seconds where milliseconds were meant (they
+    // read as 1970): either unit is read as the time it names.
+    const { expiresAt, ...rest } = old;
+    return { ...rest, expiresAtMs: msFromStoredTime(expiresAt) };
+  }
+  if ('kind' in value) return value;
   return { kind: 'balance', episodeKey: `balance:${String(old.id)}`, ...old };
 }, alertSchema);
 export const alertsDocumentSchema = z.object({
@@ -248,7 +256,7 @@ export class AlertsService {
       }
       case 'expiring': {
         const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(alert.expiresAt),
+          new Date(alert.expiresAtMs),
         );
         const { target } = alert;
         const body =

@@ -42,7 +42,11 @@ export const errors = {
 
 export const rateWait = {
   title: 'Waiting for the site’s rate limit',
-  body: 'This site allows 20 sign-ins and key reveals per 20 minutes — next in {wait}.',
+  titleByKeydesk: 'Waiting to stay within the site’s limit',
+  heldByKeydesk: 'Keydesk held this back to stay within the site’s limit.',
+  next: 'Next in {wait}.',
+  waiting: '{subject}: waiting.',
+  subjects: { reveal: 'Show key “{name}”', copy: 'Copy key “{name}”' },
   retriesItself: 'Keydesk will try again on its own when the time is up.',
   tryAgainThen: 'Try again when the time is up.',
   minutesSeconds: '{m} min {s} s',
@@ -79,6 +83,21 @@ export const remediesInSignIn = {
 export const remediesForReason = {
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
+  },
+  backup: {
+    wrong_passphrase:
+      'Type the passphrase this backup was made with: not the vault’s passphrase, nor a site’s password. Nothing was changed.',
+    damaged: 'Use another copy of the backup, or make a new one on the computer it came from.',
+    unsupported_version: 'Restore it with the Keydesk that made it, or a newer one.',
+    not_backup: 'Choose a file named keydesk-backup-….keydesk.',
+    too_large: 'Choose a file named keydesk-backup-….keydesk.',
+    expired: 'Choose the backup file again.',
+  },
+  rate: {
+    local_budget: 'Nothing to do: Keydesk reads it again by itself once its share allows.',
+    search_budget: 'Search again when the time is up.',
+    site_critical: 'Try again when the time is up. Signing in to this site in a browser waits for the same limit.',
+    site_search: 'Search again when the time is up.',
   },
 };
 
@@ -271,6 +290,17 @@ export const errorReasons = {
     no_handler: 'This is not available in this mode.',
     quitting: 'Keydesk is quitting and takes no new request.',
   },
+  exports: {
+    not_listed: 'This file is no longer in the list.',
+    changed:
+      'This file has changed since Keydesk wrote it, so Keydesk leaves it alone: delete it yourself, or remove it from the list.',
+  },
+  handoff: {
+    no_app:
+      'No app on this computer is registered for {scheme} links. Install the app (or start it once, so it registers), then try again.',
+    env_unrepresentable:
+      '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
+  },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
     no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',
@@ -292,8 +322,12 @@ export const errorReasons = {
     cancelled: 'The restore was cancelled before anything was changed.',
   },
   rate: {
-    local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
-    search_budget: 'This site allows 10 key searches a minute; Keydesk is waiting for its share.',
+    local_budget:
+      'Keydesk’s own checks use at most 6 of the 20 sign-ins, key reveals and key-usage reads this site allows per 20 minutes, and never its last 6: the rest are yours.',
+    search_budget: 'This site allows 10 key searches a minute; Keydesk sends at most 8, leaving 2 for your browser.',
+    site_critical:
+      'The site refused: it allows 20 sign-ins, key reveals and key-usage reads per 20 minutes from this address, counting your browser’s.',
+    site_search: 'The site refused: it allows 10 key searches a minute from this address.',
   },
   import: {
     file_too_large: 'The file is larger than {megabytes} MB; split it into smaller files.',
@@ -319,10 +353,6 @@ export const errorReasons = {
     invalid: 'Its {field} does not hold a value an account may have.',
     credential: 'Its stored credentials do not fit an account of this kind.',
     duplicate: 'The file lists this account twice; the first one is kept.',
-  },
-  handoff: {
-    env_unrepresentable:
-      '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
   /** Names of the fields a reason may name (params.field). */
   fields: {

@@ -25,6 +25,7 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { exports } from './exports';
 
 const enUS = {
   app,
@@ -59,6 +60,7 @@ const enUS = {
   importAccounts,
   watch,
   spend,
+  exports,
 };
 
 export type MessageSchema = typeof enUS;

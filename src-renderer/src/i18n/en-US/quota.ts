@@ -1,6 +1,10 @@
 // en-US messages: quota, alerts.
 
 export const quota = {
+  budgetLow: {
+    few: '{host}: {left} of the {limit} sign-ins and key reveals a new-api site allows per 20 minutes left (as Keydesk counts them). After that the site may refuse them, in your browser too, until {time}.',
+    none: '{host}: the {limit} sign-ins and key reveals a new-api site allows per 20 minutes are used up (as Keydesk counts them). It may refuse more, in your browser too, until about {time}.',
+  },
   remaining: 'Remaining balance',
   unlimited: 'Unlimited',
   used: 'Used {amount}',

@@ -42,7 +42,11 @@ export const errors: MessageSchema['errors'] = {
 
 export const rateWait: MessageSchema['rateWait'] = {
   title: '正在等待站点的频率限制',
-  body: '该站点每 20 分钟只允许 20 次登录和查看密钥 — {wait} 后可继续。',
+  titleByKeydesk: '正在等待，以免超出该站点的限额',
+  heldByKeydesk: 'Keydesk 暂缓发送，以免超出该站点的限额。',
+  next: '{wait}后可继续。',
+  waiting: '{subject}：正在等待。',
+  subjects: { reveal: '显示密钥“{name}”', copy: '复制密钥“{name}”' },
   retriesItself: '时间到后 Keydesk 会自动重试。',
   tryAgainThen: '请在时间到后重试。',
   minutesSeconds: '{m} 分 {s} 秒',
@@ -75,6 +79,20 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
 export const remediesForReason: MessageSchema['remediesForReason'] = {
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
+  },
+  backup: {
+    wrong_passphrase: '请输入创建该备份时使用的口令：不是保险库口令，也不是网站密码。未做任何更改。',
+    damaged: '请使用该备份的另一份副本，或在原来的电脑上重新备份。',
+    unsupported_version: '请用创建它的 Keydesk 或更新的版本恢复。',
+    not_backup: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    too_large: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    expired: '请重新选择备份文件。',
+  },
+  rate: {
+    local_budget: '无需操作：名额允许时 Keydesk 会自动重新读取。',
+    search_budget: '请在时间到后再搜索。',
+    site_critical: '请在时间到后重试。在浏览器中登录该站点也要等待同一限额。',
+    site_search: '请在时间到后再搜索。',
   },
 };
 
@@ -252,6 +270,14 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_handler: '此模式下不可用。',
     quitting: 'Keydesk 正在退出，不再接受新的请求。',
   },
+  exports: {
+    not_listed: '该文件已不在列表中。',
+    changed: '该文件在 Keydesk 写入后已被改动，Keydesk 不会动它：请自行删除，或将其从列表中移除。',
+  },
+  handoff: {
+    no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
+    env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
+  },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
@@ -273,8 +299,11 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     cancelled: '恢复已取消，没有做任何更改。',
   },
   rate: {
-    local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
-    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 正在等待可用名额。',
+    local_budget:
+      '该站点每 20 分钟允许 20 次登录、查看密钥和读取密钥用量；Keydesk 自己的检查最多用其中 6 次，且从不用最后 6 次：其余都留给你。',
+    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 最多发送 8 次，给浏览器留 2 次。',
+    site_critical: '站点拒绝了：该地址每 20 分钟只允许 20 次登录、查看密钥和读取密钥用量，浏览器中的也计算在内。',
+    site_search: '站点拒绝了：该地址每分钟只允许 10 次密钥搜索。',
   },
   import: {
     file_too_large: '文件超过 {megabytes} MB，请拆分成较小的文件。',
@@ -298,9 +327,6 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     invalid: '它的{field}不是账户可以使用的值。',
     credential: '它保存的凭据与这种账户不符。',
     duplicate: '文件中把这个账户列了两次，只保留第一次。',
-  },
-  handoff: {
-    env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
   },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {

@@ -25,6 +25,7 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { exports } from './exports';
 
 const zhCN: MessageSchema = {
   app,
@@ -59,6 +60,7 @@ const zhCN: MessageSchema = {
   importAccounts,
   watch,
   spend,
+  exports,
 };
 
 export default zhCN;

@@ -2,6 +2,10 @@
 import type { MessageSchema } from '../en-US';
 
 export const quota: MessageSchema['quota'] = {
+  budgetLow: {
+    few: '{host}：new-api 站点每 20 分钟允许 {limit} 次登录和查看密钥，按 Keydesk 的计数还剩 {left} 次。用完后站点可能会拒绝，浏览器中的也一样，直到 {time}。',
+    none: '{host}：new-api 站点每 20 分钟允许的 {limit} 次登录和查看密钥已用完（按 Keydesk 的计数）。约 {time} 前站点可能会拒绝更多请求，浏览器中的也一样。',
+  },
   remaining: '剩余余额',
   unlimited: '无限',
   used: '已用 {amount}',
