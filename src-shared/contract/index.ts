@@ -14,6 +14,8 @@ import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVEN
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
+import { type AgentsInvokeMap, AGENTS_CHANNELS } from './agents';
+import { type NotifyInvokeMap, NOTIFY_CHANNELS } from './notify';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -30,6 +32,8 @@ export * from './import';
 export * from './watch';
 export * from './spend';
 export * from './exports';
+export * from './agents';
+export * from './notify';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -46,7 +50,9 @@ export interface InvokeMap
     ImportInvokeMap,
     WatchInvokeMap,
     SpendInvokeMap,
-    ExportsInvokeMap {}
+    ExportsInvokeMap,
+    AgentsInvokeMap,
+    NotifyInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -79,6 +85,8 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
   ...EXPORTS_CHANNELS,
+  ...AGENTS_CHANNELS,
+  ...NOTIFY_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,

@@ -92,8 +92,21 @@ export interface PriceChangeAlertView extends AlertBase {
   readonly affectedKeyNames: readonly string[];
 }
 
+/**
+ * An agent (an MCP client through `keydesk mcp`) used an ability the user switched on for the account: it was handed a
+ * key's full value, or it disabled a key. One alert per act, so every hand-off is on record where the user looks.
+ */
+export interface AgentAlertView extends AlertBase {
+  readonly kind: 'agent';
+  readonly action: 'reveal' | 'disable';
+  readonly keyId: number;
+  readonly keyName: string;
+  /** The client's name as it introduced itself (its own words, not verified, bounded); null when it gave none. */
+  readonly client: string | null;
+}
+
 /** An alert in the alert centre: a discriminated union by kind. */
-export type AlertView = BalanceAlertView | RunawayAlertView | ExpiringAlertView | PriceChangeAlertView;
+export type AlertView = BalanceAlertView | RunawayAlertView | ExpiringAlertView | PriceChangeAlertView | AgentAlertView;
 export type AlertKind = AlertView['kind'];
 
 type Distribute<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,4 +1,4 @@
-// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change) kept bounded, newest
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, an agent's hand-off) kept bounded, newest
 // first, in the config store (older documents read as balance alerts), one per episode (episodeKey), pushed as
 // alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
 import { randomUUID } from 'node:crypto';
@@ -68,11 +68,20 @@ const priceChangeAlertSchema = z.object({
   newRatio: z.number(),
   affectedKeyNames: z.array(z.string()),
 });
+const agentAlertSchema = z.object({
+  ...base,
+  kind: z.literal('agent'),
+  action: z.enum(['reveal', 'disable']),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  client: z.string().nullable(),
+});
 const alertSchema = z.discriminatedUnion('kind', [
   balanceAlertSchema,
   runawayAlertSchema,
   expiringAlertSchema,
   priceChangeAlertSchema,
+  agentAlertSchema,
 ]);
 
 /**
@@ -276,6 +285,14 @@ export class AlertsService {
           alert.affectedKeyNames.join(strings.listSeparator),
         );
         return { title: strings.priceChangeTitle, body, accountId: alert.accountId };
+      }
+      case 'agent': {
+        const client = alert.client ?? strings.agentUnnamed;
+        const body =
+          alert.action === 'reveal'
+            ? strings.agentRevealBody(account, alert.keyName, client)
+            : strings.agentDisableBody(account, alert.keyName, client);
+        return { title: strings.agentTitle, body, accountId: alert.accountId };
       }
     }
   }

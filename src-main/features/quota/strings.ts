@@ -33,6 +33,16 @@ export interface QuotaStrings {
   readonly priceChangeBody: (account: string, group: string, from: string, to: string, keys: string) => string;
   /** Between the names of a list ("a, b"). */
   readonly listSeparator: string;
+  readonly agentTitle: string;
+  /** "Work · ci-bot: its full key was handed to claude-code". */
+  readonly agentRevealBody: (account: string, key: string, client: string) => string;
+  readonly agentDisableBody: (account: string, key: string, client: string) => string;
+  /** An agent that gave no name. */
+  readonly agentUnnamed: string;
+  /** The tooltip's line for days left: "≈ 12 days left at the current rate (Work)". */
+  readonly tooltipDaysLeft: (days: number, account: string) => string;
+  /** The tooltip's last line when accounts did not fit: "+3 more". */
+  readonly tooltipMore: (n: number) => string;
 }
 
 export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
@@ -71,6 +81,12 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · group ${group}: ratio ${from} → ${to} (keys: ${keys})`,
     listSeparator: ', ',
+    agentTitle: 'Key handed to an agent',
+    agentRevealBody: (account, key, client) => `${account} · ${key}: its full key was handed to ${client}`,
+    agentDisableBody: (account, key, client) => `${account} · ${key}: disabled by ${client}`,
+    agentUnnamed: 'an unnamed agent',
+    tooltipDaysLeft: (days, account) => `≈ ${days} days left (${account})`,
+    tooltipMore: (n) => `+${n} more`,
   },
   'zh-CN': {
     openKeydesk: '打开 Keydesk',
@@ -106,5 +122,11 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · 分组 ${group}：倍率 ${from} → ${to}（涉及密钥：${keys}）`,
     listSeparator: '、',
+    agentTitle: '密钥已交给智能体',
+    agentRevealBody: (account, key, client) => `${account} · ${key}：完整密钥已交给 ${client}`,
+    agentDisableBody: (account, key, client) => `${account} · ${key}：已被 ${client} 停用`,
+    agentUnnamed: '未具名的智能体',
+    tooltipDaysLeft: (days, account) => `约可用 ${days} 天（${account}）`,
+    tooltipMore: (n) => `另有 ${n} 个`,
   },
 };
