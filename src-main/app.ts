@@ -19,6 +19,7 @@ import { createUpdatesFeature } from './features/updates/updates.feature';
 import { liveSnapshot } from './features/status/status.feature';
 import { createChannelFeature } from './features/channel/channel.feature';
 import { createAgentsFeature } from './features/agents/agents.feature';
+import { createNotifyFeature } from './features/notify/notify.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { createExportsFeature } from './features/exports/exports.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
@@ -174,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['exports', exportsFeature],
     ['import', createImportFeature(core, accounts.service)],
     ['account-info', accountInfo],
+    ['notify', createNotifyFeature(accounts.service)],
     ['watch', watch],
     ['quota', quota],
     ['spend', spend],
