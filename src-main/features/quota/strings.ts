@@ -10,8 +10,8 @@ export interface QuotaStrings {
   readonly unknown: string;
   readonly stale: string;
   readonly levels: { readonly ok: string; readonly warn: string; readonly critical: string; readonly unknown: string };
-  /** Tooltip: "Keydesk — Work: ¥12.34". */
-  readonly tooltip: (account: string, balance: string) => string;
+  /** One account's line of the tooltip: "Work: ¥12.34". */
+  readonly tooltipLine: (account: string, balance: string) => string;
   readonly tooltipNoAccount: string;
   readonly alertTitle: { readonly warn: string; readonly critical: string; readonly soft_limit: string };
   /** "Work: ¥4.20 left (below ¥5.00)". */
@@ -54,7 +54,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     unknown: 'unknown',
     stale: 'not current',
     levels: { ok: 'OK', warn: 'Low', critical: 'Critical', unknown: 'Unknown' },
-    tooltip: (account, balance) => `Keydesk — ${account}: ${balance}`,
+    tooltipLine: (account, balance) => `${account}: ${balance}`,
     tooltipNoAccount: 'Keydesk',
     alertTitle: { warn: 'Balance low', critical: 'Balance critical', soft_limit: 'Key soft limit reached' },
     alertBody: (account, balance, threshold) => `${account}: ${balance} left (below ${threshold})`,
@@ -96,7 +96,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     unknown: '未知',
     stale: '非最新',
     levels: { ok: '正常', warn: '偏低', critical: '告急', unknown: '未知' },
-    tooltip: (account, balance) => `Keydesk — ${account}：${balance}`,
+    tooltipLine: (account, balance) => `${account}：${balance}`,
     tooltipNoAccount: 'Keydesk',
     alertTitle: { warn: '余额偏低', critical: '余额告急', soft_limit: '密钥已达软上限' },
     alertBody: (account, balance, threshold) => `${account}：剩余 ${balance}（低于 ${threshold}）`,

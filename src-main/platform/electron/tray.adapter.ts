@@ -1,4 +1,4 @@
-// The Electron tray: draws a TrayModel (icon by state, tooltip, menu) and reports clicks. It holds no logic of its
+// The Electron tray: draws a TrayModel (icon by state, the title beside it on macOS, tooltip, menu) and reports clicks. It holds no logic of its
 // own: the model comes from features/quota/tray-model.ts. When only labels change, the items are updated in place
 // and the same menu is set again (Linux needs the set to show the change); a new structure builds a new menu.
 import { trayIconFile } from '../tray-icons';
@@ -12,6 +12,7 @@ export class ElectronTrayAdapter implements TrayPort {
   #menu: Menu | null = null;
   #structure = '';
   #icon: TrayIconState | null = null;
+  #title = '';
   #onAction: (action: TrayAction) => void = () => undefined;
   #onOpen: () => void = () => undefined;
 
@@ -25,6 +26,12 @@ export class ElectronTrayAdapter implements TrayPort {
       this.#icon = model.icon;
     }
     tray.setToolTip(model.tooltip);
+    // Text beside the icon exists on macOS only; Electron has no setTitle elsewhere, so it is asked for where it is.
+    const title = model.title;
+    if (typeof tray.setTitle === 'function' && title !== this.#title) {
+      tray.setTitle(title);
+      this.#title = title;
+    }
     const structure = model.items.map((i) => i.id).join('|');
     let menu = this.#menu;
     if (menu && structure === this.#structure) {
