@@ -66,7 +66,9 @@ export function parseSetting(text: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -91,7 +93,10 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
  * preferences as stored, and every channel's stored address and secret sent back (the site keeps the chosen
  * channel's only; sending the rest costs nothing and keeps a webhook secret the user did not retype).
  */
-export function settingRequest(current: Readonly<Record<string, unknown>>, change: NotifyChange): Record<string, unknown> {
+export function settingRequest(
+  current: Readonly<Record<string, unknown>>,
+  change: NotifyChange,
+): Record<string, unknown> {
   const priority = current.gotify_priority;
   return {
     notify_type: change.type,
@@ -103,7 +108,8 @@ export function settingRequest(current: Readonly<Record<string, unknown>>, chang
     gotify_url: change.gotifyUrl ?? text(current.gotify_url),
     gotify_token: change.gotifyToken ?? text(current.gotify_token),
     // The site's own default for a priority out of 0–10.
-    gotify_priority: typeof priority === 'number' && Number.isInteger(priority) && priority >= 0 && priority <= 10 ? priority : 5,
+    gotify_priority:
+      typeof priority === 'number' && Number.isInteger(priority) && priority >= 0 && priority <= 10 ? priority : 5,
     accept_unset_model_ratio_model: current.accept_unset_model_ratio_model === true,
     record_ip_log: current.record_ip_log === true,
   };

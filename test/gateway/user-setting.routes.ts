@@ -48,7 +48,15 @@ function isRequestUri(value: string): boolean {
 /** gin's ShouldBindJSON into the request struct: a field of the wrong JSON type fails the whole bind. */
 function bind(body: unknown): Record<string, unknown> | null {
   if (!isRecord(body)) return null;
-  const strings = ['notify_type', 'webhook_url', 'webhook_secret', 'notification_email', 'bark_url', 'gotify_url', 'gotify_token'];
+  const strings = [
+    'notify_type',
+    'webhook_url',
+    'webhook_secret',
+    'notification_email',
+    'bark_url',
+    'gotify_url',
+    'gotify_token',
+  ];
   const numbers = ['quota_warning_threshold', 'gotify_priority'];
   const bools = ['upstream_model_update_notify_enabled', 'accept_unset_model_ratio_model', 'record_ip_log'];
   for (const f of strings) if (body[f] !== undefined && body[f] !== null && typeof body[f] !== 'string') return null;

@@ -148,16 +148,20 @@ export class AgentAnswers {
     const accounts = this.#pick(args.account);
     const reads = await Promise.all(accounts.map(async (a) => ({ account: a, read: await this.#listKeys(a.id) })));
     const wanted = args.search?.toLocaleLowerCase();
-    const all = reads.flatMap(({ read }) => (read.ok ? read.value : [])).filter(
-      (k) =>
-        (wanted === undefined || k.name.toLocaleLowerCase().includes(wanted)) &&
-        (args.state === undefined || k.state === args.state),
-    );
+    const all = reads
+      .flatMap(({ read }) => (read.ok ? read.value : []))
+      .filter(
+        (k) =>
+          (wanted === undefined || k.name.toLocaleLowerCase().includes(wanted)) &&
+          (args.state === undefined || k.state === args.state),
+      );
     return {
       accounts: accounts.map(answerAccount),
       keys: all.slice(0, args.limit ?? 50).map(toAgentKey),
       total: all.length,
-      failures: reads.flatMap(({ account, read }) => (read.ok ? [] : [{ accountId: account.id, code: read.error.code }])),
+      failures: reads.flatMap(({ account, read }) =>
+        read.ok ? [] : [{ accountId: account.id, code: read.error.code }],
+      ),
     };
   }
 

@@ -73,7 +73,15 @@ export const callSchema = z.strictObject({
 });
 /** Why the app did not answer a call with a value: its own failure (an AppError) or a refusal of the caller's. */
 export const channelErrorSchema = z.object({
-  kind: z.enum(['bad_request', 'unknown_method', 'ability_off', 'no_account', 'ambiguous_account', 'app_error', 'failed']),
+  kind: z.enum([
+    'bad_request',
+    'unknown_method',
+    'ability_off',
+    'no_account',
+    'ambiguous_account',
+    'app_error',
+    'failed',
+  ]),
   /** For app_error: the app's error as the bridge carries it (code, reason, params, the server's words). */
   error: z
     .object({

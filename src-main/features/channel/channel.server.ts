@@ -192,7 +192,9 @@ function serveConnection(
       .then((answer) => {
         const text = frame({ type: 'answer', id: call.id, ...answer });
         // An answer past the bound is not sent cut: the caller hears that it failed.
-        sendText(Buffer.byteLength(text) <= MAX_ANSWER_FRAME_BYTES ? text : frame(refusal(call.id, { kind: 'failed' })));
+        sendText(
+          Buffer.byteLength(text) <= MAX_ANSWER_FRAME_BYTES ? text : frame(refusal(call.id, { kind: 'failed' })),
+        );
       })
       .finally(() => {
         inFlight--;
@@ -202,7 +204,10 @@ function serveConnection(
   const onLine = (line: string): void => {
     if (stage === 'hello') {
       const hello = parseFrame(line, helloSchema);
-      if (hello === null) return end();
+      if (hello === null) {
+        end();
+        return;
+      }
       clientNonce = hello.nonce;
       serverNonce = newNonce();
       stage = 'prove';
@@ -213,7 +218,8 @@ function serveConnection(
       const prove = parseFrame(line, proveSchema);
       if (prove === null || !sameHex(prove.proof, clientProof(token, clientNonce, serverNonce))) {
         send({ type: 'refused' });
-        return end();
+        end();
+        return;
       }
       peer = { client: prove.client ?? null };
       stage = 'ready';
@@ -225,9 +231,13 @@ function serveConnection(
   };
   socket.on(
     'data',
-    lineReader(MAX_REQUEST_FRAME_BYTES, (line) => {
-      onLine(line);
-    }, end),
+    lineReader(
+      MAX_REQUEST_FRAME_BYTES,
+      (line) => {
+        onLine(line);
+      },
+      end,
+    ),
   );
 }
 

@@ -4,7 +4,6 @@
 // answers have the shapes the running app gives, so both are formatted alike.
 import { readdirSync } from 'node:fs';
 import { z } from 'zod';
-import { SPEC_ACCOUNT_MONEY } from '../../../src-shared/units';
 import { accountsDocumentSchema, type AccountRecord } from '../accounts/account-records';
 import { accountMoney } from '../money/account-money';
 import { siteMoneyDocumentSchema } from '../money/site-money.service';
@@ -110,9 +109,7 @@ const alertsFile = (dataDir: string, problems: CacheProblem[]) =>
 /** The runaway alerts Keydesk raised and nobody resolved (Disable now, Dismiss) before it quit. */
 export function cachedRunaway(dataDir: string, accounts: readonly CachedAccount[]): CacheRead<RunawayAnswer> {
   const problems: CacheProblem[] = [];
-  const open = alertsFile(dataDir, problems).flatMap((a) =>
-    a.kind === 'runaway' && a.resolution === null ? [a] : [],
-  );
+  const open = alertsFile(dataDir, problems).flatMap((a) => (a.kind === 'runaway' && a.resolution === null ? [a] : []));
   return {
     value: {
       accounts: accounts.slice(0, MAX_LISTED).map(({ id, label, money }) => ({ id, label, money })),

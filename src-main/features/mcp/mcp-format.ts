@@ -166,7 +166,10 @@ export function formatKeys(answer: KeysAnswer, ctx: FormatContext): Formatted {
   const lines =
     answer.keys.length === 0
       ? [w.noKeys]
-      : [w.keysHeader(answer.keys.length, answer.total), ...answer.keys.map((k) => keyLine(k, answer.accounts, w, ctx.lang))];
+      : [
+          w.keysHeader(answer.keys.length, answer.total),
+          ...answer.keys.map((k) => keyLine(k, answer.accounts, w, ctx.lang)),
+        ];
   return done(ctx, [...lines, ...failuresLine(answer.failures, answer.accounts, w)], {
     keys: answer.keys.map((k) => ({ ...k, accountLabel: labelOf(answer.accounts, k.accountId) })),
     total: answer.total,
@@ -193,8 +196,14 @@ export function formatModel(answer: ModelAnswer, ctx: FormatContext): Formatted 
           id: m.key.id,
           group: m.key.group === '' ? w.defaultGroup : name(m.key.group),
           ratio: m.ratio === null ? '?' : String(m.ratio),
-          cost: m.costYuan === null ? w.costUnknown : w.costPerUsd(formatYuanAmount(m.costYuan.toFixed(m.costYuan < 0.01 ? 6 : 2))),
-          left: accountMoney === undefined ? w.unknown : money(m.key.remainUnits, m.key.isUnlimited, accountMoney, w, ctx.lang),
+          cost:
+            m.costYuan === null
+              ? w.costUnknown
+              : w.costPerUsd(formatYuanAmount(m.costYuan.toFixed(m.costYuan < 0.01 ? 6 : 2))),
+          left:
+            accountMoney === undefined
+              ? w.unknown
+              : money(m.key.remainUnits, m.key.isUnlimited, accountMoney, w, ctx.lang),
         }),
       );
     });
@@ -256,7 +265,9 @@ export function formatExpiring(answer: ExpiringAnswerView, ctx: FormatContext): 
       ? [w.expiringNone(answer.withinDays)]
       : [
           w.expiringHeader(answer.withinDays),
-          ...answer.items.map((i) => w.expiringLine(i.kind, name(i.accountLabel), name(i.name), when(i.expiresAt * 1000, ctx.lang))),
+          ...answer.items.map((i) =>
+            w.expiringLine(i.kind, name(i.accountLabel), name(i.name), when(i.expiresAt * 1000, ctx.lang)),
+          ),
         ];
   if (ctx.source === 'cache') lines.push(w.expiringFromAlerts);
   const failures = answer.failures.map((f) => `${f.accountId} (${f.code})`);
@@ -274,12 +285,25 @@ export function formatRunaway(answer: RunawayAnswer, ctx: FormatContext): Format
   const lines = answer.alerts.length === 0 ? [w.runawayNone] : [w.runawayHeader(answer.total)];
   for (const a of answer.alerts) {
     const m = moneyOf(answer.accounts, a.accountId);
-    const amount = (units: number | null) => (units === null || m === undefined ? w.unknown : money(units, false, m, w, ctx.lang));
+    const amount = (units: number | null) =>
+      units === null || m === undefined ? w.unknown : money(units, false, m, w, ctx.lang);
     const raised = when(a.raisedAt, ctx.lang);
     lines.push(
       a.reason === 'daily_cap'
-        ? w.runawayCapLine(name(a.accountLabel), name(a.keyName), amount(a.daySpendUnits), amount(a.dailyCapUnits), raised)
-        : w.runawayLine(name(a.accountLabel), name(a.keyName), amount(a.hourSpendUnits), amount(a.usualHourUnits), raised),
+        ? w.runawayCapLine(
+            name(a.accountLabel),
+            name(a.keyName),
+            amount(a.daySpendUnits),
+            amount(a.dailyCapUnits),
+            raised,
+          )
+        : w.runawayLine(
+            name(a.accountLabel),
+            name(a.keyName),
+            amount(a.hourSpendUnits),
+            amount(a.usualHourUnits),
+            raised,
+          ),
     );
   }
   return done(ctx, lines, {

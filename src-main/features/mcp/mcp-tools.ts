@@ -55,7 +55,10 @@ interface ToolResult {
 const STATUS_TIMEOUT_MS = 2_000;
 const TOOL_TIMEOUT_MS = 45_000;
 
-const ok = (f: Formatted): ToolResult => ({ content: [{ type: 'text', text: f.text }], structuredContent: f.structured });
+const ok = (f: Formatted): ToolResult => ({
+  content: [{ type: 'text', text: f.text }],
+  structuredContent: f.structured,
+});
 const failure = (text: string, structured: Record<string, unknown> = {}): ToolResult => ({
   content: [{ type: 'text', text }],
   structuredContent: { error: true, ...structured },
@@ -222,7 +225,9 @@ export function registerKeydeskTools(server: McpServer, options: McpToolsOptions
       const picked = cachedPick(args.account, problems);
       if ('refusal' in picked) return picked.refusal;
       const read = cachedSpend(dataDir, picked.accounts, options.now(), args.limit ?? 50);
-      return ok(formatSpend(read.value, ctx('cache', [...whyCache(live), ...cacheNotes([...problems, ...read.problems], w)])));
+      return ok(
+        formatSpend(read.value, ctx('cache', [...whyCache(live), ...cacheNotes([...problems, ...read.problems], w)])),
+      );
     },
   );
 
@@ -261,7 +266,9 @@ export function registerKeydeskTools(server: McpServer, options: McpToolsOptions
       if (live.kind === 'refused') return failure(refusalText(live.error, w));
       const problems: CacheProblem[] = [];
       const read = cachedRunaway(dataDir, cachedAccounts(dataDir, problems));
-      return ok(formatRunaway(read.value, ctx('cache', [...whyCache(live), ...cacheNotes([...problems, ...read.problems], w)])));
+      return ok(
+        formatRunaway(read.value, ctx('cache', [...whyCache(live), ...cacheNotes([...problems, ...read.problems], w)])),
+      );
     },
   );
 
@@ -277,7 +284,10 @@ export function registerKeydeskTools(server: McpServer, options: McpToolsOptions
     },
     (args) =>
       liveOnly('agent.reveal', args, revealAnswerSchema, 'reveal', (a, c) => ({
-        text: [c.source === 'keydesk' ? w.live : w.cache, w.revealed(echoText(a.accountLabel, 120), echoText(a.keyName, 120), a.keyId, a.key)].join('\n'),
+        text: [
+          c.source === 'keydesk' ? w.live : w.cache,
+          w.revealed(echoText(a.accountLabel, 120), echoText(a.keyName, 120), a.keyId, a.key),
+        ].join('\n'),
         structured: { source: c.source, accountLabel: a.accountLabel, keyId: a.keyId, keyName: a.keyName, key: a.key },
       })),
   );
@@ -294,8 +304,17 @@ export function registerKeydeskTools(server: McpServer, options: McpToolsOptions
     },
     (args) =>
       liveOnly('agent.disable', args, disableAnswerSchema, 'disable', (a, c) => ({
-        text: [c.source === 'keydesk' ? w.live : w.cache, w.disabledKey(echoText(a.accountLabel, 120), echoText(a.keyName, 120), a.keyId)].join('\n'),
-        structured: { source: c.source, accountLabel: a.accountLabel, keyId: a.keyId, keyName: a.keyName, disabled: true },
+        text: [
+          c.source === 'keydesk' ? w.live : w.cache,
+          w.disabledKey(echoText(a.accountLabel, 120), echoText(a.keyName, 120), a.keyId),
+        ].join('\n'),
+        structured: {
+          source: c.source,
+          accountLabel: a.accountLabel,
+          keyId: a.keyId,
+          keyName: a.keyName,
+          disabled: true,
+        },
       })),
   );
 }

@@ -62,7 +62,13 @@ export interface McpWords {
   readonly couldNotRead: (items: string) => string;
   readonly spendHeader: (since: string) => string;
   readonly spendNone: string;
-  readonly spendLine: (parts: { account: string; name: string; today: string; covered: number; hour: string | null }) => string;
+  readonly spendLine: (parts: {
+    account: string;
+    name: string;
+    today: string;
+    covered: number;
+    hour: string | null;
+  }) => string;
   readonly spendLineNoRead: (account: string, name: string) => string;
   readonly notTracked: (labels: string) => string;
   readonly expiringHeader: (days: number) => string;
@@ -217,7 +223,8 @@ export const MCP_WORDS: Readonly<Record<Language, McpWords>> = {
     totalUnknown: '合计未知：没有已知余额。',
     totalLeftOut: (labels) => `余额未知，未计入合计：${labels}。`,
     totalNoRate: (labels) => `人民币汇率未知，未计入合计：${labels}。`,
-    keysHeader: (shown, total) => (shown === total ? `共 ${total} 个密钥：` : `共 ${total} 个密钥，列出前 ${shown} 个：`),
+    keysHeader: (shown, total) =>
+      shown === total ? `共 ${total} 个密钥：` : `共 ${total} 个密钥，列出前 ${shown} 个：`,
     noKeys: '没有符合的密钥。',
     keyLine: (p) =>
       `- ${p.account} · “${p.name}”（#${p.id}）${p.masked} — ${p.state}，分组 ${p.group}，剩余 ${p.left}，已用 ${p.used}，到期 ${p.expires}`,

@@ -11,7 +11,9 @@ export function createNotifyFeature(directory: AccountDirectory): Feature {
   return {
     register: (router) => {
       router
-        .handle('notify:read', z.strictObject({ accountId: z.string().min(1).max(200) }), (a) => service.read(a.accountId))
+        .handle('notify:read', z.strictObject({ accountId: z.string().min(1).max(200) }), (a) =>
+          service.read(a.accountId),
+        )
         .handle('notify:write', notifyWriteSchema, (a) => service.write(a));
     },
     dispose: () => undefined,

@@ -5,6 +5,7 @@ import { SITE_NOTIFY_CHANNELS, type SiteNotifyView } from '../../../src-shared/c
 
 export type NotifyView = SiteNotifyView;
 
+// eslint-disable-next-line no-control-regex -- a typed address or secret with a control character is refused
 const noControls = (s: string): boolean => !/[\u0000-\u001f\u007f]/.test(s);
 const webAddress = z
   .string()
@@ -12,7 +13,11 @@ const webAddress = z
   .min(1)
   .max(2048)
   .refine((s) => noControls(s) && /^https?:\/\/[^\s/]+/.test(s), { params: { reason: 'address.not_web' } });
-const secret = z.string().min(1).max(500).refine(noControls, { params: { reason: 'input.credential_characters' } });
+const secret = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine(noControls, { params: { reason: 'input.credential_characters' } });
 
 export const notifyWriteSchema = z.strictObject({
   accountId: z.string().min(1).max(200),

@@ -25,7 +25,8 @@ export function hostOf(address: unknown): string | null {
   }
 }
 
-const isType = (v: unknown): v is NotifyType => typeof v === 'string' && (NOTIFY_TYPES as readonly string[]).includes(v);
+const isType = (v: unknown): v is NotifyType =>
+  typeof v === 'string' && (NOTIFY_TYPES as readonly string[]).includes(v);
 const present = (v: unknown): boolean => typeof v === 'string' && v !== '';
 
 export function notifyView(read: UserSettingRead, keydeskThresholdUnits: number | null): SiteNotifyView {

@@ -125,7 +125,9 @@ export function titleText(state: TrayState, shown: readonly TrayAccount[], activ
     const view = state.balances.get(active.id);
     // The site's own amount, without the yuan beside it: the menu bar has room for one number.
     if (!view || (!view.isUnlimited && view.remainingUnits === null)) return '—';
-    const value = view.isUnlimited ? ({ kind: 'unlimited' } as const) : ({ kind: 'limited', units: view.remainingUnits ?? 0 } as const);
+    const value = view.isUnlimited
+      ? ({ kind: 'unlimited' } as const)
+      : ({ kind: 'limited', units: view.remainingUnits ?? 0 } as const);
     return bounded(formatQuota(value, state.language, active.units), MAX_TITLE_CHARS);
   }
   const total = accountsTotal(
@@ -167,7 +169,10 @@ export function tooltipText(state: TrayState, shown: readonly TrayAccount[]): st
     const view = state.balances.get(account.id);
     const level = view?.level ?? 'unknown';
     const mark = level === 'ok' || level === 'unknown' ? '' : ` (${strings.levels[level]})`;
-    const line = bounded(strings.tooltipLine(account.label, `${balanceText(view, account, state.language)}${mark}`), 60);
+    const line = bounded(
+      strings.tooltipLine(account.label, `${balanceText(view, account, state.language)}${mark}`),
+      60,
+    );
     const rest = shown.length - index - 1;
     // The line goes in if it fits with, when others follow, room left to say how many did not.
     if (fits(rest > 0 ? [line, strings.tooltipMore(rest)] : [line])) {

@@ -74,7 +74,9 @@ const answered: string[] = [];
 
 type ToolAnswer = { text: string; structured: Record<string, unknown>; isError: boolean };
 
-async function withClient<T>(use: (call: (name: string, args?: Record<string, unknown>) => Promise<ToolAnswer>, client: Client) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  use: (call: (name: string, args?: Record<string, unknown>) => Promise<ToolAnswer>, client: Client) => Promise<T>,
+): Promise<T> {
   const transport = new StdioClientTransport({
     command: join(root, 'node_modules', '.bin', 'tsx'),
     args: [join(root, 'src-main', 'mcp.ts'), '--lang', 'en-US'],
@@ -103,11 +105,10 @@ async function withClient<T>(use: (call: (name: string, args?: Record<string, un
 }
 
 async function dispatch<T>(channel: string, args: unknown): Promise<T> {
-  const r = (await app?.router.dispatch(channel as never, args as never, { transport: 'test' })) as
-    | { ok: true; value: T }
-    | { ok: false; error: unknown };
-  if (!r?.ok) throw new Error(`${channel} failed: ${JSON.stringify(r)}`);
-  return r.value;
+  if (app === null) throw new Error('Keydesk is not running');
+  const r = await app.router.dispatch(channel, args, { transport: 'test' });
+  if (!r.ok) throw new Error(`${channel} failed: ${JSON.stringify(r)}`);
+  return r.value as T;
 }
 
 const fullKeys = (): string[] => [...gw.state.keys.values()].map((k) => k.key);
@@ -207,11 +208,15 @@ describe('keydesk mcp with Keydesk running', () => {
     await dispatch('spend:setTracking', { accountId: alice.id, isTracking: true });
     // A cap below what the key is about to spend: the pass after the spend raises a runaway alert.
     await dispatch('spend:setDailyCap', { accountId: alice.id, keyId: 1, capUnits: 100_000 });
-    const history = () => dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', { accountId: alice.id, keyId: 1 });
-    await vi.waitFor(async () => expect((await history()).reads.length).toBeGreaterThan(0), { timeout: 20_000, interval: 100 });
+    const history = () =>
+      dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', { accountId: alice.id, keyId: 1 });
+    await vi.waitFor(async () => expect((await history()).reads.length).toBeGreaterThan(0), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const before = (await history()).reads.at(-1)?.[1] ?? 0;
     await fetch(`${gw.admin_url}/keys/1/spend`, { method: 'POST', body: JSON.stringify({ units: SPENT }) });
-    await vi.waitFor(async () => expect((await history()).reads.at(-1)?.[1]).toBe((before ?? 0) + SPENT), {
+    await vi.waitFor(async () => expect((await history()).reads.at(-1)?.[1]).toBe(before + SPENT), {
       timeout: 20_000,
       interval: 100,
     });
@@ -222,14 +227,22 @@ describe('keydesk mcp with Keydesk running', () => {
     );
     await withClient(async (call) => {
       const spend = await call('get_spend_today', { account: 'Alice' });
-      const primary = (spend.structured.keys as { keyId: number; todayUnits: number | null }[]).find((k) => k.keyId === 1);
+      const primary = (spend.structured.keys as { keyId: number; todayUnits: number | null }[]).find(
+        (k) => k.keyId === 1,
+      );
       expect(primary?.todayUnits).toBe(SPENT);
-      expect(spend.text).toContain(`“primary”: ${formatQuotaMoney({ kind: 'limited', units: SPENT }, 'en-US', alice.money)}`);
+      expect(spend.text).toContain(
+        `“primary”: ${formatQuotaMoney({ kind: 'limited', units: SPENT }, 'en-US', alice.money)}`,
+      );
       const everyone = await call('get_spend_today');
       expect(everyone.structured.untrackedAccountIds).toEqual([carol.id]);
 
       const runaway = await call('list_runaway_alerts');
-      expect(runaway.structured).toMatchObject({ source: 'keydesk', total: 1, alerts: [{ keyId: 1, reason: 'daily_cap' }] });
+      expect(runaway.structured).toMatchObject({
+        source: 'keydesk',
+        total: 1,
+        alerts: [{ keyId: 1, reason: 'daily_cap' }],
+      });
 
       const expiring = await call('list_expiring');
       expect(expiring.structured).toMatchObject({ withinDays: 7, items: [{ kind: 'key', name: 'ends-soon' }] });
@@ -284,7 +297,10 @@ describe('keydesk mcp with Keydesk running', () => {
 
 describe('keydesk mcp with Keydesk stopped', () => {
   it('answers from the caches what they hold, says so, and says what needs Keydesk running', async () => {
-    const liveSpend = await dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', { accountId: alice.id, keyId: 1 });
+    const liveSpend = await dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', {
+      accountId: alice.id,
+      keyId: 1,
+    });
     expect(liveSpend.reads.length).toBeGreaterThan(1);
     // What the running app last knew is what the cache must answer.
     const known = await dispatch<{ accountId: string; remainingUnits: number | null }[]>('quota:snapshot', undefined);
@@ -294,7 +310,9 @@ describe('keydesk mcp with Keydesk stopped', () => {
     app = null;
     await withClient(async (call) => {
       const balances = await call('get_balances');
-      expect(balances.text.split('\n')[0]).toBe('From Keydesk’s cache: Keydesk is not running, so these are the values it last saw.');
+      expect(balances.text.split('\n')[0]).toBe(
+        'From Keydesk’s cache: Keydesk is not running, so these are the values it last saw.',
+      );
       expect(balances.structured).toMatchObject({
         source: 'cache',
         accounts: [
@@ -304,7 +322,9 @@ describe('keydesk mcp with Keydesk stopped', () => {
       });
       const spend = await call('get_spend_today', { account: 'alice' });
       expect(spend.structured.source).toBe('cache');
-      expect((spend.structured.keys as { keyId: number; todayUnits: number }[]).find((k) => k.keyId === 1)?.todayUnits).toBe(SPENT);
+      expect(
+        (spend.structured.keys as { keyId: number; todayUnits: number }[]).find((k) => k.keyId === 1)?.todayUnits,
+      ).toBe(SPENT);
       const runaway = await call('list_runaway_alerts');
       expect(runaway.structured).toMatchObject({ source: 'cache', alerts: [{ keyId: 1, reason: 'daily_cap' }] });
       const expiring = await call('list_expiring');

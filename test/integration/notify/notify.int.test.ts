@@ -45,8 +45,11 @@ async function era(profile: ProfileName, withSetting = true) {
           ...(withSetting ? { setting: JSON.stringify(STORED) } : {}),
           access_tokens: [
             ...(u.access_tokens ?? []),
-            { token: WRITE_TOKEN, scopes: ['profile:read', 'profile:write', 'api_key:read'] as const },
-            { token: READ_TOKEN, scopes: ['profile:read', 'api_key:read'] as const },
+            {
+              token: WRITE_TOKEN,
+              scopes: ['profile:read' as const, 'profile:write' as const, 'api_key:read' as const],
+            },
+            { token: READ_TOKEN, scopes: ['profile:read' as const, 'api_key:read' as const] },
           ],
         }
       : u,
@@ -54,7 +57,10 @@ async function era(profile: ProfileName, withSetting = true) {
   const gw = await startEra(profile, { ...seed, users });
   const app = await eraApp(gw);
   opened.push({ gw, app });
-  const add = async (token: string, thresholds = { warnUnits: LOW, criticalUnits: null }): Promise<string> => {
+  const add = async (
+    token: string,
+    thresholds: { warnUnits: number | null; criticalUnits: number | null } = { warnUnits: LOW, criticalUnits: null },
+  ): Promise<string> => {
     await app.siteMoney.refresh(gw.base_url);
     const legacy = profile === 'new-api-legacy' || profile === 'new-api-early' ? { userId: 1 } : {};
     const draft: AccountDraft = {
@@ -117,7 +123,12 @@ describe('the site’s own quota warning on new-api', () => {
     const view = value(
       await notify.write({ accountId: id, channel: 'bark', barkUrl: 'https://api.day.example/fake-device/{{title}}' }),
     );
-    expect(view).toMatchObject({ channel: 'bark', barkHost: 'api.day.example', webhookHost: null, thresholdUnits: LOW });
+    expect(view).toMatchObject({
+      channel: 'bark',
+      barkHost: 'api.day.example',
+      webhookHost: null,
+      thresholdUnits: LOW,
+    });
     expect(stored()).toEqual({
       notify_type: 'bark',
       quota_warning_threshold: LOW,
@@ -137,7 +148,7 @@ describe('the site’s own quota warning on new-api', () => {
       ok: false,
       error: { code: 'validation', reason: 'notify.no_destination', params: { channel: 'gotify' } },
     });
-    const bare = await add(BOB_TOKEN, { warnUnits: null, criticalUnits: null } as never);
+    const bare = await add(BOB_TOKEN, { warnUnits: null, criticalUnits: null });
     expect(await notify.write({ accountId: bare, channel: 'email' })).toMatchObject({
       ok: false,
       error: { reason: 'notify.no_threshold' },

@@ -128,6 +128,7 @@ describe('contract', () => {
     expect(Object.keys(api).sort()).toEqual([
       'account',
       'accounts',
+      'agents',
       'alerts',
       'app',
       'backup',
@@ -135,6 +136,7 @@ describe('contract', () => {
       'handoff',
       'import',
       'keys',
+      'notify',
       'on',
       'quota',
       'settings',

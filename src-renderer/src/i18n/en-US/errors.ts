@@ -302,7 +302,8 @@ export const errorReasons = {
       '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
   notify: {
-    no_threshold: 'Set a low-balance threshold for this account first (Edit thresholds): that is the amount written to the site.',
+    no_threshold:
+      'Set a low-balance threshold for this account first (Edit thresholds): that is the amount written to the site.',
     no_destination: 'The site holds no address for {channel} yet: type one.',
   },
   mode: {

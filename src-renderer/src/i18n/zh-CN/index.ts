@@ -26,6 +26,8 @@ import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
+import { agents } from './agents';
+import { notify } from './notify';
 
 const zhCN: MessageSchema = {
   app,
@@ -61,6 +63,8 @@ const zhCN: MessageSchema = {
   watch,
   spend,
   exports,
+  agents,
+  notify,
 };
 
 export default zhCN;

@@ -177,7 +177,10 @@ describe('the tray’s title and tooltip', () => {
     expect(trayModel({ ...both, title: 'active' }).title).toBe('¥4.20');
     expect(trayModel({ ...both, title: 'none' }).title).toBe('');
     // A dollar site: the total adds its yuan at the site's price; the active one shows its own dollars.
-    const mixed = state([view('w'), view('r', { remainingUnits: 500_000 })], { accounts: [accounts[0], relay] as never, activeId: 'r' });
+    const mixed = state([view('w'), view('r', { remainingUnits: 500_000 })], {
+      accounts: [accounts[0], relay] as never,
+      activeId: 'r',
+    });
     expect(trayModel(mixed).title).toBe('¥19.64');
     expect(trayModel({ ...mixed, title: 'active' }).title).toBe('$1.00');
   });
@@ -197,7 +200,11 @@ describe('the tray’s title and tooltip', () => {
   it('ends the tooltip with the lowest days left across accounts, in both languages', () => {
     const days = state([view('w', { daysLeft: 12.5 }), view('h', { daysLeft: 3.2 })]);
     expect(trayModel(days).tooltip).toBe('Keydesk\nWork: ¥12.34\nHome: ¥12.34\n≈ 3.2 days left (Home)');
-    expect(trayModel({ ...days, language: 'zh-CN' }).tooltip.split('\n').at(-1)).toBe('约可用 3.2 天（Home）');
+    expect(
+      trayModel({ ...days, language: 'zh-CN' })
+        .tooltip.split('\n')
+        .at(-1),
+    ).toBe('约可用 3.2 天（Home）');
   });
 
   it('keeps the tooltip within 127 UTF-16 units: accounts that do not fit are counted, the days left kept', () => {
