@@ -3,8 +3,8 @@
 export const agents = {
   title: 'Agents (MCP)',
   intro:
-    'Coding agents (Claude Code, Codex, Cherry Studio) can ask Keydesk through `keydesk mcp`: balances, keys (masked), which key can call a model, today’s spend, what expires soon and runaway keys. Reading is all they can do unless you switch more on below, per account.',
-  setup: 'Setup for each agent: see “Keydesk for agents” in the README.',
+    'Coding agents (Claude Code, Codex, Cherry Studio) can ask Keydesk through the keydesk mcp command: balances, keys (masked), which key can call a model, today’s spend, what expires soon and runaway keys. Reading is all they can do unless you switch more on below, per account.',
+  setup: 'How to add it to each agent: the README’s section on keydesk mcp.',
   command: 'Command',
   reveal: 'Hand full keys to agents',
   revealHint: 'An agent may ask for one key’s full value. Each hand-off is listed in the alerts.',
