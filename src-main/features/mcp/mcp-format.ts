@@ -79,7 +79,7 @@ function balanceLine(e: StatusEntry, ctx: FormatContext, w: McpWords): string {
   const state = e.isDisabled ? w.disabled : w.levels[e.level];
   const parts = [money(e.remainingUnits, e.isUnlimited, e.money, w, ctx.lang), state];
   if (typeof e.daysLeft === 'number') parts.push(w.daysLeft(e.daysLeft));
-  parts.push(w.age(ageText(e.fetchedAt, ctx.now, w)));
+  parts.push(e.fetchedAt === null ? w.ages.never : w.age(ageText(e.fetchedAt, ctx.now, w)));
   if (e.isStale && e.fetchedAt !== null && ctx.source === 'keydesk') parts.push(w.notCurrent);
   return `- ${name(e.label)}: ${parts.join(' · ')}`;
 }
