@@ -94,7 +94,7 @@ describe('the alert drawer', () => {
         { attachTo: document.body, global: { plugins: [createAppI18n(language), router] } },
       );
       await flushPromises();
-      const items = [...document.querySelectorAll('[data-kind=agent]')].map((item) => item.textContent ?? '');
+      const items = [...document.querySelectorAll('[data-kind=agent]')].map((item) => item.textContent);
       expect(items).toHaveLength(2);
       expect(items[0]).toContain(disabled);
       expect(items[1]).toContain(handed);
