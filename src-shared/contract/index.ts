@@ -13,6 +13,7 @@ import { type BackupInvokeMap, BACKUP_CHANNELS } from './backup';
 import { type ImportInvokeMap, IMPORT_CHANNELS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
+import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -28,6 +29,7 @@ export * from './backup';
 export * from './import';
 export * from './watch';
 export * from './spend';
+export * from './sync';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -43,10 +45,12 @@ export interface InvokeMap
     BackupInvokeMap,
     ImportInvokeMap,
     WatchInvokeMap,
-    SpendInvokeMap {}
+    SpendInvokeMap,
+    SyncInvokeMap {}
 
 /** Events pushed from main to the renderer. */
-export interface EventMap extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap {}
+export interface EventMap
+  extends AppEventMap, AccountsEventMap, VaultEventMap, QuotaEventMap, UpdatesEventMap, SyncEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -67,6 +71,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...IMPORT_CHANNELS,
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
+  ...SYNC_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -74,6 +79,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...VAULT_EVENTS,
   ...QUOTA_EVENTS,
   ...UPDATES_EVENTS,
+  ...SYNC_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];
