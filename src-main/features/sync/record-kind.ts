@@ -27,6 +27,8 @@ export interface SyncRecordKind {
    * Keydesk's rules (then nothing of it is written, and the record is reported as refused).
    */
   admit(id: string, body: unknown): unknown;
+  /** One record as `local` gives it (null when absent): read after the engine applied a change, as the new base. */
+  localOf(id: string): Promise<unknown>;
   /** Writes the engine's decisions here: a body for a new or changed record, null for a deleted one. */
   apply(changes: ReadonlyMap<string, unknown>): Promise<void>;
   /** What the status and the conflict view show of a body: never a secret. */

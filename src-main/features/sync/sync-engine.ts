@@ -283,8 +283,8 @@ export class SyncEngine {
       return 'done';
     }
     if (decision.kind === 'take') {
-      await this.#apply(kind, id, decision.remote.deleted ? null : decision.remote.body);
-      this.#agree(name, record, got?.etag ?? entry?.etag ?? null, decision.remote, digestOf(decision.remote.body));
+      const held = await this.#apply(kind, id, decision.remote.deleted ? null : decision.remote.body);
+      this.#agree(name, record, got?.etag ?? entry?.etag ?? null, decision.remote, digestOf(held));
       return 'done';
     }
     // A listed file without a strong ETag cannot be guarded by If-Match: stop rather than overwrite blindly.
@@ -292,11 +292,13 @@ export class SyncEngine {
     const condition = entry?.etag ?? ({ ifNoneMatch: '*' } as const);
     const written = await this.#write(kind.kind, id, name, decision.record, condition);
     if (written === 'raced') return 'raced';
+    let agreed = digest;
     if (decision.kind === 'merge') {
-      if (!decision.takeLocal) await this.#apply(kind, id, decision.record.deleted ? null : decision.record.body);
+      if (!decision.takeLocal) {
+        agreed = digestOf(await this.#apply(kind, id, decision.record.deleted ? null : decision.record.body));
+      }
       if (decision.keptEdit !== null) this.#notice(kind, decision.record.body, decision.keptEdit);
     }
-    const agreed = decision.kind === 'merge' && !decision.takeLocal ? digestOf(decision.record.body) : digest;
     this.#agree(name, record, written.etag, decision.record, decision.record.deleted ? null : agreed);
     return 'done';
   }
@@ -336,9 +338,14 @@ export class SyncEngine {
     else this.deps.conflicts.set(name, remote.conflicts);
   }
 
-  async #apply(kind: SyncRecordKind, id: string, body: unknown): Promise<void> {
+  /**
+   * Writes a decision here and answers what this device now holds of the record: the base the next change is seen
+   * against (a credential kept here where the record carried none is this device's, not a change to send).
+   */
+  async #apply(kind: SyncRecordKind, id: string, body: unknown): Promise<unknown> {
     this.#taken += 1;
     await kind.apply(new Map([[id, body ?? null]]));
+    return kind.localOf(id);
   }
 
   #notice(kind: SyncRecordKind, body: unknown, side: 'deleted_here' | 'deleted_there'): void {
