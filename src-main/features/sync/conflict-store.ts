@@ -13,10 +13,12 @@ const storedSchema = z.record(
 );
 
 export function encodeConflicts(conflicts: ReadonlyMap<string, readonly Alternative[]>): string {
-  const entries = [...conflicts].slice(0, MAX_CONFLICTED).map(([name, alternatives]) => [
-    name,
-    alternatives.map((a) => ({ version: versionText(a.version), deleted: a.deleted, body: a.body ?? null })),
-  ]);
+  const entries = [...conflicts]
+    .slice(0, MAX_CONFLICTED)
+    .map(([name, alternatives]) => [
+      name,
+      alternatives.map((a) => ({ version: versionText(a.version), deleted: a.deleted, body: a.body ?? null })),
+    ]);
   return JSON.stringify(Object.fromEntries(entries));
 }
 

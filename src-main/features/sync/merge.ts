@@ -84,7 +84,8 @@ export function decide(
     return { kind: 'push', record: localRecord(local.conflicts) };
   }
   // Unchanged there since both agreed: this device's conflicts are the current ones (a pick made here cleared some).
-  if (!isRemoteChanged) return isLocalChanged ? { kind: 'push', record: localRecord(local.conflicts) } : { kind: 'same' };
+  if (!isRemoteChanged)
+    return isLocalChanged ? { kind: 'push', record: localRecord(local.conflicts) } : { kind: 'same' };
   if (!isLocalChanged) {
     // Absent here, never synced, and a tombstone there: nothing to take.
     if (remote.deleted && local.body === null) return { kind: 'same' };

@@ -2,7 +2,7 @@
 // join by implementing this and being listed in sync.feature.ts), and the plain JSON every record file holds once
 // decrypted. Pure types and the canonical form that digests are taken of.
 import { z } from 'zod';
-import { parseVersion, versionText, type Version } from './hlc';
+import { parseVersion, versionText } from './hlc';
 import type { Alternative, RemoteRecord } from './merge';
 
 /** One field of a record as the conflict view shows it: a name the renderer words, a value it shows as is. */
@@ -39,7 +39,9 @@ export interface SyncRecordKind {
 
 /** JSON with object keys sorted, so the same content always has the same digest. */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  // undefined (a missing body) has no JSON: it reads as null.
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
@@ -92,7 +94,7 @@ export function decodePlain(plain: Uint8Array): RecordPlain | null {
       record: {
         deleted,
         body: deleted ? null : body,
-        conflicts: conflicts.map((c) => ({ version: c.version as Version, deleted: c.deleted, body: c.body ?? null })),
+        conflicts: conflicts.map((c) => ({ version: c.version, deleted: c.deleted, body: c.body ?? null })),
       },
     };
   } catch {

@@ -70,7 +70,13 @@ export async function createKeyring(
   const base = {
     format: KEYRING_FORMAT as typeof KEYRING_FORMAT,
     version: SYNC_FORMAT,
-    kdf: { name: 'scrypt' as const, log2N: Math.log2(params.N), r: params.r, p: params.p, salt: salt.toString('base64') },
+    kdf: {
+      name: 'scrypt' as const,
+      log2N: Math.log2(params.N),
+      r: params.r,
+      p: params.p,
+      salt: salt.toString('base64'),
+    },
   };
   const check = sealBytes(keys.record, CHECK_TEXT, keyringAad(base));
   return { keyring: { ...base, check: check.toString('base64') }, keys };
@@ -190,7 +196,10 @@ export function openRecord(keys: SyncKeys, name: string, file: Uint8Array): { ve
   decipher.setAAD(Buffer.concat([head, Buffer.from(name)]));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   try {
-    const plain = Buffer.concat([decipher.update(bytes.subarray(HEADER_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+    const plain = Buffer.concat([
+      decipher.update(bytes.subarray(HEADER_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
     return { version, plain: new Uint8Array(plain) };
   } catch {
     throw new SyncCryptoError('tampered');

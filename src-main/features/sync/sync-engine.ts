@@ -414,7 +414,8 @@ export class SyncEngine {
       const kind = this.#kindOf(record.kind, record.id);
       if (kind !== undefined && !byKind.get(kind)?.has(record.id)) entries.push({ kind, id: record.id, body: null });
     }
-    const bodyOf = (kind: SyncRecordKind, id: string): unknown => (byKind.get(kind)?.has(id) ? byKind.get(kind)?.get(id) : null);
+    const bodyOf = (kind: SyncRecordKind, id: string): unknown =>
+      byKind.get(kind)?.has(id) ? byKind.get(kind)?.get(id) : null;
     return { entries, bodyOf };
   }
 

@@ -13,7 +13,7 @@ export interface ScheduleOptions {
 }
 
 export class SyncSchedule {
-  #timer: TimerHandle | null = null;
+  #timer: { readonly handle: TimerHandle } | null = null;
   #dueAt: number | null = null;
   #running: Promise<void> | null = null;
   #isRerunAsked = false;
@@ -67,15 +67,17 @@ export class SyncSchedule {
     if (isSoonerOnly && this.#dueAt !== null && this.#dueAt <= at) return;
     this.#clear();
     this.#dueAt = at;
-    this.#timer = this.clock.setTimer(ms, () => {
-      this.#timer = null;
-      this.#dueAt = null;
-      void this.#start();
-    });
+    this.#timer = {
+      handle: this.clock.setTimer(ms, () => {
+        this.#timer = null;
+        this.#dueAt = null;
+        void this.#start();
+      }),
+    };
   }
 
   #clear(): void {
-    if (this.#timer !== null) this.clock.clearTimer(this.#timer);
+    if (this.#timer !== null) this.clock.clearTimer(this.#timer.handle);
     this.#timer = null;
     this.#dueAt = null;
   }

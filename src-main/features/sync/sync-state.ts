@@ -13,7 +13,6 @@ const version = z
   .refine((text) => parseVersion(text) !== null)
   .nullable();
 
-
 export const syncConfigSchema = z.object({
   url: z.string().max(2048),
   username: z.string().max(256),

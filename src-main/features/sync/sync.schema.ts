@@ -11,19 +11,21 @@ import { credentialText } from '../accounts/credential-text';
 
 const groups = z.array(z.enum(SYNC_SETTING_GROUPS)).max(SYNC_SETTING_GROUPS.length);
 
-export const syncSetupSchema = z.strictObject({
-  mode: z.enum(['create', 'join']),
-  url: z.string().min(1).max(MAX_URL_CHARS),
-  username: credentialText(256),
-  appPassword: credentialText(1024),
-  // A new folder's passphrase has a floor; joining takes whatever it was made with.
-  passphrase: z.string().min(1).max(MAX_SYNC_PASSPHRASE),
-  deviceName: z.string().trim().min(1).max(MAX_DEVICE_NAME),
-  groups,
-}).refine((args) => args.mode === 'join' || args.passphrase.length >= MIN_SYNC_PASSPHRASE, {
-  path: ['passphrase'],
-  params: { reason: 'input.too_short' },
-});
+export const syncSetupSchema = z
+  .strictObject({
+    mode: z.enum(['create', 'join']),
+    url: z.string().min(1).max(MAX_URL_CHARS),
+    username: credentialText(256),
+    appPassword: credentialText(1024),
+    // A new folder's passphrase has a floor; joining takes whatever it was made with.
+    passphrase: z.string().min(1).max(MAX_SYNC_PASSPHRASE),
+    deviceName: z.string().trim().min(1).max(MAX_DEVICE_NAME),
+    groups,
+  })
+  .refine((args) => args.mode === 'join' || args.passphrase.length >= MIN_SYNC_PASSPHRASE, {
+    path: ['passphrase'],
+    params: { reason: 'input.too_short' },
+  });
 
 export const syncGroupsSchema = z.strictObject({ groups });
 export const syncResolveSchema = z.strictObject({

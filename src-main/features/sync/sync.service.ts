@@ -1,13 +1,7 @@
 // The sync service: setting sync up (a new folder, or joining one after checking its passphrase and the server's
 // conditional writes), running the engine on the schedule, and the status, conflicts, notices and device removal
 // Settings shows. The app password, the passphrase and conflicting copies live in the vault; the rest in sync.json.
-import type {
-  AppError,
-  SyncConflict,
-  SyncSettingGroup,
-  SyncSetupArgs,
-  SyncStatus,
-} from '../../../src-shared/contract';
+import type { AppError, SyncConflict, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import { raise } from '../../errors';
 import type { Logger } from '../../log/logger';
@@ -34,7 +28,7 @@ import { SyncEngine } from './sync-engine';
 import { syncError } from './sync-errors';
 import { SyncSchedule, type ScheduleOptions } from './sync-schedule';
 import { EMPTY_SYNC_STATE, type SyncConfig, type SyncState } from './sync-state';
-import { checkSyncUrl } from './sync-url';
+import { checkSyncUrl } from '../../../src-shared/rules/sync-url-rules';
 import type { Alternative } from './merge';
 import { WebdavRemote, type SyncRemote } from './webdav.remote';
 
@@ -136,7 +130,11 @@ export class SyncService {
         raise(
           probe.problem === 'weak_etags'
             ? { code: 'unsupported', reason: 'sync.weak_etags' }
-            : { code: 'unsupported', reason: 'sync.conditional_ignored', params: { step: probe.step } },
+            : {
+                code: 'unsupported',
+                reason: 'sync.conditional_ignored',
+                params: { step: probe.step === 'if_match' ? 'If-Match' : 'If-None-Match: *' },
+              },
         );
       }
       if (args.mode === 'create') {
@@ -182,10 +180,11 @@ export class SyncService {
     if (this.#state.config === null) return true;
     this.#isSyncing = true;
     void this.#announce();
-    let engine: SyncEngine | null = null;
+    // Held outside the try, so what a failed run got through is still saved.
+    const held: { engine: SyncEngine | null } = { engine: null };
     try {
       const ready = await this.#load();
-      engine = new SyncEngine(
+      const engine = new SyncEngine(
         {
           remote: ready.remote,
           keys: ready.keys,
@@ -197,6 +196,7 @@ export class SyncService {
         },
         this.#state,
       );
+      held.engine = engine;
       const report = await engine.run();
       this.#waiting = report.waiting;
       this.#lastError = null;
@@ -206,17 +206,22 @@ export class SyncService {
       this.#lastError = syncError(error) ?? { code: 'internal' };
       if (this.#lastError.code === 'internal') this.options.log.error('sync run failed', { error });
       else this.options.log.info('sync run failed', { reason: this.#lastError.reason ?? this.#lastError.code });
-      if (engine !== null) this.#waiting = await engine.noteLocalChanges().catch(() => this.#waiting);
+      if (held.engine !== null) this.#waiting = await held.engine.noteLocalChanges().catch(() => this.#waiting);
       return false;
     } finally {
       // What the run got through is kept, so the next one goes on from there.
-      if (engine !== null && this.#state.config !== null) this.#save(engine.state);
+      // Not after this device was removed meanwhile: its state is gone for good.
+      if (held.engine !== null && this.#isConfigured()) this.#save(held.engine.state);
       await this.#persistConflicts().catch((error: unknown) => {
         this.options.log.warn('sync conflicts not saved', { kind: error instanceof Error ? error.name : 'unknown' });
       });
       this.#isSyncing = false;
       void this.#announce();
     }
+  }
+
+  #isConfigured(): boolean {
+    return this.#state.config !== null;
   }
 
   async #load(): Promise<Ready> {
@@ -283,7 +288,9 @@ export class SyncService {
       await ready.remote.remove(deviceFileName(ready.keys, config.deviceId), null);
     } catch (error) {
       // Offline or locked: the entry stays in the list elsewhere until removed there; sync still stops here.
-      this.options.log.info('device entry not removed from the folder', { reason: syncError(error)?.reason ?? 'unknown' });
+      this.options.log.info('device entry not removed from the folder', {
+        reason: syncError(error)?.reason ?? 'unknown',
+      });
     }
     await this.options.vault.delete(SYNC_VAULT_ID);
     this.#ready = null;
@@ -314,7 +321,8 @@ export class SyncService {
           id: device.id,
           name: device.name,
           isThisDevice: device.id === config?.deviceId,
-          lastSyncAt: device.id === config?.deviceId ? (this.#state.lastSyncAt ?? device.lastSyncAt) : device.lastSyncAt,
+          lastSyncAt:
+            device.id === config?.deviceId ? (this.#state.lastSyncAt ?? device.lastSyncAt) : device.lastSyncAt,
         }))
         .sort((a, b) => Number(b.isThisDevice) - Number(a.isThisDevice) || a.name.localeCompare(b.name)),
       conflicts: await this.#conflictViews(),
@@ -332,7 +340,8 @@ export class SyncService {
       if (record === undefined || kind === undefined) continue;
       const current = await kind.localOf(record.id);
       const base = record.base === null ? null : parseVersion(record.base);
-      const describe = (body: unknown) => (body === null || body === undefined ? { title: '', fields: [] } : kind.describe(body));
+      const describe = (body: unknown) =>
+        body === null || body === undefined ? { title: '', fields: [] } : kind.describe(body);
       const currentView = describe(current);
       views.push({
         conflictId: name,
@@ -372,7 +381,10 @@ export class SyncService {
     this.options.store.write(state);
   }
 
-  async #storeSecrets(secrets: { appPassword: string; passphrase: string }, conflicts: Map<string, readonly Alternative[]>) {
+  async #storeSecrets(
+    secrets: { appPassword: string; passphrase: string },
+    conflicts: Map<string, readonly Alternative[]>,
+  ) {
     const conflictsText = encodeConflicts(conflicts);
     try {
       await this.options.vault.set(SYNC_VAULT_ID, { ...secrets, conflicts: conflictsText });

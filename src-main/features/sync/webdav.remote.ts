@@ -149,9 +149,9 @@ export class WebdavRemote implements SyncRemote {
   }
 
   async list(): Promise<RemoteEntry[]> {
-    const stats = (await this.#run(MAX_LISTING_BYTES, (signal) =>
+    const stats: FileStat[] = await this.#run(MAX_LISTING_BYTES, (signal) =>
       this.#client.getDirectoryContents('/', { signal }),
-    )) as FileStat[];
+    );
     const files = stats.filter((stat) => stat.type === 'file');
     if (files.length > MAX_LISTING_ENTRIES) throw new RemoteError('too_large');
     return files.map((stat) => {

@@ -143,7 +143,10 @@ describe('sync through a WebDAV folder', () => {
 
     // Picking A's copy on B makes it the record everywhere, and the conflict goes away everywhere.
     const other = conflict?.copies.find((c) => !c.isCurrent);
-    const resolved = await b.value('sync:resolve', { conflictId: conflict?.conflictId ?? '', copyId: other?.copyId ?? '' });
+    const resolved = await b.value('sync:resolve', {
+      conflictId: conflict?.conflictId ?? '',
+      copyId: other?.copyId ?? '',
+    });
     expect(resolved.conflicts).toEqual([]);
     const afterA = await a.sync();
     expect(afterA.conflicts).toEqual([]);

@@ -61,7 +61,8 @@ export function settingsKind(deps: SettingsKindDeps): SyncRecordKind {
     describe(body) {
       const fields = Object.entries((body ?? {}) as Record<string, unknown>).map(([name, value]) => ({
         name,
-        value: value === null ? '' : String(value),
+        value:
+          typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '',
       }));
       return { title: '', fields };
     },

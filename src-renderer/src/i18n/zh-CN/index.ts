@@ -24,6 +24,7 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { sync } from './sync';
 
 const zhCN: MessageSchema = {
   app,
@@ -57,6 +58,7 @@ const zhCN: MessageSchema = {
   importAccounts,
   watch,
   spend,
+  sync,
 };
 
 export default zhCN;

@@ -54,7 +54,10 @@ describe('decide', () => {
   });
 
   it('keeps the edit against a delete, whichever side deleted', () => {
-    const deletedHere = run(local({ body: null, digest: null }), remote({ version: ver(150), body: { label: 'edited' } }));
+    const deletedHere = run(
+      local({ body: null, digest: null }),
+      remote({ version: ver(150), body: { label: 'edited' } }),
+    );
     expect(deletedHere).toMatchObject({ kind: 'merge', takeLocal: false, keptEdit: 'deleted_here' });
     const deletedThere = run(
       local({ body: { label: 'edited' }, digest: 'd-e', editVersion: ver(120, A) }),

@@ -2,7 +2,7 @@
 // one may not be either; and only https (or http to this machine) carries the folder.
 import { describe, expect, it } from 'vitest';
 import { admitSyncedAccount } from '../../../../src-main/features/sync/incoming-account';
-import { checkSyncUrl } from '../../../../src-main/features/sync/sync-url';
+import { checkSyncUrl } from '../../../../src-shared/rules/sync-url-rules';
 
 const ID = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const good = {
@@ -22,7 +22,10 @@ const good = {
 
 describe('admitSyncedAccount', () => {
   it('admits an account as Keydesk stores it, with its credential apart', () => {
-    expect(admitSyncedAccount(ID, good)).toMatchObject({ record: { id: ID, label: 'Alice' }, secrets: { accessToken: 'fake-token' } });
+    expect(admitSyncedAccount(ID, good)).toMatchObject({
+      record: { id: ID, label: 'Alice' },
+      secrets: { accessToken: 'fake-token' },
+    });
   });
 
   it.each([
@@ -44,7 +47,10 @@ describe('admitSyncedAccount', () => {
 
 describe('checkSyncUrl', () => {
   it.each([
-    ['https://dav.example.com/remote.php/dav/files/me/keydesk', 'https://dav.example.com/remote.php/dav/files/me/keydesk/'],
+    [
+      'https://dav.example.com/remote.php/dav/files/me/keydesk',
+      'https://dav.example.com/remote.php/dav/files/me/keydesk/',
+    ],
     ['http://127.0.0.1:8080/dav/', 'http://127.0.0.1:8080/dav/'],
     ['http://localhost:8080/dav', 'http://localhost:8080/dav/'],
     ['http://[::1]:8080/dav/', 'http://[::1]:8080/dav/'],

@@ -8,16 +8,20 @@ function setup(results: boolean[]) {
   const clock = new FakeClock({ start: 0 });
   const runs: number[] = [];
   let release: (() => void) | null = null;
-  const schedule = new SyncSchedule(clock, async () => {
-    runs.push(clock.now());
-    if (results.length === 0) {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return true;
-    }
-    return results.shift() ?? true;
-  }, { debounceMs: 3_000, intervalMs: 600_000, firstRetryMs: 30_000, maxRetryMs: 900_000 });
+  const schedule = new SyncSchedule(
+    clock,
+    async () => {
+      runs.push(clock.now());
+      if (results.length === 0) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return true;
+      }
+      return results.shift() ?? true;
+    },
+    { debounceMs: 3_000, intervalMs: 600_000, firstRetryMs: 30_000, maxRetryMs: 900_000 },
+  );
   return { clock, runs, schedule, release: () => release?.() };
 }
 

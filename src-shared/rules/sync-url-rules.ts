@@ -1,5 +1,6 @@
 // The sync folder's address: https, or plain http only to this machine (a server the tests start, or a local
-// proxy), without credentials, query or fragment in it; kept with a trailing slash (a folder).
+// proxy), without credentials, query or fragment in it; kept with a trailing slash (a folder). The setup form checks
+// it as the user types and main again before any request; unlike an account's base address, no suffix is removed.
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 export function checkSyncUrl(text: string): string | null {
