@@ -49,6 +49,8 @@ export interface SyncConflict {
   readonly conflictId: string;
   /** account, settings */
   readonly kind: string;
+  /** The record's id: the account's id for an account (its money formats the thresholds), the group for settings. */
+  readonly recordId: string;
   readonly title: string;
   readonly copies: readonly SyncConflictCopy[];
 }

@@ -109,8 +109,8 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
       data: { args: null },
     });
     const id = ((await listed.json()) as { value: { accounts: { id: string }[] } }).value.accounts[0]?.id ?? '';
-    await rename(a, id, 'Renamed on the laptop');
-    await rename(b, id, 'Renamed on the desktop');
+    await rename(a, id, 'Alice (laptop)');
+    await rename(b, id, 'Alice (desktop)');
     await syncNow(a);
     await syncNow(b);
     await syncNow(a);
@@ -120,12 +120,12 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
       const conflict = m.page.getByTestId('sync-conflict');
       await expect(conflict).toHaveCount(1);
       await expect(conflict.getByTestId('sync-copy').nth(0).locator('[data-field="label"]')).toHaveText(
-        'Renamed on the desktop',
+        'Alice (desktop)',
       );
       await expect(conflict.getByTestId('sync-copy').nth(1).locator('[data-field="label"]')).toHaveText(
-        'Renamed on the laptop',
+        'Alice (laptop)',
       );
-      await expect(m.page.getByTestId('sidebar').getByText('Renamed on the desktop')).toBeVisible();
+      await expect(m.page.getByTestId('sidebar').getByText('Alice (desktop)')).toBeVisible();
       expect(await foreignText(m.page, m.look.language)).toEqual([]);
       await shot('conflict', m);
     }
@@ -137,7 +137,7 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
     await syncNow(a);
     await expect(a.page.getByTestId('sync-conflict')).toHaveCount(0);
     for (const m of [a, b]) {
-      await expect(m.page.getByTestId('sidebar').getByText('Renamed on the laptop')).toBeVisible();
+      await expect(m.page.getByTestId('sidebar').getByText('Alice (laptop)')).toBeVisible();
     }
   } finally {
     await a.keydesk.stop();

@@ -346,6 +346,7 @@ export class SyncService {
       views.push({
         conflictId: name,
         kind: kind.kind,
+        recordId: record.id,
         title: currentView.title,
         copies: [
           {
