@@ -69,6 +69,7 @@ export class SyncService {
   #lastError: AppError | null = null;
   #waiting = 0;
   #applying = 0;
+  #announcing: Promise<void> = Promise.resolve();
   readonly #kinds: SyncRecordKind[];
   readonly #schedule: SyncSchedule;
   readonly #unsubscribe: (() => void)[] = [];
@@ -371,8 +372,16 @@ export class SyncService {
     return views;
   }
 
-  async #announce(): Promise<void> {
-    this.options.events.emit('sync:changed', await this.status());
+  /** Statuses go out in order, each as things are when it goes: the page never gets an older one after a newer. */
+  #announce(): Promise<void> {
+    this.#announcing = this.#announcing
+      .then(async () => {
+        this.options.events.emit('sync:changed', await this.status());
+      })
+      .catch((error: unknown) => {
+        this.options.log.warn('sync status not announced', { kind: error instanceof Error ? error.name : 'unknown' });
+      });
+    return this.#announcing;
   }
 
   // -- storage ------------------------------------------------------------------------------------------------------

@@ -23,10 +23,22 @@ export interface Instance {
   call<C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<Result<ResultOf<C>>>;
   value<C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>>;
   sync(): Promise<SyncStatus>;
+  /** The end of the next run that `isDone` accepts (`sync:changed` pushes): a latch on a run that goes by itself. */
+  nextSync(isDone?: (status: SyncStatus) => boolean): Promise<SyncStatus>;
   close(): Promise<void>;
 }
 
-export async function openInstance(gw: Gateway, dir?: string, keyring = memoryKeyring()): Promise<Instance> {
+export interface InstanceOptions {
+  /** Sync's own schedule; default: it never runs by itself (tests press Sync now). */
+  readonly schedule?: { debounceMs: number; intervalMs: number; firstRetryMs?: number };
+}
+
+export async function openInstance(
+  gw: Gateway,
+  dir?: string,
+  keyring = memoryKeyring(),
+  options: InstanceOptions = {},
+): Promise<Instance> {
   const dataDir = dir ?? (await mkdtemp(join(tmpdir(), 'keydesk-sync-data-')));
   const app = await createApp({
     mode: 'browser',
@@ -34,7 +46,7 @@ export async function openInstance(gw: Gateway, dir?: string, keyring = memoryKe
     version: '9.9.9',
     log: memoryLogger().log,
     platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw) }),
-    sync: { scrypt: TEST_SCRYPT, schedule: { debounceMs: NEVER, intervalMs: NEVER } },
+    sync: { scrypt: TEST_SCRYPT, schedule: options.schedule ?? { debounceMs: NEVER, intervalMs: NEVER } },
   });
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
     app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
@@ -49,6 +61,19 @@ export async function openInstance(gw: Gateway, dir?: string, keyring = memoryKe
     call,
     value,
     sync: () => value('sync:now', undefined),
+    nextSync: (isDone = () => true) =>
+      new Promise<SyncStatus>((resolve) => {
+        // A run that starts after this call: its "syncing" status first, then the end that `isDone` accepts.
+        let hasStarted = false;
+        const stop = app.events.subscribe((event, payload) => {
+          if (event !== 'sync:changed') return;
+          const status = payload as SyncStatus;
+          if (status.isSyncing) hasStarted = true;
+          if (!hasStarted || status.isSyncing || !isDone(status)) return;
+          stop();
+          resolve(status);
+        });
+      }),
     close: async () => {
       await app.dispose();
       if (dir === undefined) await rm(dataDir, { recursive: true, force: true });

@@ -224,6 +224,34 @@ describe('sync through a WebDAV folder', () => {
     );
   });
 
+  it('runs by itself shortly after a local change, and again after a failure, with no Sync now', async () => {
+    const schedule = { debounceMs: 50, intervalMs: 24 * 60 * 60_000, firstRetryMs: 50 };
+    const a = await openInstance(gw, undefined, undefined, { schedule });
+    opened.push(a);
+    const b = await open();
+    const url = newFolder();
+    expect((await setUp(a, url, 'create', 'Laptop')).ok).toBe(true);
+    expect((await setUp(b, url, 'join', 'Desktop')).ok).toBe(true);
+
+    // A change on A goes up on its own: B then finds it with one Sync now.
+    const sent = a.nextSync((s) => !s.isSyncing && s.waiting === 0 && s.lastSyncAt !== null);
+    const id = await addAccount(a, gw, 'By itself', 'alice');
+    await sent;
+    await b.sync();
+    expect(await labelOf(b, id)).toBe('By itself');
+
+    // The server away: the debounced run fails, the retry after it (a timer, not a click) sends the change.
+    proxy.mode = 'down';
+    const failed = a.nextSync((s) => !s.isSyncing && s.lastError !== null);
+    await a.value('accounts:update', { id, patch: { label: 'After the outage' } });
+    expect((await failed).waiting).toBe(1);
+    const recovered = a.nextSync((s) => !s.isSyncing && s.lastError === null && s.waiting === 0);
+    proxy.mode = 'pass';
+    await recovered;
+    await b.sync();
+    expect(await labelOf(b, id)).toBe('After the outage');
+  });
+
   it('refuses a wrong passphrase, a folder that holds no sync, and a plain-http server elsewhere, keeping nothing', async () => {
     const a = await open();
     await addAccount(a, gw, 'Mine', 'alice');
