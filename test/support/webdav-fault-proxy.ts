@@ -8,15 +8,21 @@ export type FaultMode = 'pass' | 'full' | 'down' | 'huge';
 export interface FaultProxy {
   readonly url: string;
   mode: FaultMode;
-  /** Requests and bytes (request bodies up, response bodies down) since the last reset, by method. */
-  readonly counts: { requests: number; bytesUp: number; bytesDown: number; byMethod: Map<string, number> };
+  /** Requests and bytes (request bodies up, response bodies down) since the last reset, and each request's. */
+  readonly counts: {
+    requests: number;
+    bytesUp: number;
+    bytesDown: number;
+    byMethod: Map<string, number>;
+    each: { method: string; path: string; up: number; down: number }[];
+  };
   resetCounts(): void;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
-  const counts = { requests: 0, bytesUp: 0, bytesDown: 0, byMethod: new Map<string, number>() };
+  const counts: FaultProxy['counts'] = { requests: 0, bytesUp: 0, bytesDown: 0, byMethod: new Map(), each: [] };
   const state: { mode: FaultMode } = { mode: 'pass' };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
@@ -26,6 +32,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       counts.requests += 1;
       counts.bytesUp += body.length;
       counts.byMethod.set(req.method ?? '', (counts.byMethod.get(req.method ?? '') ?? 0) + 1);
+      const one = { method: req.method ?? '', path: req.url ?? '', up: body.length, down: 0 };
+      counts.each.push(one);
       if (state.mode === 'down') {
         req.socket.destroy();
         return;
@@ -62,6 +70,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.on('data', (chunk: Buffer) => {
             counts.bytesDown += chunk.length;
+            one.down += chunk.length;
             res.write(chunk);
           });
           answer.on('end', () => res.end());
@@ -88,6 +97,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       counts.bytesUp = 0;
       counts.bytesDown = 0;
       counts.byMethod.clear();
+      counts.each = [];
     },
     close: () =>
       new Promise<void>((resolve) => {
