@@ -17,13 +17,17 @@ export class SyncSchedule {
   #dueAt: number | null = null;
   #running: Promise<void> | null = null;
   #isRerunAsked = false;
+  /** Whether the planned run was asked for by a local change (it may turn out to have nothing to send). */
+  #isForChangeOnly = false;
+  /** The regular or retry run a change's run was brought in front of: planned again after it. */
+  #displacedAt: number | null = null;
   #failures = 0;
   #isStopped = false;
 
   constructor(
     private readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>,
-    /** One run; resolves true when it went well. */
-    private readonly task: () => Promise<boolean>,
+    /** One run (`change`: started by a local change alone, which may turn out to be nothing to send); true when it went well. */
+    private readonly task: (reason: 'change' | 'other') => Promise<boolean>,
     private readonly options: ScheduleOptions = {},
   ) {}
 
@@ -37,7 +41,7 @@ export class SyncSchedule {
       this.#isRerunAsked = true;
       return;
     }
-    this.#plan(this.options.debounceMs ?? 3_000, true);
+    this.#plan(this.options.debounceMs ?? 3_000, true, true);
   }
 
   /** Runs now (or after the run in progress) and resolves when that run is over. */
@@ -61,17 +65,20 @@ export class SyncSchedule {
     while (this.#running !== null) await this.#running;
   }
 
-  #plan(ms: number, isSoonerOnly: boolean): void {
+  #plan(ms: number, isSoonerOnly: boolean, isForChange = false): void {
     if (this.#isStopped) return;
     const at = this.clock.now() + ms;
     if (isSoonerOnly && this.#dueAt !== null && this.#dueAt <= at) return;
+    const displaced = isForChange && !this.#isForChangeOnly ? this.#dueAt : this.#displacedAt;
     this.#clear();
+    this.#isForChangeOnly = isForChange;
+    this.#displacedAt = isForChange ? displaced : null;
     this.#dueAt = at;
     this.#timer = {
       handle: this.clock.setTimer(ms, () => {
         this.#timer = null;
         this.#dueAt = null;
-        void this.#start();
+        void this.#start(this.#isForChangeOnly ? 'change' : 'other');
       }),
     };
   }
@@ -80,22 +87,28 @@ export class SyncSchedule {
     if (this.#timer !== null) this.clock.clearTimer(this.#timer.handle);
     this.#timer = null;
     this.#dueAt = null;
+    this.#isForChangeOnly = false;
   }
 
-  #start(): Promise<void> {
+  #start(reason: 'change' | 'other' = 'other'): Promise<void> {
     this.#clear();
     this.#isRerunAsked = false;
     const run = (async () => {
       let isOk = false;
       try {
-        isOk = await this.task();
+        isOk = await this.task(reason);
       } catch {
         isOk = false;
       }
       this.#running = null;
       this.#failures = isOk ? 0 : this.#failures + 1;
+      const displaced = this.#displacedAt;
+      this.#displacedAt = null;
       if (this.#isRerunAsked) {
-        this.#plan(this.options.debounceMs ?? 3_000, true);
+        this.#plan(this.options.debounceMs ?? 3_000, true, true);
+      } else if (isOk && reason === 'change' && displaced !== null) {
+        // The regular run keeps its time: a change's run may not have looked at the server at all.
+        this.#plan(Math.max(0, displaced - this.clock.now()), false);
       } else if (isOk) {
         this.#plan(this.options.intervalMs ?? 10 * 60_000, false);
       } else {

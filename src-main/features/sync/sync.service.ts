@@ -92,7 +92,7 @@ export class SyncService {
         }
       },
     }));
-    this.#schedule = new SyncSchedule(options.clock, () => this.#runOnce(), options.schedule);
+    this.#schedule = new SyncSchedule(options.clock, (reason) => this.#runOnce(reason), options.schedule);
     for (const kind of kinds) {
       this.#unsubscribe.push(
         kind.onChange(() => {
@@ -177,26 +177,17 @@ export class SyncService {
     return this.status();
   }
 
-  async #runOnce(): Promise<boolean> {
+  async #runOnce(reason: 'change' | 'other' = 'other'): Promise<boolean> {
     if (this.#state.config === null) return true;
+    // A save that changed nothing synced (a renewed login's expiry, say) costs no request at all.
+    if (reason === 'change' && (await this.#hasNothingToSend())) return true;
     this.#isSyncing = true;
     void this.#announce();
     // Held outside the try, so what a failed run got through is still saved.
     const held: { engine: SyncEngine | null } = { engine: null };
     try {
       const ready = await this.#load();
-      const engine = new SyncEngine(
-        {
-          remote: ready.remote,
-          keys: ready.keys,
-          config: ready.config,
-          kinds: this.#kinds,
-          now: () => this.options.clock.now(),
-          appVersion: this.options.version,
-          conflicts: this.#conflicts,
-        },
-        this.#state,
-      );
+      const engine = this.#engine(ready);
       held.engine = engine;
       const report = await engine.run();
       this.#waiting = report.waiting;
@@ -219,6 +210,33 @@ export class SyncService {
       this.#isSyncing = false;
       void this.#announce();
     }
+  }
+
+  async #hasNothingToSend(): Promise<boolean> {
+    try {
+      const ready = await this.#load();
+      const engine = this.#engine(ready);
+      const waiting = await engine.noteLocalChanges();
+      this.#save(engine.state);
+      return waiting === 0;
+    } catch {
+      return false; // the run itself says what is wrong
+    }
+  }
+
+  #engine(ready: Ready): SyncEngine {
+    return new SyncEngine(
+      {
+        remote: ready.remote,
+        keys: ready.keys,
+        config: ready.config,
+        kinds: this.#kinds,
+        now: () => this.options.clock.now(),
+        appVersion: this.options.version,
+        conflicts: this.#conflicts,
+      },
+      this.#state,
+    );
   }
 
   #isConfigured(): boolean {

@@ -7,11 +7,13 @@ import { FakeClock, flush } from '../../../support/fake-clock';
 function setup(results: boolean[]) {
   const clock = new FakeClock({ start: 0 });
   const runs: number[] = [];
+  const reasons: string[] = [];
   let release: (() => void) | null = null;
   const schedule = new SyncSchedule(
     clock,
-    async () => {
+    async (reason) => {
       runs.push(clock.now());
+      reasons.push(reason);
       if (results.length === 0) {
         await new Promise<void>((resolve) => {
           release = resolve;
@@ -22,11 +24,11 @@ function setup(results: boolean[]) {
     },
     { debounceMs: 3_000, intervalMs: 600_000, firstRetryMs: 30_000, maxRetryMs: 900_000 },
   );
-  return { clock, runs, schedule, release: () => release?.() };
+  return { clock, runs, reasons, schedule, release: () => release?.() };
 }
 
 describe('SyncSchedule', () => {
-  it('makes one run of changes close together, then waits the interval', async () => {
+  it('makes one run of changes close together, and keeps the regular run at its time', async () => {
     const { clock, runs, schedule } = setup([true, true]);
     schedule.start(600_000);
     schedule.changed();
@@ -34,7 +36,17 @@ describe('SyncSchedule', () => {
     schedule.changed();
     await clock.advance(10_000);
     expect(runs).toEqual([3_000]);
-    expect(schedule.nextRunAt).toBe(603_000);
+    expect(schedule.nextRunAt).toBe(600_000);
+  });
+
+  it('tells a run started by local changes alone from one the timer or a click started', async () => {
+    const { clock, reasons, schedule } = setup([true, true, true]);
+    schedule.start(600_000);
+    schedule.changed();
+    await clock.advance(3_000); // the change alone: the interval run is still planned after it
+    await clock.advance(600_000); // the interval
+    await schedule.now();
+    expect(reasons).toEqual(['change', 'other', 'other']);
   });
 
   it('backs off after failures and returns to the interval after a success', async () => {
