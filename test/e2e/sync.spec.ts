@@ -92,7 +92,10 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
   const b = await openMachine(browser, dirs[1] ?? '', { language: 'zh-CN', theme: 'dark' });
   try {
     const shot = (name: string, m: Machine) =>
-      m.page.screenshot({ path: testInfo.outputPath(`sync-${name}-${m.look.language}-${m.look.theme}.png`), fullPage: true });
+      m.page.screenshot({
+        path: testInfo.outputPath(`sync-${name}-${m.look.language}-${m.look.theme}.png`),
+        fullPage: true,
+      });
     await new KeysPage(a.page).addAccount(a.keydesk.url, 'Shared', gw.base_url, gw.api_url, 'demo-access-token-alice');
     const folder = `${dav.url}e2e-folder/`;
 

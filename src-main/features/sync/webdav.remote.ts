@@ -154,7 +154,11 @@ export class WebdavRemote implements SyncRemote {
   async list(): Promise<RemoteEntry[]> {
     // Only the two properties the engine reads: a server's whole set of properties is several times larger.
     const stats: FileStat[] = await this.#run(MAX_LISTING_BYTES, (signal) =>
-      this.#client.getDirectoryContents('/', { signal, data: LISTING_BODY, headers: { 'Content-Type': 'application/xml' } }),
+      this.#client.getDirectoryContents('/', {
+        signal,
+        data: LISTING_BODY,
+        headers: { 'Content-Type': 'application/xml' },
+      }),
     );
     const files = stats.filter((stat) => stat.type === 'file');
     if (files.length > MAX_LISTING_ENTRIES) throw new RemoteError('too_large');
