@@ -14,6 +14,8 @@ let dav: WebdavServer;
 let proxy: FaultProxy;
 const opened: Instance[] = [];
 let folder = 0;
+/** One of alice's keys in the emulator's demo seed, watched on its own. */
+const WATCHED_KEY = 'zdkUc7K4uD137GVs6pY9tO9iNs3DGMTAHBNhgQWqeBxzgFMg';
 
 beforeAll(async () => {
   if (!hasApache()) throw new Error('apache2 (with mod_dav) is needed: apt-get install apache2');
@@ -70,6 +72,13 @@ describe('sync through a WebDAV folder', () => {
     const a = await open();
     const alice = await addAccount(a, gw, 'Alice canary-label', 'alice');
     const bob = await addAccount(a, gw, 'Bob (password)', 'bob');
+    const watched = await a.value('accounts:add', {
+      label: 'Watched key',
+      baseUrl: gw.base_url,
+      apiUrl: gw.api_url,
+      credential: { kind: 'api_key', apiKey: `sk-${WATCHED_KEY}` },
+    });
+    if (watched.status !== 'done') throw new Error('second factor');
     await a.value('accounts:update', { id: alice, patch: { thresholds: { warnUnits: 5_000_000, criticalUnits: 1 } } });
     await a.value('settings:update', { theme: 'dark', refreshIntervalMinutes: 17, closeToTray: false });
     const url = newFolder();
@@ -87,6 +96,11 @@ describe('sync through a WebDAV folder', () => {
     // The credentials came too: B lists keys with them (bob signs in once with the synced password).
     expect((await b.value('keys:list', { accountId: alice, page: 1, size: 10 })).items.length).toBeGreaterThan(0);
     expect((await b.value('keys:list', { accountId: bob, page: 1, size: 10 })).items.length).toBeGreaterThan(0);
+    // The watched key too: B reads its balance with the synced key.
+    const readings = await b.value('quota:refresh', { accountId: watched.account.id });
+    const reading = readings.find((r) => r.accountId === watched.account.id);
+    expect(reading?.error ?? null).toBeNull();
+    expect(reading?.remainingUnits).not.toBeNull();
 
     // Both see both devices once A writes its entry again (first sync after B joined).
     const status = await a.sync();
@@ -100,6 +114,7 @@ describe('sync through a WebDAV folder', () => {
     const canaries = [
       'demo-access-token-alice',
       'demo-password-2',
+      WATCHED_KEY,
       'canary-label',
       'Bob (password)',
       gw.base_url,
