@@ -2,14 +2,14 @@
 // refused when replayed, checked by their kind's gate), decide each record three-way (merge.ts), write what changed
 // with If-Match / If-None-Match: * and, when a write loses a race, read that record again and decide again. Local
 // writes happen only for records whose decision is final. Nothing here schedules, and nothing is kept in memory.
+// Over 400 lines on purpose: a run's steps (list, read, decide, write, devices) share one state of ETags and
+// versions, which split files would hand back and forth; the pure parts already live apart (merge, record-check).
 import { randomUUID } from 'node:crypto';
 import {
   contentDigest,
   deviceFileName,
   encodeKeyring,
-  isRolledBack,
   KEYRING_FILE,
-  openRecord,
   readKeyring,
   recordFileName,
   sealRecord,
@@ -18,10 +18,11 @@ import {
 } from './sync-crypto';
 import { compareVersions, newestOf, nextVersion, parseVersion, versionText, type Version } from './hlc';
 import { decide, type Alternative, type RemoteRecord } from './merge';
-import { canonicalJson, decodePlain, encodePlain, type SyncRecordKind } from './record-kind';
+import { canonicalJson, encodePlain, type SyncRecordKind } from './record-kind';
 import { RemoteError, type RemoteEntry, type SyncRemote } from './webdav.remote';
 import type { RecordState, RefusedState, SyncConfig, SyncState } from './sync-state';
-import { deviceBodySchema, type DeviceBody } from './device-record';
+import { noteDevice, pruneDevices, type DeviceBody } from './device-record';
+import { checkRecord } from './record-check';
 
 /** The largest record file read: an account with its conflicts is a few kilobytes. */
 export const MAX_RECORD_BYTES = 256 * 1024;
@@ -100,7 +101,7 @@ export class SyncEngine {
   async run(): Promise<RunReport> {
     let listing = await this.#list();
     await this.#checkKeyring(listing);
-    this.#pruneDevices(listing);
+    this.#state = pruneDevices(this.#state, (id) => listing.has(deviceFileName(this.deps.keys, id)));
     await this.noteLocalChanges();
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const fetched = await this.#fetchChanged(listing);
@@ -169,24 +170,15 @@ export class SyncEngine {
       if (isGone(error)) return null;
       throw error;
     }
-    let opened: { version: Version; plain: Uint8Array };
-    try {
-      opened = openRecord(this.deps.keys, entry.name, bytes);
-    } catch (error) {
-      if (!(error instanceof SyncCryptoError)) throw error;
-      return this.#refuse(entry, error.problem === 'newer_format' ? 'newer_format' : 'tampered');
-    }
     const highest = known?.highest == null ? null : parseVersion(known.highest);
-    if (isRolledBack(opened.version, highest)) return this.#refuse(entry, 'rolled_back');
-    const plain = decodePlain(opened.plain);
-    // It authenticated, so a Keydesk wrote it: a shape this build cannot read is a newer Keydesk's.
-    if (plain === null) return this.#refuse(entry, 'newer_format');
-    if (recordFileName(this.deps.keys, plain.kind, plain.id) !== entry.name) return this.#refuse(entry, 'tampered');
+    const checked = checkRecord(this.deps.keys, entry.name, bytes, highest);
+    if (!checked.ok) return this.#refuse(entry, checked.problem);
+    const { opened, plain } = checked;
     this.#bump(opened.version);
     this.#state = { ...this.#state, refused: this.#state.refused.filter((r) => r.name !== entry.name) };
     const remote: RemoteRecord = { version: opened.version, ...plain.record };
     if (plain.kind === 'device') {
-      this.#noteDevice(plain.id, remote);
+      this.#state = noteDevice(this.#state, plain.id, remote);
       this.#setRecord(entry.name, this.#seen(entry, plain.kind, plain.id, opened.version));
       return null;
     }
@@ -360,19 +352,6 @@ export class SyncEngine {
 
   // -- devices ------------------------------------------------------------------------------------------------------
 
-  /** Devices whose entry left the folder (removed) leave the list. */
-  #pruneDevices(listing: Map<string, RemoteEntry>): void {
-    const devices = this.#state.devices.filter((device) => listing.has(deviceFileName(this.deps.keys, device.id)));
-    this.#state = { ...this.#state, devices };
-  }
-
-  #noteDevice(id: string, remote: RemoteRecord): void {
-    const parsed = deviceBodySchema.safeParse(remote.body);
-    const devices = this.#state.devices.filter((device) => device.id !== id);
-    if (!remote.deleted && parsed.success) devices.push({ id, ...parsed.data });
-    this.#state = { ...this.#state, devices: devices.slice(-200) };
-  }
-
   async #writeDevice(listing: Map<string, RemoteEntry>): Promise<void> {
     const { config } = this.deps;
     const name = deviceFileName(this.deps.keys, config.deviceId);
@@ -390,7 +369,7 @@ export class SyncEngine {
     const etag = listing.get(name)?.etag ?? null;
     const written = await this.#write('device', config.deviceId, name, record, etag ?? { ifNoneMatch: '*' });
     if (written === 'raced') return;
-    this.#noteDevice(config.deviceId, record);
+    this.#state = noteDevice(this.#state, config.deviceId, record);
     this.#setRecord(name, {
       ...this.#record(name, 'device', config.deviceId),
       etag: written.etag,

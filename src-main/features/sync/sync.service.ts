@@ -1,7 +1,7 @@
 // The sync service: setting sync up (a new folder, or joining one after checking its passphrase and the server's
 // conditional writes), running the engine on the schedule, and the status, conflicts, notices and device removal
 // Settings shows. The app password, the passphrase and conflicting copies live in the vault; the rest in sync.json.
-import type { AppError, SyncConflict, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
+import type { AppError, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import { raise } from '../../errors';
 import type { Logger } from '../../log/logger';
@@ -10,7 +10,8 @@ import type { DocumentStore } from '../../vault/config.store';
 import type { ScryptParams } from '../../vault/passphrase.cipher';
 import { VaultLockedError, type SecretRead } from '../../vault/secret.store';
 import { probeConditionalWrites } from './conditional-probe';
-import { parseVersion, versionText } from './hlc';
+import { versionText } from './hlc';
+import { statusView } from './sync-status';
 import type { SyncRecordKind } from './record-kind';
 import { decodeConflicts, encodeConflicts } from './conflict-store';
 import {
@@ -323,71 +324,15 @@ export class SyncService {
   // -- status -------------------------------------------------------------------------------------------------------
 
   async status(): Promise<SyncStatus> {
-    const { config } = this.#state;
-    return {
-      isConfigured: config !== null,
-      url: config?.url ?? null,
-      username: config?.username ?? null,
-      deviceName: config?.deviceName ?? null,
-      groups: config?.groups ?? [],
+    return statusView({
+      state: this.#state,
+      conflicts: this.#conflicts,
+      kinds: this.#kinds,
       isSyncing: this.#isSyncing,
-      lastSyncAt: this.#state.lastSyncAt,
       lastError: this.#lastError,
-      nextRunAt: config === null ? null : this.#schedule.nextRunAt,
       waiting: this.#waiting,
-      devices: this.#state.devices
-        .map((device) => ({
-          id: device.id,
-          name: device.name,
-          isThisDevice: device.id === config?.deviceId,
-          lastSyncAt:
-            device.id === config?.deviceId ? (this.#state.lastSyncAt ?? device.lastSyncAt) : device.lastSyncAt,
-        }))
-        .sort((a, b) => Number(b.isThisDevice) - Number(a.isThisDevice) || a.name.localeCompare(b.name)),
-      conflicts: await this.#conflictViews(),
-      notices: this.#state.notices,
-      refused: this.#state.refused.map((r) => ({ problem: r.problem, at: r.at })),
-    };
-  }
-
-  async #conflictViews(): Promise<SyncConflict[]> {
-    const views: SyncConflict[] = [];
-    const deviceName = (id: string) => this.#state.devices.find((device) => device.id === id)?.name ?? null;
-    for (const [name, alternatives] of this.#conflicts) {
-      const record = this.#state.records[name];
-      const kind = record === undefined ? undefined : this.#kinds.find((k) => k.kind === record.kind);
-      if (record === undefined || kind === undefined) continue;
-      const current = await kind.localOf(record.id);
-      const base = record.base === null ? null : parseVersion(record.base);
-      const describe = (body: unknown) =>
-        body === null || body === undefined ? { title: '', fields: [] } : kind.describe(body);
-      const currentView = describe(current);
-      views.push({
-        conflictId: name,
-        kind: kind.kind,
-        recordId: record.id,
-        title: currentView.title,
-        copies: [
-          {
-            copyId: 'current',
-            isCurrent: true,
-            isDeleted: current === null,
-            deviceName: base === null ? null : deviceName(base.device),
-            at: base?.wall ?? 0,
-            ...currentView,
-          },
-          ...alternatives.map((alternative) => ({
-            copyId: versionText(alternative.version),
-            isCurrent: false,
-            isDeleted: alternative.deleted,
-            deviceName: deviceName(alternative.version.device),
-            at: alternative.version.wall,
-            ...describe(alternative.deleted ? null : alternative.body),
-          })),
-        ],
-      });
-    }
-    return views;
+      nextRunAt: this.#schedule.nextRunAt,
+    });
   }
 
   /** Statuses go out in order, each as things are when it goes: the page never gets an older one after a newer. */
