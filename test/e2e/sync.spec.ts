@@ -46,9 +46,17 @@ async function openMachine(browser: Browser, dataDir: string, look: Look): Promi
   return { page, keydesk, look };
 }
 
-async function setUpThroughTheDialog(m: Machine, mode: 'create' | 'join', url: string, device: string) {
+async function setUpThroughTheDialog(
+  m: Machine,
+  mode: 'create' | 'join',
+  url: string,
+  device: string,
+  shot: (name: string) => Promise<unknown>,
+) {
   const { page } = m;
   await page.getByTestId('nav-settings').click();
+  await page.getByTestId('sync-card').scrollIntoViewIfNeeded();
+  await shot(`off-${mode}`);
   await page.getByTestId(mode === 'create' ? 'sync-open-create' : 'sync-open-join').click();
   const dialog = page.getByTestId('sync-dialog');
   await expect(dialog).toBeVisible();
@@ -63,14 +71,19 @@ async function setUpThroughTheDialog(m: Machine, mode: 'create' | 'join', url: s
   await dialog.getByTestId('sync-device-name').locator('input').fill(device);
   // Each machine keeps its own language and theme here.
   await dialog.getByTestId('sync-group-appearance').click();
+  await shot(`dialog-${mode}`);
   await dialog.getByTestId('sync-dialog-submit').click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('sync-status')).toBeVisible();
 }
 
 async function syncNow(m: Machine): Promise<void> {
+  // The run is over when the last sync's time moves on (the button answers only once the run is done).
+  const status = m.page.getByTestId('sync-status');
+  const before = (await status.getAttribute('data-last-sync')) ?? '';
   await m.page.getByTestId('sync-now').click();
-  await expect(m.page.getByTestId('sync-status')).toHaveAttribute('data-syncing', 'false');
+  await expect(status).not.toHaveAttribute('data-last-sync', before);
+  await expect(status).toHaveAttribute('data-syncing', 'false');
   await expect(m.page.getByTestId('sync-last-error')).toHaveCount(0);
 }
 
@@ -92,16 +105,13 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
   const b = await openMachine(browser, dirs[1] ?? '', { language: 'zh-CN', theme: 'dark' });
   try {
     const shot = (name: string, m: Machine) =>
-      m.page.screenshot({
-        path: testInfo.outputPath(`sync-${name}-${m.look.language}-${m.look.theme}.png`),
-        fullPage: true,
-      });
+      m.page.screenshot({ path: testInfo.outputPath(`sync-${name}-${m.look.language}-${m.look.theme}.png`) });
     await new KeysPage(a.page).addAccount(a.keydesk.url, 'Shared', gw.base_url, gw.api_url, 'demo-access-token-alice');
     const folder = `${dav.url}e2e-folder/`;
 
-    await setUpThroughTheDialog(a, 'create', folder, 'Laptop');
+    await setUpThroughTheDialog(a, 'create', folder, 'Laptop', (name) => shot(name, a));
     await shot('card', a);
-    await setUpThroughTheDialog(b, 'join', folder, 'Desktop');
+    await setUpThroughTheDialog(b, 'join', folder, 'Desktop', (name) => shot(name, b));
     await expect(b.page.getByTestId('sidebar').getByTestId('account-row')).toHaveCount(1);
     await expect(b.page.getByTestId('sync-devices').getByTestId('sync-device')).toHaveCount(2);
     await shot('card', b);

@@ -267,6 +267,23 @@ describe('sync through a WebDAV folder', () => {
     expect(await labelOf(b, id)).toBe('After the outage');
   });
 
+  it('removing a computer stops its sync and takes it off the list; its accounts and credentials stay', async () => {
+    const { a, b } = await pair();
+    const id = await addAccount(a, gw, 'Kept', 'alice');
+    await a.sync();
+    await b.sync();
+    expect((await a.sync()).devices.map((d) => d.name)).toEqual(['Laptop', 'Desktop']);
+    const removed = await b.value('sync:removeDevice', undefined);
+    expect(removed.isConfigured).toBe(false);
+    expect((await b.call('sync:now', undefined)).ok).toBe(false);
+    expect((await b.value('keys:list', { accountId: id, page: 1, size: 10 })).items.length).toBeGreaterThan(0);
+    expect((await a.sync()).devices.map((d) => d.name)).toEqual(['Laptop']);
+    // A change on A no longer reaches B.
+    await a.value('accounts:update', { id, patch: { label: 'Only on A' } });
+    await a.sync();
+    expect(await labelOf(b, id)).toBe('Kept');
+  });
+
   it('refuses a wrong passphrase, a folder that holds no sync, and a plain-http server elsewhere, keeping nothing', async () => {
     const a = await open();
     await addAccount(a, gw, 'Mine', 'alice');

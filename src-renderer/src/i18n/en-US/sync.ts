@@ -2,7 +2,7 @@
 
 export const sync = {
   title: 'Sync between computers',
-  hint: 'Keeps your accounts (with their credentials), alert thresholds and the settings you choose the same on every computer where you use Keydesk, through a WebDAV folder you own (Nextcloud, Synology, Apache, 坚果云…). Everything is encrypted here with a passphrase before it leaves: the server sees only ciphertext.',
+  hint: 'Keeps your accounts (with their credentials), alert thresholds and the settings you choose the same on every computer where you use Keydesk, through a WebDAV folder you own (Nextcloud, Synology, Apache, Nutstore…). Everything is encrypted here with a passphrase before it leaves: the server sees only ciphertext.',
   setUp: 'Set up sync…',
   join: 'Join a sync folder…',
   syncNow: 'Sync now',
@@ -87,6 +87,7 @@ export const sync = {
     passphraseHint:
       'Encrypts everything before it leaves this computer. Keydesk keeps it in the vault; without it nobody (Keydesk included) can read the folder.',
     passphrasePlaceholder: 'At least {min} characters',
+    joinPassphrasePlaceholder: 'The passphrase chosen when sync was set up',
     repeat: 'Repeat the passphrase',
     repeatPlaceholder: 'The same passphrase again',
     tooShort: 'Use at least {min} characters.',

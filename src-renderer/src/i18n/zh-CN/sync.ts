@@ -86,6 +86,7 @@ export const sync: MessageSchema['sync'] = {
     passphraseHint:
       '所有内容在离开本机前都用它加密。Keydesk 把它保存在保险库中；没有它，任何人（包括 Keydesk）都无法读取文件夹。',
     passphrasePlaceholder: '至少 {min} 个字符',
+    joinPassphrasePlaceholder: '设置同步时选择的口令',
     repeat: '再次输入口令',
     repeatPlaceholder: '再次输入同一口令',
     tooShort: '至少使用 {min} 个字符。',
