@@ -105,8 +105,11 @@ function patchOnce(): void {
     const init = (args[1] ?? {}) as RequestInit & { signal?: AbortSignal };
     const route = init.signal ? routes.get(init.signal) : undefined;
     if (!route || !init.signal) throw new RemoteError('protocol');
-    const { agent: _agent, ...rest } = init as RequestInit & { agent?: unknown };
-    const response = await route.fetch(url, rest);
+    const { agent: _agent, headers, ...rest } = init as RequestInit & { agent?: unknown };
+    // The body's length is the fetch implementation's to send: Chromium's (Electron's net.fetch) refuses the header.
+    const sent = new Headers(headers);
+    sent.delete('content-length');
+    const response = await route.fetch(url, { ...rest, headers: sent });
     const body = await readCapped(response, route.maxBytes, init.signal);
     // A fresh response over the capped bytes: the client parses only what was allowed in.
     return new Response(response.status === 204 || response.status === 304 ? null : Buffer.from(body), {
