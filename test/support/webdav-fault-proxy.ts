@@ -8,6 +8,8 @@ export type FaultMode = 'pass' | 'full' | 'down' | 'huge';
 export interface FaultProxy {
   readonly url: string;
   mode: FaultMode;
+  /** Passes the next `n` requests, then goes down (the server lost in the middle of a run). */
+  downAfter(n: number): void;
   /** Requests and bytes (request bodies up, response bodies down) since the last reset, and each request's. */
   readonly counts: {
     requests: number;
@@ -23,13 +25,19 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const counts: FaultProxy['counts'] = { requests: 0, bytesUp: 0, bytesDown: 0, byMethod: new Map(), each: [] };
-  const state: { mode: FaultMode } = { mode: 'pass' };
+  const state: { mode: FaultMode; passesLeft: number | null } = { mode: 'pass', passesLeft: null };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       counts.requests += 1;
+      if (state.passesLeft !== null) {
+        if (state.passesLeft === 0) {
+          state.mode = 'down';
+          state.passesLeft = null;
+        } else state.passesLeft -= 1;
+      }
       counts.bytesUp += body.length;
       counts.byMethod.set(req.method ?? '', (counts.byMethod.get(req.method ?? '') ?? 0) + 1);
       const one = { method: req.method ?? '', path: req.url ?? '', up: body.length, down: 0 };
@@ -90,6 +98,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     set mode(mode: FaultMode) {
       state.mode = mode;
+      state.passesLeft = null;
+    },
+    downAfter: (n: number) => {
+      state.passesLeft = n;
     },
     counts,
     resetCounts: () => {
