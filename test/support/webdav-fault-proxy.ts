@@ -10,6 +10,10 @@ export interface FaultProxy {
   mode: FaultMode;
   /** Passes the next `n` requests, then goes down (the server lost in the middle of a run). */
   downAfter(n: number): void;
+  /** Holds the next request of this method until released: a latch to order two computers' writes. */
+  holdNext(method: string): { readonly arrived: Promise<void>; release(): void };
+  /** The status of every answer passed through, in order. */
+  readonly statuses: number[];
   /** Requests and bytes (request bodies up, response bodies down) since the last reset, and each request's. */
   readonly counts: {
     requests: number;
@@ -26,11 +30,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const counts: FaultProxy['counts'] = { requests: 0, bytesUp: 0, bytesDown: 0, byMethod: new Map(), each: [] };
   const state: { mode: FaultMode; passesLeft: number | null } = { mode: 'pass', passesLeft: null };
+  const statuses: number[] = [];
+  let hold: { method: string; arrive: () => void; released: Promise<void> } | null = null;
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks);
+      if (hold !== null && hold.method === req.method) {
+        const held = hold;
+        hold = null;
+        held.arrive();
+        await held.released;
+      }
       counts.requests += 1;
       if (state.passesLeft !== null) {
         if (state.passesLeft === 0) {
@@ -75,6 +87,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           headers: { ...req.headers, host: upstream.host },
         },
         (answer) => {
+          statuses.push(answer.statusCode ?? 502);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.on('data', (chunk: Buffer) => {
             counts.bytesDown += chunk.length;
@@ -103,6 +116,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     downAfter: (n: number) => {
       state.passesLeft = n;
     },
+    holdNext: (method: string) => {
+      let arrive = (): void => undefined;
+      let release = (): void => undefined;
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      hold = { method, arrive, released };
+      return { arrived, release };
+    },
+    statuses,
     counts,
     resetCounts: () => {
       counts.requests = 0;
@@ -110,6 +136,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       counts.bytesDown = 0;
       counts.byMethod.clear();
       counts.each = [];
+      statuses.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -70,8 +70,14 @@ export function decide(
   const isLocalChanged = local.digest !== local.baseDigest;
   const isRemoteChanged = remote !== null && !isSameVersion(remote.version, local.baseVersion);
   const next = () => nextVersion(latest, now, device);
+  // A change sent as it is carries the time it was made (stamped later than all this device had seen then, so later
+  // than the version it replaces): another computer's concurrent edit is weighed against when this one was made.
+  const isEditNewest = (version: Version | null): version is Version =>
+    version !== null &&
+    (remote === null || compareVersions(version, remote.version) > 0) &&
+    (local.baseVersion === null || compareVersions(version, local.baseVersion) > 0);
   const localRecord = (conflicts: readonly Alternative[]): RemoteRecord => ({
-    version: next(),
+    version: isEditNewest(local.editVersion) ? local.editVersion : next(),
     deleted: local.body === null,
     body: local.body,
     conflicts: trim(conflicts),

@@ -169,6 +169,34 @@ describe('sync through a WebDAV folder', () => {
     expect(await labelOf(b, id)).toBe('Edited on A');
   });
 
+  it('a write that loses the race to another computer is refused (412), merged and sent again, never forced', async () => {
+    const { a, b } = await pair();
+    const id = await addAccount(a, gw, 'Raced', 'alice');
+    await a.sync();
+    await b.sync();
+    await a.sync(); // quiet runs: each has read back what it wrote
+    await b.sync();
+    // B edits and starts its run: it lists the folder and is about to write when A, editing a minute later, writes first.
+    await b.value('accounts:update', { id, patch: { label: 'Raced (B)' } });
+    const held = proxy.holdNext('PUT');
+    proxy.resetCounts();
+    const onB = b.sync();
+    await held.arrived;
+    gw.clock.advance(60);
+    await a.value('accounts:update', { id, patch: { thresholds: { warnUnits: 100, criticalUnits: 10 } } });
+    await a.sync();
+    held.release();
+    const status = await onB;
+    expect(proxy.statuses).toContain(412);
+    expect(status.lastError).toBeNull();
+    await a.sync();
+    // Both edits were of one record at once: A's (the later) is in use everywhere, B's is kept as the other copy.
+    expect(await accountsOf(a)).toEqual(await accountsOf(b));
+    expect(await labelOf(b, id)).toBe('Raced');
+    const copies = (await b.value('sync:status', undefined)).conflicts[0]?.copies ?? [];
+    expect(copies.map((c) => c.title)).toEqual(['Raced', 'Raced (B)']);
+  });
+
   it('a delete on one machine and an edit on the other keep the edit on both, and say so', async () => {
     const { a, b } = await pair();
     const id = await addAccount(a, gw, 'Doomed', 'alice');

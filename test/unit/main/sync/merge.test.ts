@@ -37,8 +37,11 @@ describe('decide', () => {
     });
     const pushed = run(local({ body: { label: 'here' }, digest: 'd-here', editVersion: ver(300, A) }), remote({}));
     expect(pushed).toMatchObject({ kind: 'push', record: { body: { label: 'here' }, deleted: false } });
-    // Written later than everything seen, by this device.
-    expect(pushed.kind === 'push' && pushed.record.version).toEqual({ wall: 1_000, counter: 0, device: A });
+    // Written with the time the edit was made (later than what it replaces).
+    expect(pushed.kind === 'push' && pushed.record.version).toEqual(ver(300, A));
+    // Without a stamp, later than everything seen, by this device.
+    const unstamped = run(local({ body: { label: 'here' }, digest: 'd-here' }), remote({}));
+    expect(unstamped.kind === 'push' && unstamped.record.version).toEqual({ wall: 1_000, counter: 0, device: A });
   });
 
   it('keeps the newer of two concurrent edits and carries the other as a conflict', () => {
