@@ -35,8 +35,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks);
+    req.on('end', () => {
+      void answer(Buffer.concat(chunks));
+    });
+    const answer = async (body: Buffer): Promise<void> => {
       if (hold !== null && hold.method === req.method) {
         const held = hold;
         hold = null;
@@ -99,7 +101,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       );
       forward.on('error', () => res.destroy());
       forward.end(body);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
