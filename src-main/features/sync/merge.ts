@@ -116,7 +116,9 @@ export function decide(
   // Concurrent edits: the newer edit wins (this device's as stamped when it was made), the other is kept as a
   // conflict. The record that goes up is written later than both, so every device sees it as news.
   const editedAt = local.editVersion ?? mine.version;
-  const isLocalNewer = compareVersions(editedAt, remote.version) > 0;
+  // A record this device never synced meets the folder's copy (joining, or a settings group chosen later): the
+  // folder's copy is the one everyone already has, so it stays in use; this device's is kept as the other copy.
+  const isLocalNewer = local.baseVersion !== null && compareVersions(editedAt, remote.version) > 0;
   const winner = isLocalNewer ? mine : remote;
   const loser: Alternative = isLocalNewer
     ? { version: remote.version, deleted: remote.deleted, body: remote.body }

@@ -86,11 +86,17 @@ describe('sync through a WebDAV folder', () => {
     expect(made.ok && made.value.lastError).toBeNull();
 
     const b = await open();
+    // B had its own look before joining: the folder's is used, B's is kept as the other copy to pick.
+    await b.value('settings:update', { theme: 'light' });
     const joined = await setUp(b, url, 'join', 'Desktop');
     expect(joined.ok).toBe(true);
     expect(await accountsOf(b)).toEqual(await accountsOf(a));
     const settings = await b.value('settings:get', undefined);
     expect([settings.theme, settings.refreshIntervalMinutes]).toEqual(['dark', 17]);
+    const appearance = joined.ok
+      ? joined.value.conflicts.find((c) => c.copies[0]?.fields.some((f) => f.name === 'theme'))
+      : undefined;
+    expect(appearance?.copies.map((c) => c.fields.find((f) => f.name === 'theme')?.value)).toEqual(['dark', 'light']);
     // Desktop behaviour stays each machine's own.
     expect(settings.closeToTray).toBe(true);
     // The credentials came too: B lists keys with them (bob signs in once with the synced password).

@@ -56,6 +56,19 @@ describe('decide', () => {
     expect(run(mine, remote({ version: ver(400), body: { label: 'here' } })).kind).toBe('take');
   });
 
+  it('on first meeting (never synced here), keeps the folder’s copy in use and this device’s as the other', () => {
+    const mine = local({
+      body: { theme: 'light' },
+      digest: 'd-l',
+      baseVersion: null,
+      baseDigest: null,
+      editVersion: ver(900, A),
+    });
+    const met = run(mine, remote({ version: ver(150), body: { theme: 'dark' } }));
+    expect(met).toMatchObject({ kind: 'merge', takeLocal: false, record: { body: { theme: 'dark' } } });
+    expect(met.kind === 'merge' && met.record.conflicts.map((c) => c.body)).toEqual([{ theme: 'light' }]);
+  });
+
   it('keeps the edit against a delete, whichever side deleted', () => {
     const deletedHere = run(
       local({ body: null, digest: null }),
