@@ -53,6 +53,8 @@ export const sync = {
     expiringWithinDays: 'Expiring window (days)',
   },
   credentialNone: 'none',
+  on: 'on',
+  off: 'off',
   credentialPrint: 'fingerprint {print}',
   notices: {
     kept_edit_deleted_here:

@@ -54,6 +54,8 @@ export const sync: MessageSchema['sync'] = {
     expiringWithinDays: '即将到期（天）',
   },
   credentialNone: '无',
+  on: '开',
+  off: '关',
   credentialPrint: '指纹 {print}',
   notices: {
     kept_edit_deleted_here:
