@@ -24,6 +24,7 @@ import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
+import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
 import { Shutdown, type ShutdownReport } from './shutdown';
@@ -45,6 +46,8 @@ export interface AppOptions {
   readonly spendScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
   readonly watchScheduler?: SchedulerOptions;
+  /** Tests only: cheaper scrypt for a new sync folder, quicker sync timers. */
+  readonly sync?: SyncFeatureOptions;
 }
 
 export interface App {
@@ -163,6 +166,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['status', { register: () => undefined, dispose: () => status.dispose() }],
     ['updates', updates],
     ['backup', createBackupFeature(core, accounts.service)],
+    ['sync', createSyncFeature(core, accounts.service, options.sync)],
     ['spend-to-watch', { register: () => undefined, dispose: stopNotingKeys }],
   ];
   for (const [, feature] of features) feature.register(core.router);

@@ -35,6 +35,16 @@ function testSpendSpacing(env: NodeJS.ProcessEnv): SchedulerOptions | null {
   return { minSpacingMs: spacing, cacheTtlMs: Math.floor(spacing / 2), backoffBaseMs: spacing, staggerMs: 100 };
 }
 
+/**
+ * End-to-end tests only: KEYDESK_SYNC_TEST_MANUAL=1 keeps sync from running by itself (no debounce or timer runs),
+ * so a test steps it with Sync now. Unset in every real launch.
+ */
+function testSyncSchedule(env: NodeJS.ProcessEnv): { schedule: { debounceMs: number; intervalMs: number } } | null {
+  if (env.KEYDESK_SYNC_TEST_MANUAL !== '1') return null;
+  const day = 24 * 60 * 60_000;
+  return { schedule: { debounceMs: day, intervalMs: day } };
+}
+
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -73,6 +83,7 @@ async function run(
   };
   const quotaScheduler = testPollingFloor(process.env);
   const spendScheduler = testSpendSpacing(process.env);
+  const sync = testSyncSchedule(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
@@ -81,6 +92,7 @@ async function run(
     platform,
     ...(quotaScheduler ? { quotaScheduler } : {}),
     ...(spendScheduler ? { spendScheduler } : {}),
+    ...(sync ? { sync } : {}),
   });
   const server = await startLoopback({
     router: app.router,

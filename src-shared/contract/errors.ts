@@ -190,6 +190,27 @@ export const ERROR_REASONS = [
   'record.duplicate', // the file lists the same account twice
   // Hand-off.
   'handoff.env_unrepresentable', // params.name: a .env value cannot be written so that every reader reads it back
+  // Sync through a WebDAV folder.
+  'sync.address', // the folder's address is not https (http only on this machine), or not a web address
+  'sync.not_configured',
+  'sync.vault_locked', // the sync's own secrets wait for the vault's passphrase
+  'sync.unauthorized', // params.status: the WebDAV server refused the user name or app password
+  'sync.folder_missing', // params.status: the folder (or its parent) does not exist on the server
+  'sync.server_full', // params.status: 507 Insufficient Storage (or 413)
+  'sync.server_error', // params.status
+  'sync.unreachable', // nothing answered at the address
+  'sync.timeout',
+  'sync.too_large', // the server sent more than Keydesk reads
+  'sync.not_webdav', // the answer was not a WebDAV one
+  'sync.conditional_ignored', // params.step: the server wrote over a file it was told not to (no If-Match / If-None-Match)
+  'sync.weak_etags', // the server gives no strong ETags, so writes cannot be made conditional
+  'sync.folder_in_use', // a new sync was asked for in a folder that already holds one: join it instead
+  'sync.folder_empty', // joining a folder that holds no Keydesk sync: set one up instead
+  'sync.wrong_passphrase', // the passphrase does not open this folder
+  'sync.newer_format', // the folder was made by a newer Keydesk
+  'sync.folder_changed', // the folder's keyring is no longer the one this device joined
+  'sync.conflict_gone', // the conflict was already resolved (here or elsewhere)
+  'sync.busy', // another write to the folder kept winning the race; tried again later
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -14,6 +14,7 @@ import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVEN
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
+import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -30,6 +31,7 @@ export * from './import';
 export * from './watch';
 export * from './spend';
 export * from './exports';
+export * from './sync';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -46,7 +48,8 @@ export interface InvokeMap
     ImportInvokeMap,
     WatchInvokeMap,
     SpendInvokeMap,
-    ExportsInvokeMap {}
+    ExportsInvokeMap,
+    SyncInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -57,7 +60,8 @@ export interface EventMap
     QuotaEventMap,
     UpdatesEventMap,
     BackupEventMap,
-    ImportEventMap {}
+    ImportEventMap,
+    SyncEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -79,6 +83,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
   ...EXPORTS_CHANNELS,
+  ...SYNC_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -88,6 +93,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...UPDATES_EVENTS,
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,
+  ...SYNC_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

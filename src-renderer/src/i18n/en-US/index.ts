@@ -26,6 +26,7 @@ import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
+import { sync } from './sync';
 
 const enUS = {
   app,
@@ -61,6 +62,7 @@ const enUS = {
   watch,
   spend,
   exports,
+  sync,
 };
 
 export type MessageSchema = typeof enUS;

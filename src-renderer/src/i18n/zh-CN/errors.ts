@@ -94,6 +94,22 @@ export const remediesForReason: MessageSchema['remediesForReason'] = {
     site_critical: '请在时间到后重试。在浏览器中登录该站点也要等待同一限额。',
     site_search: '请在时间到后再搜索。',
   },
+  sync: {
+    address: '使用服务器提供的 WebDAV https 地址。',
+    unauthorized: '请在服务器设置中检查用户名和应用密码。',
+    folder_missing: '在服务器上创建上级文件夹，或更正地址。',
+    server_full: '在服务器上释放空间或提高配额。',
+    unreachable: '请检查网络，并确认服务器正在运行。',
+    conditional_ignored:
+      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见 README）。',
+    weak_etags: '请使用提供强 ETag 的服务器（Apache：FileETag Digest）。',
+    folder_in_use: '请选择“加入同步文件夹”，并使用在那里设置的口令。',
+    folder_empty: '请选择“设置同步”来创建新的文件夹。',
+    wrong_passphrase: '请输入设置同步时选择的同步口令（不是服务器的密码）。',
+    newer_format: '请更新这台电脑上的 Keydesk。',
+    folder_changed: '请在这台电脑上移除同步，然后重新加入文件夹。',
+    vault_locked: '请在“设置 → 凭据保险库”中解锁保险库。',
+  },
 };
 
 export const remedies: MessageSchema['remedies'] = {
@@ -297,6 +313,29 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     too_large: '此文件超过了 Keydesk 备份的大小上限（最多 {kilobytes} KB）。',
     expired: '这个备份已不再打开，请重新选择文件。',
     cancelled: '恢复已取消，没有做任何更改。',
+  },
+  sync: {
+    address: '文件夹地址必须是 https（http 仅限本机），且不能包含用户名、查询参数或片段。',
+    not_configured: '这台电脑尚未设置同步。',
+    vault_locked: '同步口令和应用密码保存在保险库中，而保险库已锁定。',
+    unauthorized: 'WebDAV 服务器拒绝了用户名或应用密码（HTTP {status}）。',
+    folder_missing: '服务器上不存在该文件夹（或其上级文件夹）（HTTP {status}）。',
+    server_full: 'WebDAV 服务器空间已满（HTTP {status}）。没有丢失任何内容，等待发送的更改会在下次同步时发送。',
+    server_error: 'WebDAV 服务器出错（HTTP {status}），Keydesk 稍后会重试。',
+    unreachable: 'WebDAV 服务器没有响应，Keydesk 稍后会重试，等待发送的内容不会丢失。',
+    timeout: 'WebDAV 服务器响应超时，Keydesk 稍后会重试。',
+    too_large: '服务器发送的内容超过了 Keydesk 从同步文件夹读取的上限。',
+    not_webdav: '返回的不是 WebDAV 响应：请检查文件夹地址。',
+    conditional_ignored:
+      '这个服务器覆盖了它被要求不要覆盖的文件（它忽略 {step}），两台电脑可能互相覆盖修改。Keydesk 不会通过它同步。',
+    weak_etags: '这个服务器不提供强 ETag，Keydesk 无法保证写入不会与其他电脑冲突。',
+    folder_in_use: '这个文件夹已经有 Keydesk 同步：请改为加入它。',
+    folder_empty: '这个文件夹中还没有 Keydesk 同步：请改为设置同步。',
+    wrong_passphrase: '此口令无法打开这个同步文件夹。',
+    newer_format: '这个同步文件夹由更新版本的 Keydesk 创建。',
+    folder_changed: '文件夹的加密已不是这台电脑加入时的那一个。',
+    conflict_gone: '这个冲突已经解决。',
+    busy: '其他电脑同时在写入，Keydesk 稍后会重试。',
   },
   rate: {
     local_budget:

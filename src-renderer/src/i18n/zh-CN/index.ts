@@ -26,6 +26,7 @@ import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
+import { sync } from './sync';
 
 const zhCN: MessageSchema = {
   app,
@@ -61,6 +62,7 @@ const zhCN: MessageSchema = {
   watch,
   spend,
   exports,
+  sync,
 };
 
 export default zhCN;
