@@ -22,6 +22,8 @@ import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
+import { createAllowanceFeature } from './features/allowance/allowance.feature';
+import { createRotationFeature } from './features/rotation/rotation.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
 import type { SchedulerOptions } from './features/quota/scheduler';
@@ -138,18 +140,49 @@ export async function createApp(options: AppOptions): Promise<App> {
   const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
     if (listed) watch.service.noteKeys(accountId, listed);
   });
+  const handoff = handoffFeature(core, accounts.service, keys.services);
+  // Allowances the site enforces (refilled at each period's start) and caps kept on the spend tracker's passes.
+  const allowance = createAllowanceFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    spend: spend.tracker,
+    alerts: quota.alerts,
+    power: platform.power,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'allowances.json'),
+  });
+  // One-step rotation: a twin handed to every place the old key went, the old key disabled once idle.
+  const rotation = createRotationFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    handoff: handoff.service,
+    allowance: allowance.service,
+    alerts: quota.alerts,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'rotations.json'),
+  });
   const features: readonly Feature[] = [
     createAppFeature(core),
     accounts,
     createVaultFeature(core, accounts.service),
     createMoneyFeature(core, accounts.service, siteMoney),
     keys,
-    handoffFeature(core, accounts.service, keys.services),
+    handoff,
     createImportFeature(core, accounts.service),
     accountInfo,
     watch,
     quota,
     spend,
+    allowance,
+    rotation,
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
     createBackupFeature(core, accounts.service),
