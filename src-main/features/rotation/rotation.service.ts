@@ -151,6 +151,11 @@ export class RotationService {
     });
   }
 
+  /** Settles the steps and reads in the queue (tests, and quit). */
+  idle(): Promise<unknown> {
+    return this.#queue;
+  }
+
   dispose(): Promise<unknown> {
     this.#isDisposed = true;
     if (this.#timer !== null) this.deps.clock.clearTimer(this.#timer.handle);
