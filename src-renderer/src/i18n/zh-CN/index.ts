@@ -25,6 +25,8 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { allowance } from './allowance';
+import { rotation } from './rotation';
 
 const zhCN: MessageSchema = {
   app,
@@ -59,6 +61,8 @@ const zhCN: MessageSchema = {
   importAccounts,
   watch,
   spend,
+  allowance,
+  rotation,
 };
 
 export default zhCN;
