@@ -43,6 +43,8 @@ export interface AppOptions {
   readonly spendScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
   readonly watchScheduler?: SchedulerOptions;
+  /** End-to-end tests only: the allowance's first check and the rotation's reads of old keys, sooner. */
+  readonly keyCareTestMs?: number;
 }
 
 export interface App {
@@ -154,6 +156,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock: platform.clock,
     log,
     onStoreReport: storeStatus.reporter('key_records', 'allowances.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { startDelayMs: options.keyCareTestMs }),
   });
   // One-step rotation: a twin handed to every place the old key went, the old key disabled once idle.
   const rotation = createRotationFeature({
@@ -168,6 +171,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock: platform.clock,
     log,
     onStoreReport: storeStatus.reporter('key_records', 'rotations.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { watchMs: options.keyCareTestMs }),
   });
   const features: readonly Feature[] = [
     createAppFeature(core),

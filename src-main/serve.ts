@@ -32,6 +32,15 @@ function testSpendSpacing(env: NodeJS.ProcessEnv): SchedulerOptions | null {
   return { minSpacingMs: spacing, cacheTtlMs: Math.floor(spacing / 2), backoffBaseMs: spacing, staggerMs: 100 };
 }
 
+/**
+ * End-to-end tests only: KEYDESK_KEY_CARE_TEST_MS makes the allowances' first check after start and the rotations'
+ * reads of old keys come this soon (never below half a second) instead of after 15 s and every 5 minutes.
+ */
+function testKeyCare(env: NodeJS.ProcessEnv): number | null {
+  const raw = Number(env.KEYDESK_KEY_CARE_TEST_MS);
+  return Number.isFinite(raw) && raw > 0 ? Math.max(500, raw) : null;
+}
+
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -51,6 +60,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
   };
   const quotaScheduler = testPollingFloor(process.env);
   const spendScheduler = testSpendSpacing(process.env);
+  const keyCareTestMs = testKeyCare(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
@@ -59,6 +69,7 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     platform,
     ...(quotaScheduler ? { quotaScheduler } : {}),
     ...(spendScheduler ? { spendScheduler } : {}),
+    ...(keyCareTestMs === null ? {} : { keyCareTestMs }),
   });
   const server = await startLoopback({
     router: app.router,

@@ -32,6 +32,8 @@ export interface AllowanceFeatureOptions {
   readonly clock: SchedulerClock;
   readonly log: Logger;
   readonly onStoreReport?: (report: StoreReport) => void;
+  /** End-to-end tests only: a shorter wait before the first check after start. */
+  readonly startDelayMs?: number;
 }
 
 export type AllowanceFeature = Feature & { readonly service: AllowanceService; readonly runner: AllowanceRunner };
@@ -61,6 +63,7 @@ export function createAllowanceFeature(options: AllowanceFeatureOptions): Allowa
     alerts: options.alerts,
     clock,
     log,
+    ...(options.startDelayMs === undefined ? {} : { startDelayMs: options.startDelayMs }),
   });
   const service = new AllowanceService({
     records,
@@ -73,6 +76,11 @@ export function createAllowanceFeature(options: AllowanceFeatureOptions): Allowa
   service.forgetRemovedAccounts();
   const stopAccounts = directory.onChange(() => {
     service.forgetRemovedAccounts();
+    runner.retryNow();
+  });
+  // An unlock or a sign-in announces the accounts again: a refill that waited for a credential goes now.
+  const stopEvents = options.events.subscribe((event) => {
+    if (event === 'accounts:changed') runner.retryNow();
   });
   const stopPasses = spend.onPass((accountId, keys) => {
     void runner.onPass(accountId, keys);
@@ -89,6 +97,7 @@ export function createAllowanceFeature(options: AllowanceFeatureOptions): Allowa
     },
     dispose: async () => {
       stopPower();
+      stopEvents();
       stopPasses();
       stopAccounts();
       runner.dispose();

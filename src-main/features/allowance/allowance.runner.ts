@@ -20,6 +20,7 @@ export const ALLOWANCE_START_DELAY_MS = 15_000;
 export const ALLOWANCE_MAX_WAIT_MS = 60 * 60_000;
 const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 30 * 60_000;
+const RETRY_NOW_SPACING_MS = 30_000;
 /** A refill that failed this many times in its period raises one alert: the key may be running dry. */
 const ALERT_AFTER_FAILURES = 3;
 
@@ -31,6 +32,8 @@ export interface AllowanceRunnerDeps {
   readonly alerts: Pick<AlertsService, 'raiseAlert'>;
   readonly clock: SchedulerClock;
   readonly log: Logger;
+  /** End-to-end tests only: a shorter wait before the first check after start. */
+  readonly startDelayMs?: number;
 }
 
 export class AllowanceRunner {
@@ -38,6 +41,7 @@ export class AllowanceRunner {
   #timer: { readonly handle: TimerHandle } | null = null;
   #queue: Promise<void> = Promise.resolve();
   #isDisposed = false;
+  #lastRetryNow = -Infinity;
   readonly #retryAt = new Map<string, number>();
   /** Refilled, but the site's exhausted mark is still on (the enable failed): tried again before the next period. */
   readonly #enableDue = new Set<string>();
@@ -46,11 +50,24 @@ export class AllowanceRunner {
   constructor(private readonly deps: AllowanceRunnerDeps) {}
 
   start(): void {
-    this.#arm(ALLOWANCE_START_DELAY_MS);
+    this.#arm(this.deps.startDelayMs ?? ALLOWANCE_START_DELAY_MS);
   }
 
   /** Something changed (an allowance set, the machine woke): look again soon. */
   poke(): void {
+    this.#arm(0);
+  }
+
+  /**
+   * The accounts changed (the vault unlocked, a sign-in, a new credential): refills that failed for want of them are
+   * tried again now instead of at the end of their back-off.
+   */
+  retryNow(): void {
+    const now = this.deps.clock.now();
+    // At most twice a minute, whatever announces the accounts: a refill failing with them never loops on its own.
+    if (this.#retryAt.size === 0 || now - this.#lastRetryNow < RETRY_NOW_SPACING_MS) return;
+    this.#lastRetryNow = now;
+    this.#retryAt.clear();
     this.#arm(0);
   }
 
@@ -155,7 +172,7 @@ export class AllowanceRunner {
       );
     }
     if (needsEnable({ status: after.status, remainUnits: after.remain_quota })) {
-      const enabled = await this.deps.setKeyEnabled(record.accountId, record.keyId, true);
+      const enabled = await this.#settle(() => this.deps.setKeyEnabled(record.accountId, record.keyId, true));
       if (!enabled.ok) {
         this.#enableDue.add(id);
         this.#failed(current, enabled.error, start);
@@ -193,7 +210,9 @@ export class AllowanceRunner {
     }
     this.deps.records.put(step.record);
     if (step.kind === 'none') return;
-    const result = await this.deps.setKeyEnabled(record.accountId, record.keyId, step.kind === 'enable');
+    const result = await this.#settle(() =>
+      this.deps.setKeyEnabled(record.accountId, record.keyId, step.kind === 'enable'),
+    );
     if (result.ok) {
       this.deps.records.setError(record.id, null);
       return;
@@ -247,6 +266,15 @@ export class AllowanceRunner {
     this.#failures.delete(id);
     this.#retryAt.delete(id);
     if (this.deps.records.errorOf(id) !== null) this.deps.records.setError(id, null);
+  }
+
+  /** A write's outcome as a value: an account that cannot be reached (locked vault, signed out) throws instead. */
+  async #settle(run: () => Promise<Result<void>>): Promise<Result<void>> {
+    try {
+      return await run();
+    } catch (error) {
+      return { ok: false, error: toAppError(error, this.deps.log, 'allowance write failed') };
+    }
   }
 
   // -- timer -------------------------------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ export interface RotationFeatureOptions {
   readonly clock: SchedulerClock;
   readonly log: Logger;
   readonly onStoreReport?: (report: StoreReport) => void;
+  /** End-to-end tests only: a shorter spacing of the old keys' reads. */
+  readonly watchMs?: number;
 }
 
 export type RotationFeature = Feature & { readonly service: RotationService };
@@ -67,6 +69,7 @@ export function createRotationFeature(options: RotationFeatureOptions): Rotation
     alerts: options.alerts,
     clock,
     log,
+    ...(options.watchMs === undefined ? {} : { watchMs: options.watchMs }),
   });
   const keepAccounts = (): void => {
     records.keepAccounts(new Set(directory.list().map((a) => a.id)));

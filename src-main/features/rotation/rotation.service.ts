@@ -23,7 +23,7 @@ import type { SchedulerClock } from '../quota/scheduler';
 import { ROTATION_WATCH_MS, isIdleEnough, observeOldKey, twinOf } from './rotation-rules';
 import type { RotationRecords } from './rotation.records';
 import { MAX_ROTATION_HANDOFFS, type RotationRecord } from './rotation.schema';
-import { DEFAULT_DELETE_AFTER_DAYS, initialSteps, type RotationSteps } from './rotation.steps';
+import { DEFAULT_DELETE_AFTER_DAYS, initialSteps, settled, type RotationSteps } from './rotation.steps';
 
 /** The watch timer never sleeps longer than this. */
 const MAX_WAIT_MS = 60 * 60_000;
@@ -39,6 +39,8 @@ export interface RotationServiceDeps {
   readonly clock: SchedulerClock;
   readonly log: Logger;
   readonly newId?: () => string;
+  /** End-to-end tests only: a shorter spacing of the old keys' reads. */
+  readonly watchMs?: number;
 }
 
 export class RotationService {
@@ -47,7 +49,13 @@ export class RotationService {
   #timer: { readonly handle: TimerHandle } | null = null;
   #isDisposed = false;
 
-  constructor(private readonly deps: RotationServiceDeps) {}
+  readonly #watchMs: number;
+  /** When each old key was last asked for, answered or not: a failing read waits its turn like any other. */
+  readonly #askedAt = new Map<string, number>();
+
+  constructor(private readonly deps: RotationServiceDeps) {
+    this.#watchMs = deps.watchMs ?? ROTATION_WATCH_MS;
+  }
 
   async plan(accountId: string, keyId: number): Promise<Result<RotationPlan>> {
     this.deps.directory.get(accountId);
@@ -95,9 +103,7 @@ export class RotationService {
       error: null,
     });
     const twin = twinOf(key.value);
-    void this.#enqueue(() => this.deps.steps.runPending(record.id, twin)).then(() => {
-      this.#arm(null);
-    });
+    void this.#background(() => this.deps.steps.runPending(record.id, twin));
     return ok(this.deps.records.view(record));
   }
 
@@ -137,17 +143,15 @@ export class RotationService {
   /** After a start: rotations cut short by a quit go on (a create that was in flight asks the user to check). */
   resume(): void {
     for (const record of this.deps.records.all()) {
-      if (record.state === 'running') void this.#enqueue(() => this.deps.steps.runPending(record.id, null));
+      if (record.state === 'running') void this.#background(() => this.deps.steps.runPending(record.id, null));
     }
-    this.#arm(ROTATION_WATCH_MS);
+    this.#arm(this.#watchMs);
   }
 
   /** Reads every watched old key that is due, disables the idle ones, offers deletions that are due. */
   watchNow(): Promise<void> {
-    return this.#enqueue(async () => {
+    return this.#background(async () => {
       for (const record of this.deps.records.all()) await this.#watchOne(record);
-    }).then(() => {
-      this.#arm(null);
     });
   }
 
@@ -170,10 +174,9 @@ export class RotationService {
       return;
     }
     if (record.state !== 'watching') return;
-    if (record.oldKeyReadAt !== null && now - record.oldKeyReadAt < ROTATION_WATCH_MS && !isIdleEnough(record, now)) {
-      return;
-    }
-    const read = await this.deps.keys.get(record.accountId, record.oldKeyId);
+    if (now - this.#lastAsked(record) < this.#watchMs && !isIdleEnough(record, now)) return;
+    this.#askedAt.set(record.id, now);
+    const read = await settled(() => this.deps.keys.get(record.accountId, record.oldKeyId));
     const latest = this.deps.records.get(record.id);
     if (!latest || latest.state !== 'watching') return;
     if (!read.ok) {
@@ -195,6 +198,10 @@ export class RotationService {
       return;
     }
     if (isIdleEnough(observed, now)) await this.deps.steps.disableOld(observed);
+  }
+
+  #lastAsked(record: RotationRecord): number {
+    return Math.max(record.oldKeyReadAt ?? 0, this.#askedAt.get(record.id) ?? 0);
   }
 
   #offerDelete(record: RotationRecord): void {
@@ -222,8 +229,7 @@ export class RotationService {
     let wait = delay ?? MAX_WAIT_MS;
     if (delay === null) {
       for (const r of this.deps.records.all()) {
-        if (r.state === 'watching')
-          wait = Math.min(wait, Math.max(0, (r.oldKeyReadAt ?? now) + ROTATION_WATCH_MS - now));
+        if (r.state === 'watching') wait = Math.min(wait, Math.max(0, (r.oldKeyReadAt ?? now) + this.#watchMs - now));
         if (r.state === 'old_disabled' && r.deleteOfferAt !== null)
           wait = Math.min(wait, Math.max(0, r.deleteOfferAt - now));
       }
@@ -234,6 +240,17 @@ export class RotationService {
         void this.watchNow();
       }),
     };
+  }
+
+  /** Work nobody awaits for an answer: its failure is logged, and the watch is armed again whatever happened. */
+  #background(work: () => Promise<void>): Promise<void> {
+    return this.#enqueue(work)
+      .catch((error: unknown) => {
+        this.deps.log.error('rotation work failed', { error });
+      })
+      .finally(() => {
+        this.#arm(null);
+      });
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {

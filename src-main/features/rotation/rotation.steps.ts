@@ -3,7 +3,7 @@
 // the allowance to it, repeat every recorded hand-off with it, and disable the old key. Stopping takes effect between
 // steps; a step that needs the user waits for them without holding up the rest.
 import type { AppError, KeyFields, KeyView, Result } from '../../../src-shared/contract';
-import { appError } from '../../errors';
+import { appError, toAppError } from '../../errors';
 import type { RepeatOutcome } from '../handoff/handoff.service';
 import { ROTATION_DELETE_AFTER_DAYS } from '../../../src-shared/contract';
 import { isFinished } from './rotation-rules';
@@ -34,6 +34,18 @@ const single = (r: Result<BatchLike>): Result<void> => {
   const failed = r.value.failed[0];
   return failed ? { ok: false, error: failed.error } : { ok: true, value: undefined };
 };
+
+/**
+ * A call's outcome as a value: an account that cannot be reached now (a locked vault, a sign-in that ended) throws
+ * from the keys service instead of answering, and a step must end as failed, never leave the rotation half-written.
+ */
+export async function settled<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    return { ok: false, error: toAppError(error, undefined) };
+  }
+}
 
 export class RotationSteps {
   constructor(private readonly deps: RotationStepDeps) {}
@@ -75,7 +87,9 @@ export class RotationSteps {
       return this.#setStep(record, stepId, { state: 'needs_you', note: 'copy_again', error: null, at: null });
     }
     const running = this.#setStep(record, stepId, { state: 'running', note: null, error: null, at: null });
-    const outcome = await this.deps.handoff.repeat(step.handoff.id, record.newKeyId, via);
+    const handoff = step.handoff;
+    const newKeyId = record.newKeyId;
+    const outcome = await settled(() => this.deps.handoff.repeat(handoff.id, newKeyId, via));
     const latest = this.deps.records.get(record.id) ?? running;
     if (!outcome.ok) {
       return this.#setStep(latest, stepId, {
@@ -93,7 +107,7 @@ export class RotationSteps {
   /** Disables the old key (one status-only update); deletion is offered a few days later. */
   async disableOld(record: RotationRecord): Promise<RotationRecord> {
     const running = this.#setStep(record, 'disable', { state: 'running', note: null, error: null, at: null });
-    const result = single(await this.deps.keys.setStatus(record.accountId, [record.oldKeyId], false));
+    const result = single(await settled(() => this.deps.keys.setStatus(record.accountId, [record.oldKeyId], false)));
     const latest = this.deps.records.get(record.id) ?? running;
     if (!result.ok) {
       // Stays watching: the next read tries again.
@@ -119,7 +133,7 @@ export class RotationSteps {
       return { ok: false, error: appError('validation', 'rotation.not_disabled') };
     }
     const running = this.#setStep(record, 'delete', { state: 'running', note: null, error: null, at: null });
-    const result = single(await this.deps.keys.delete(record.accountId, [record.oldKeyId]));
+    const result = single(await settled(() => this.deps.keys.delete(record.accountId, [record.oldKeyId])));
     const latest = this.deps.records.get(record.id) ?? running;
     if (!result.ok) {
       this.#setStep(latest, 'delete', { state: 'failed', note: null, error: storedError(result.error), at: null });
@@ -153,7 +167,7 @@ export class RotationSteps {
   async #create(record: RotationRecord, twin: KeyFields): Promise<RotationRecord> {
     // Marked running before the request: a crash from here on is never taken for "not created yet".
     const running = this.#setStep(record, 'create', { state: 'running', note: null, error: null, at: null });
-    const created = await this.deps.keys.create(record.accountId, twin);
+    const created = await settled(() => this.deps.keys.create(record.accountId, twin));
     const latest = this.deps.records.get(record.id) ?? running;
     if (!created.ok) return this.#fail(latest, 'create', created.error);
     if (created.value === null) return this.#fail(latest, 'create', appError('not_found', 'rotation.twin_not_found'));

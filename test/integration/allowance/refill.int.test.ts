@@ -219,6 +219,37 @@ describe('a daily allowance on a key with a quota', () => {
   });
 });
 
+describe('an account that cannot be reached', () => {
+  it('a refill that finds the account signed out backs off, says why, and goes once the accounts change', async () => {
+    const start = at('2026-11-24T09:00:00', 8);
+    const app = allowanceApp(gw, start);
+    await setBoth(gw, app.clock, start);
+    await app.service.set({
+      accountId: 'alice',
+      keyId: KEY,
+      period: 'day',
+      mode: 'refill',
+      amountUnits: DAILY,
+      timeZone: SHANGHAI,
+    });
+    // The sign-in ends before the refill goes.
+    app.directory.isSignedOut = true;
+    const seq = await lastSeq(gw);
+    await app.runner.runDue();
+    expect(app.service.list('alice')[0]).toMatchObject({ isPending: false, lastError: { code: 'auth.needs_sign_in' } });
+    // Backing off: a minute later nothing is sent, however often the timer looks.
+    await app.until(start + 30_000);
+    expect(await keyRequests(gw, seq)).toEqual([]);
+    // Signed in again: the accounts announce it, and the refill goes at once.
+    app.directory.isSignedOut = false;
+    app.runner.retryNow();
+    await app.until(start + 31_000);
+    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    expect(app.service.list('alice')[0]).toMatchObject({ lastError: null });
+    await app.close();
+  });
+});
+
 describe('a key changed elsewhere', () => {
   async function refilled(app: ReturnType<typeof allowanceApp>, start: number): Promise<void> {
     await setBoth(gw, app.clock, start);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../../src-main/bridge/events';
+import { AppErrorException } from '../../../src-main/errors';
 import { AllowanceRecords } from '../../../src-main/features/allowance/allowance.records';
 import { AllowanceRunner } from '../../../src-main/features/allowance/allowance.runner';
 import { allowanceDocumentSchema, type AllowanceDocument } from '../../../src-main/features/allowance/allowance.schema';
@@ -48,10 +49,21 @@ export async function setBoth(gw: Gateway, clock: FakeClock, at: number): Promis
   await clock.advanceTo(at);
 }
 
+/** The emulator's accounts, with alice's sign-in gone while `isSignedOut` says so (her management client throws). */
+class SwitchableDirectory extends EmulatorDirectory {
+  isSignedOut = false;
+  override management(accountId: string) {
+    if (this.isSignedOut && accountId === 'alice') {
+      return Promise.reject(new AppErrorException({ code: 'auth.needs_sign_in' }));
+    }
+    return super.management(accountId);
+  }
+}
+
 export function allowanceApp(gw: Gateway, start: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'keydesk-allowance-'));
   const clock = new FakeClock({ start });
-  const directory = new EmulatorDirectory(gw);
+  const directory = new SwitchableDirectory(gw);
   const keys = new KeysService({ directory, clock, log: recordingLogger() });
   const alertStore = new MemoryStore(EMPTY_ALERTS);
   const alerts = new AlertsService({
@@ -111,6 +123,7 @@ export function allowanceApp(gw: Gateway, start: number) {
     keys,
     alerts,
     tracked,
+    directory,
     get runner() {
       return current.runner;
     },

@@ -189,6 +189,23 @@ describe('rotating a key', () => {
     await app.close();
   });
 
+  it('goes on watching when the account cannot be reached for a while, without a request until it can', async () => {
+    const app = rotationApp(gw, START);
+    await setBoth(gw, app.clock, START);
+    value(await app.rotation.start('alice', OLD, 60));
+    await app.rotation.idle();
+    app.directory.isSignedOut = true;
+    const seq = await lastSeq(gw);
+    await app.watchUntil(START + 30 * MINUTE);
+    expect(await keyRequests(gw, seq)).toEqual([]);
+    expect(app.rotation.list('alice')[0]?.state).toBe('watching');
+    app.directory.isSignedOut = false;
+    await app.watchUntil(START + 36 * MINUTE);
+    expect((await keyRequests(gw, seq)).length).toBeGreaterThan(0);
+    expect((await keyRequests(gw, seq)).every((r) => r === 'GET /api/token/1')).toBe(true);
+    await app.close();
+  });
+
   it('after a quit in the middle of creating the twin, never creates a second one: the user is asked to check', async () => {
     const app = rotationApp(gw, START);
     await setBoth(gw, app.clock, START);

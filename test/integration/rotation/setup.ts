@@ -21,13 +21,12 @@ import { memoryLogger } from '../../support/memory-logger';
 import { recordingLogger } from '../../unit/gateway/fakes';
 import { MemoryStore } from '../../unit/main/quota/fakes';
 import { allowanceApp, setBoth } from '../allowance/setup';
-import { EmulatorDirectory } from '../keys/setup';
 
 export function rotationApp(gw: Gateway, start: number) {
   const base = allowanceApp(gw, start);
   const { clock } = base;
   const folder = mkdtempSync(join(tmpdir(), 'keydesk-rotation-'));
-  const directory = new EmulatorDirectory(gw);
+  const { directory } = base;
   let board = '';
   const opened: string[] = [];
   const features = createKeyFeatures({

@@ -73,7 +73,7 @@ export const alerts = {
     rotated: '{key}: its allowance moved to the key’s twin.',
     refill_failed: '{key}: this period’s refill keeps failing; the key may run dry. See the key’s details.',
   },
-  rotationBody: '{old}: the rotation disabled it a few days ago, and {new} took its place. Delete it now?',
+  rotationBody: '{old} (#{id}): the rotation disabled it a few days ago and its twin took its place. Delete it now?',
   deleteOldKey: 'Delete old key…',
   runawayBody: '{key}: {hour} in the last hour (usually {usual})',
   runawayCapBody: '{key}: at least {day} spent in the last 24 hours (daily cap {cap})',

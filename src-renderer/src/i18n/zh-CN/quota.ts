@@ -74,7 +74,7 @@ export const alerts: MessageSchema['alerts'] = {
     rotated: '{key}：额度计划已移到轮换出的新密钥。',
     refill_failed: '{key}：本周期的额度补充一直失败，密钥可能会用尽。请查看密钥详情。',
   },
-  rotationBody: '{old}：轮换已在几天前停用它，{new} 已接替它。现在删除吗？',
+  rotationBody: '{old}（#{id}）：轮换已在几天前停用它，由它的副本接替。现在删除吗？',
   deleteOldKey: '删除旧密钥…',
   runawayBody: '{key}：最近一小时消耗 {hour}（平时约 {usual}）',
   runawayCapBody: '{key}：最近 24 小时至少消耗 {day}（每日上限 {cap}）',

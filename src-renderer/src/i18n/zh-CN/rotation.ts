@@ -60,8 +60,8 @@ export const rotation: MessageSchema['rotation'] = {
   twin: '副本：“{name}”（#{id}）',
   lastUse: '最近一次看到使用：{when}',
   noUse: '轮换开始后未看到使用',
-  disableAt: '若在此之前没有使用，将于 {when} 停用',
-  deleteOfferAt: '将于 {when} 提示删除',
+  disableAt: '若在此之前没有使用，{when}停用',
+  deleteOfferAt: '{when}提示删除',
   deleteConfirm: {
     title: '删除旧密钥？',
     body: '“{name}”（#{id}）将在站点上被删除，无法恢复。',
