@@ -50,7 +50,7 @@ export async function setBoth(gw: Gateway, clock: FakeClock, at: number): Promis
 }
 
 /** The emulator's accounts, with alice's sign-in gone while `isSignedOut` says so (her management client throws). */
-class SwitchableDirectory extends EmulatorDirectory {
+export class SwitchableDirectory extends EmulatorDirectory {
   isSignedOut = false;
   override management(accountId: string) {
     if (this.isSignedOut && accountId === 'alice') {
