@@ -77,6 +77,8 @@ export class RotationService {
     if (this.deps.records.runningFor(accountId, keyId)) return fail(appError('validation', 'rotation.running'));
     const key = await this.deps.keys.get(accountId, keyId);
     if (!key.ok) return key;
+    // Asked twice at once (a double click): the read above let both through, the record below lets one.
+    if (this.deps.records.runningFor(accountId, keyId)) return fail(appError('validation', 'rotation.running'));
     const now = this.deps.clock.now();
     const handoffs = this.deps.handoffs.records(accountId, keyId).slice(0, MAX_ROTATION_HANDOFFS);
     const record = this.deps.records.put({
@@ -229,7 +231,7 @@ export class RotationService {
     let wait = delay ?? MAX_WAIT_MS;
     if (delay === null) {
       for (const r of this.deps.records.all()) {
-        if (r.state === 'watching') wait = Math.min(wait, Math.max(0, (r.oldKeyReadAt ?? now) + this.#watchMs - now));
+        if (r.state === 'watching') wait = Math.min(wait, Math.max(0, this.#lastAsked(r) + this.#watchMs - now));
         if (r.state === 'old_disabled' && r.deleteOfferAt !== null)
           wait = Math.min(wait, Math.max(0, r.deleteOfferAt - now));
       }
