@@ -35,6 +35,25 @@ function testSpendSpacing(env: NodeJS.ProcessEnv): SchedulerOptions | null {
   return { minSpacingMs: spacing, cacheTtlMs: Math.floor(spacing / 2), backoffBaseMs: spacing, staggerMs: 100 };
 }
 
+/**
+ * End-to-end tests only: KEYDESK_SYNC_TEST_MANUAL=1 keeps sync from running by itself (no debounce or timer runs),
+ * so a test steps it with Sync now. Unset in every real launch.
+ */
+function testSyncSchedule(env: NodeJS.ProcessEnv): { schedule: { debounceMs: number; intervalMs: number } } | null {
+  if (env.KEYDESK_SYNC_TEST_MANUAL !== '1') return null;
+  const day = 24 * 60 * 60_000;
+  return { schedule: { debounceMs: day, intervalMs: day } };
+}
+
+/**
+ * End-to-end tests only: KEYDESK_KEY_CARE_TEST_MS makes the allowances' first check after start and the rotations'
+ * reads of old keys come this soon (never below half a second) instead of after 15 s and every 5 minutes.
+ */
+function testKeyCare(env: NodeJS.ProcessEnv): number | null {
+  const raw = Number(env.KEYDESK_KEY_CARE_TEST_MS);
+  return Number.isFinite(raw) && raw > 0 ? Math.max(500, raw) : null;
+}
+
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -73,6 +92,8 @@ async function run(
   };
   const quotaScheduler = testPollingFloor(process.env);
   const spendScheduler = testSpendSpacing(process.env);
+  const sync = testSyncSchedule(process.env);
+  const keyCareTestMs = testKeyCare(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
@@ -81,6 +102,8 @@ async function run(
     platform,
     ...(quotaScheduler ? { quotaScheduler } : {}),
     ...(spendScheduler ? { spendScheduler } : {}),
+    ...(sync ? { sync } : {}),
+    ...(keyCareTestMs === null ? {} : { keyCareTestMs }),
   });
   const server = await startLoopback({
     router: app.router,

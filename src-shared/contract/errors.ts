@@ -193,6 +193,39 @@ export const ERROR_REASONS = [
   // The site's own quota warning (Account page).
   'notify.no_threshold', // the account has no low-balance threshold in Keydesk to write to the site
   'notify.no_destination', // params.channel: the chosen channel needs an address the site does not hold and none was typed
+  // Sync through a WebDAV folder.
+  'sync.address', // the folder's address is not https (http only on this machine), or not a web address
+  'sync.not_configured',
+  'sync.vault_locked', // the sync's own secrets wait for the vault's passphrase
+  'sync.unauthorized', // params.status: the WebDAV server refused the user name or app password
+  'sync.folder_missing', // params.status: the folder (or its parent) does not exist on the server
+  'sync.server_full', // params.status: 507 Insufficient Storage (or 413)
+  'sync.server_error', // params.status
+  'sync.unreachable', // nothing answered at the address
+  'sync.timeout',
+  'sync.too_large', // the server sent more than Keydesk reads
+  'sync.not_webdav', // the answer was not a WebDAV one
+  'sync.conditional_ignored', // params.step: the server wrote over a file it was told not to (no If-Match / If-None-Match)
+  'sync.weak_etags', // the server gives no strong ETags, so writes cannot be made conditional
+  'sync.folder_in_use', // a new sync was asked for in a folder that already holds one: join it instead
+  'sync.folder_empty', // joining a folder that holds no Keydesk sync: set one up instead
+  'sync.wrong_passphrase', // the passphrase does not open this folder
+  'sync.newer_format', // the folder was made by a newer Keydesk
+  'sync.folder_changed', // the folder's keyring is no longer the one this device joined
+  'sync.conflict_gone', // the conflict was already resolved (here or elsewhere)
+  'sync.busy', // another write to the folder kept winning the race; tried again later
+  // Allowances and rotation.
+  'allowance.needs_management', // a watched key has no key management: no allowance, no rotation
+  'allowance.refill_needs_limit', // a refill allowance is for a key with a quota (an unlimited key takes a cap)
+  'allowance.cap_needs_unlimited', // a cap is for an unlimited key (a key with a quota takes a refill)
+  'allowance.cap_not_counted', // one-api does not count what an unlimited key spends: there is nothing to cap on
+  'allowance.cap_needs_tracking', // a cap counts on "Track spending per key", which is off for the account
+  'allowance.time_zone', // params.zone: not a time zone this system knows
+  'allowance.too_many', // params.max
+  'rotation.running', // a rotation of this key is under way
+  'rotation.twin_not_found', // the twin was created but could not be told apart in the list: check the keys
+  'rotation.create_unconfirmed', // Keydesk stopped while the twin was being created: check the keys before retrying
+  'rotation.not_disabled', // the old key is deleted only once the rotation has disabled it
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

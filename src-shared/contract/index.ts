@@ -16,6 +16,9 @@ import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
 import { type AgentsInvokeMap, AGENTS_CHANNELS } from './agents';
 import { type NotifyInvokeMap, NOTIFY_CHANNELS } from './notify';
+import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
+import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
+import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -34,6 +37,9 @@ export * from './spend';
 export * from './exports';
 export * from './agents';
 export * from './notify';
+export * from './sync';
+export * from './allowance';
+export * from './rotation';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -52,7 +58,10 @@ export interface InvokeMap
     SpendInvokeMap,
     ExportsInvokeMap,
     AgentsInvokeMap,
-    NotifyInvokeMap {}
+    NotifyInvokeMap,
+    SyncInvokeMap,
+    AllowanceInvokeMap,
+    RotationInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -63,7 +72,10 @@ export interface EventMap
     QuotaEventMap,
     UpdatesEventMap,
     BackupEventMap,
-    ImportEventMap {}
+    ImportEventMap,
+    SyncEventMap,
+    AllowanceEventMap,
+    RotationEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -87,6 +99,9 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...EXPORTS_CHANNELS,
   ...AGENTS_CHANNELS,
   ...NOTIFY_CHANNELS,
+  ...SYNC_CHANNELS,
+  ...ALLOWANCE_CHANNELS,
+  ...ROTATION_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -96,6 +111,9 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...UPDATES_EVENTS,
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,
+  ...SYNC_EVENTS,
+  ...ALLOWANCE_EVENTS,
+  ...ROTATION_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

@@ -1,6 +1,7 @@
-// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, an agent's hand-off) kept bounded, newest
-// first, in the config store (older documents read as balance alerts), one per episode (episodeKey), pushed as
-// alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation, an
+// agent's hand-off) kept
+// bounded, newest first, in the config store (older documents read as balance alerts), one per episode (episodeKey),
+// pushed as alert:raised to every window, delivered as a native notification where there is one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
@@ -76,12 +77,29 @@ const agentAlertSchema = z.object({
   keyName: z.string(),
   client: z.string().nullable(),
 });
+const allowanceAlertSchema = z.object({
+  ...base,
+  kind: z.literal('allowance'),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  reason: z.enum(['edited_elsewhere', 'made_unlimited', 'made_limited', 'deleted', 'rotated', 'refill_failed']),
+});
+const rotationAlertSchema = z.object({
+  ...base,
+  kind: z.literal('rotation'),
+  rotationId: z.string(),
+  oldKeyId: z.number().int(),
+  oldKeyName: z.string(),
+  newKeyName: z.string(),
+});
 const alertSchema = z.discriminatedUnion('kind', [
   balanceAlertSchema,
   runawayAlertSchema,
   expiringAlertSchema,
   priceChangeAlertSchema,
   agentAlertSchema,
+  allowanceAlertSchema,
+  rotationAlertSchema,
 ]);
 
 /**
@@ -294,6 +312,18 @@ export class AlertsService {
             : strings.agentDisableBody(account, alert.keyName, client);
         return { title: strings.agentTitle, body, accountId: alert.accountId };
       }
+      case 'allowance':
+        return {
+          title: strings.allowanceTitle,
+          body: strings.allowanceBody(account, alert.keyName, alert.reason),
+          accountId: alert.accountId,
+        };
+      case 'rotation':
+        return {
+          title: strings.rotationTitle,
+          body: strings.rotationBody(account, alert.oldKeyName),
+          accountId: alert.accountId,
+        };
     }
   }
 }

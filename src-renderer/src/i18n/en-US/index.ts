@@ -28,6 +28,9 @@ import { spend } from './spend';
 import { exports } from './exports';
 import { agents } from './agents';
 import { notify } from './notify';
+import { sync } from './sync';
+import { allowance } from './allowance';
+import { rotation } from './rotation';
 
 const enUS = {
   app,
@@ -65,6 +68,9 @@ const enUS = {
   exports,
   agents,
   notify,
+  sync,
+  allowance,
+  rotation,
 };
 
 export type MessageSchema = typeof enUS;
