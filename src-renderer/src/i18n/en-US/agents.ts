@@ -4,7 +4,7 @@ export const agents = {
   title: 'Agents (MCP)',
   intro:
     'Coding agents (Claude Code, Codex, Cherry Studio) can ask Keydesk through the keydesk mcp command: balances, keys (masked), which key can call a model, today’s spend, what expires soon and runaway keys. Reading is all they can do unless you switch more on below, per account.',
-  setup: 'How to add it to each agent: the README’s section on keydesk mcp.',
+  setup: 'How to add it to each agent: the guide docs/guide/agents-and-tray.md.',
   command: 'Command',
   reveal: 'Hand full keys to agents',
   revealHint: 'An agent may ask for one key’s full value. Each hand-off is listed in the alerts.',

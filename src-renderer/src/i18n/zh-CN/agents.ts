@@ -5,7 +5,7 @@ export const agents: MessageSchema['agents'] = {
   title: '智能体（MCP）',
   intro:
     '编程智能体（Claude Code、Codex、Cherry Studio）可以通过 keydesk mcp 命令向 Keydesk 询问：余额、密钥（打码）、哪个密钥能调用某个模型、今日消耗、即将到期项和消耗异常的密钥。除非你在下面按账户开启更多权限，它们只能读取。',
-  setup: '各智能体的接入方法见 README 中关于 keydesk mcp 的一节。',
+  setup: '各智能体的接入方法见指南 docs/guide/agents-and-tray.md。',
   command: '命令',
   reveal: '把完整密钥交给智能体',
   revealHint: '智能体可以索取某个密钥的完整值。每次交付都会列在提醒中。',
