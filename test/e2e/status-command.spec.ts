@@ -1,4 +1,4 @@
-// The README's `keydesk status` and `keydesk mcp` commands from a checkout, on the built app: `npm run -s status --
+// The documented `keydesk status` and `keydesk mcp` commands from a checkout, on the built app: `npm run -s status --
 // --line` and `node out/main/status.js --line` print exactly the status line and nothing else, so a terminal status
 // line shows the balances and not npm's banner (which `npm run` without -s prints first); `node out/main/mcp.js`
 // writes the protocol alone on stdout.
@@ -33,7 +33,7 @@ test('the checkout commands print the status line and nothing else', async () =>
   }
 });
 
-// `keydesk mcp` from a checkout, as the README gives it to agents: `node out/main/mcp.js` (and `npm run -s mcp`). Its
+// `keydesk mcp` from a checkout, as the agents guide gives it: `node out/main/mcp.js` (and `npm run -s mcp`). Its
 // stdout is the protocol and nothing else — every line a JSON-RPC message answering ours — however the cache reads.
 test('the checkout MCP command writes nothing but the protocol on stdout', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'keydesk-mcp-cmd-'));
