@@ -1,7 +1,7 @@
 // The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation, an
-// agent's hand-off) kept
-// bounded, newest first, in the config store (older documents read as balance alerts), one per episode (episodeKey),
-// pushed as alert:raised to every window, delivered as a native notification where there is one, acknowledged.
+// agent's hand-off) kept bounded, newest first, in the config store (older documents read as balance alerts), one per
+// episode (episodeKey), pushed as alert:raised to every window, delivered as a native notification where there is
+// one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
