@@ -64,9 +64,9 @@ function splitRow(line: string): string[] {
   let current = '';
   const body = line.trim().replace(/^\|/, '');
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
+    const ch = body.charAt(i);
     if (ch === '\\' && i + 1 < body.length) {
-      current += ch + body[i + 1];
+      current += ch + body.charAt(i + 1);
       i++;
     } else if (ch === '|') {
       cells.push(unescapeCell(current));
