@@ -37,7 +37,7 @@ export function describeMachine(): string {
 
 /** The bench's figures as rows; a figure's number is the one its name starts with ("12. Keys table …"). */
 export function readingsFromRun(figures: readonly Figure[], measured: string, machine: string): Reading[] {
-  return figures.map((f) => {
+  const readings = figures.map((f) => {
     const match = /^(\d+)\.\s*(.*)$/s.exec(f.figure);
     if (!match) throw new Error(`a bench figure's name must start with its number: "${f.figure}"`);
     return {
@@ -50,6 +50,13 @@ export function readingsFromRun(figures: readonly Figure[], measured: string, ma
       machine,
     };
   });
+  // Two figures under one number would leave only the last in the table, the other's reading lost without a word.
+  const seen = new Set<number>();
+  for (const r of readings) {
+    if (seen.has(r.n)) throw new Error(`two bench figures are numbered ${String(r.n)}; each needs its own number`);
+    seen.add(r.n);
+  }
+  return readings;
 }
 
 const escapeCell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim();

@@ -103,6 +103,14 @@ describe('the performance document', () => {
     expect(() => updatePerformanceDoc(edited, [])).toThrow(/did not write/);
   });
 
+  it('refuses two figures under one number rather than keep only the last', () => {
+    const twins = [
+      figure('14. Sync of 100 accounts', '1.0', true),
+      figure('14. Requests per allowance refill', '1', true),
+    ];
+    expect(() => readingsFromRun(twins, 'now', 'm')).toThrow(/two bench figures are numbered 14/);
+  });
+
   it('refuses a figure whose name does not start with its number', () => {
     expect(() => readingsFromRun([figure('Unnumbered', '1', true)], 'now', 'm')).toThrow(/number/);
   });
