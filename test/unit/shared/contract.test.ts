@@ -22,6 +22,7 @@ describe('contract', () => {
       'alerts:acknowledge',
       'alerts:list',
       'alerts:resolveRunaway',
+      'app:firstFrame',
       'app:info',
       'app:storeProblems',
       'backup:chooseFile',
