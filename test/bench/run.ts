@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
+import { allowanceRefillRequests } from './figures/allowance-refill';
 import { bundleSize } from './figures/bundle-size';
 import { criticalBucket } from './figures/critical-bucket';
 import { emulatorCapacity } from './figures/emulator-capacity';
@@ -49,6 +50,7 @@ const FIGURES: readonly Entry[] = [
   { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
+  { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
