@@ -11,7 +11,7 @@ import type { AccountDirectory, AccountHandle } from '../../../src-main/features
 import { createKeyFeatures } from '../../../src-main/features/keys';
 import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { emulatorClock } from '../../support/emulator';
 import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, keyValue, makeClients } from '../gateway/setup';
 

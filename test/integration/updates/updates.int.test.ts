@@ -16,7 +16,7 @@ import {
   feedSignature,
   feedYaml,
   memoryStore,
-} from '../../unit/main/updates/fakes';
+} from '../../unit/main/features/updates/fakes';
 
 type Behaviour =
   | { readonly kind: 'serve'; readonly body: string }

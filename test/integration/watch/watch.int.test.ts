@@ -16,7 +16,7 @@ import type { AlertDraft } from '../../../src-shared/contract';
 import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../src-main/features/watch/price-watch';
 import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { emulatorClock, startEmulator } from '../../support/emulator';
 import { SEED, admin, readLog, reset, value } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';

@@ -25,7 +25,7 @@ import { createAppI18n } from '../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../src-renderer/src/router';
 import { useAccountsStore } from '../../../src-renderer/src/stores/accounts.store';
 import { useKeysStore } from '../../../src-renderer/src/stores/keys.store';
-import { accountView, snapshotOf } from './accounts/fixtures';
+import { accountView, snapshotOf } from './account-fixtures';
 import { fake } from './fake-keydesk';
 import { keyView } from '../../support/key-view';
 

@@ -1,0 +1,32 @@
+// Language packs and the dark theme load on demand: each pack holds its language's messages and Naive UI locales,
+// a pack is loaded once however often it is asked for, and the dark theme arrives only when asked.
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../../../src-shared/contract';
+import { messages } from '../../../../../src-renderer/src/i18n';
+import { loadPack, loadedPacks } from '../../../../../src-renderer/src/i18n/packs/load';
+import { darkTheme, loadDarkTheme } from '../../../../../src-renderer/src/theme/dark-theme';
+
+describe('language packs', () => {
+  it.each(LANGUAGES)('%s carries its own messages and Naive UI locales', async (language) => {
+    const pack = await loadPack(language);
+    expect(pack.messages).toBe(messages[language]);
+    expect(pack.naive.name).toBe(language);
+    expect(pack.naiveDate.name).toBe(language);
+    expect(loadedPacks.get(language)).toBe(pack);
+  });
+
+  it('loads a pack once, however often and however concurrently it is asked for', async () => {
+    const [a, b] = await Promise.all([loadPack('zh-CN'), loadPack('zh-CN')]);
+    expect(a).toBe(b);
+    expect(await loadPack('zh-CN')).toBe(a);
+  });
+});
+
+describe('dark theme', () => {
+  it('is absent until asked for, then the Naive UI dark theme', async () => {
+    expect(darkTheme.value).toBeNull();
+    const theme = await loadDarkTheme();
+    expect(theme.name).toBe('dark');
+    expect(darkTheme.value).toBe(theme);
+  });
+});
