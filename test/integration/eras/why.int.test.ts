@@ -1,5 +1,5 @@
-// Issue 11's "Why", one regression test per failure on the server era where it happens. Bullets already covered
-// elsewhere are named here, so the whole list can be checked in one place:
+// What went wrong on older servers, one regression test per failure on the server era where it happens. Failures
+// already covered elsewhere are named here, so the whole list can be checked in one place:
 // - password login and second factor on legacy, early and one-api; sessions and their caps on current new-api;
 //   the user id of legacy access tokens, profile:read, the HTTP 200 invalid token: accounts/sessions.int.test.ts
 // - endpoints an older server lacks (reveal, key usage, subscription) as `unsupported`: eras/flows.int.test.ts
@@ -48,7 +48,7 @@ function whySeed(profile: ProfileName) {
   };
 }
 
-describe.each(['new-api', 'new-api-legacy', 'new-api-early'] as const)('issue 11 on %s', (profile) => {
+describe.each(['new-api', 'new-api-legacy', 'new-api-early'] as const)('what failed on older servers, on %s', (profile) => {
   let gw: Gateway;
   let app: EraApp;
   let alice: string;

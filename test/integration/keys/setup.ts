@@ -1,4 +1,4 @@
-// A keys test app: the real router, handlers and services of issue 6 over a small AccountDirectory that builds real
+// A keys test app: the real router, handlers and services of the keys feature over a small AccountDirectory that builds real
 // gateway clients against the emulator (the accounts service is not needed to test keys).
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { Router } from '../../../src-main/bridge/router';

@@ -133,7 +133,7 @@ describe('item 11: times that do not mislead', () => {
     expect(expiryText(inAMonth, NOW_MS, 'en-US')).toMatch(/2026/);
     expect(expiryText(NOW + 3 * 86_400, NOW_MS, 'en-US')).toBe('in 3 days');
   });
-  // The table's virtual scroll renders no rows without layout: test/e2e/polish.spec.ts checks the row itself.
+  // The table's virtual scroll renders no rows without layout: test/e2e/first-use.spec.ts checks the row itself.
 });
 
 describe('item 10: counts through vue-i18n plurals, in both languages', () => {

@@ -103,7 +103,7 @@ describe('account form', () => {
     });
   });
 
-  it('clears a failed Add’s error once Test connection passes (issue 18, item 18)', async () => {
+  it('clears a failed Add’s error once Test connection passes, so a stale failure does not sit beside a success', async () => {
     await openAddForm();
     await type('account-label', 'Work');
     await type('account-base-url', 'https://gw.example.com');

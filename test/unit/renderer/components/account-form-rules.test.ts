@@ -1,6 +1,5 @@
 // The account form's rules: URLs as the shared rule judges them (its property test against an independent reading is
 // test/unit/shared/rules/url-rules.test.ts), thresholds in yuan converted to units exactly, the draft or patch sent.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkThresholds,

@@ -1,5 +1,5 @@
 // Subscription plan entries as labelled fields: money through the account's formatter, Unix times as dates, the
-// wrapper opened, nested plans flattened, unknown fields kept under a readable name (issue 18 item 1).
+// wrapper opened, nested plans flattened, unknown fields kept under a readable name, so a plan never shows as raw JSON.
 import { describe, expect, it } from 'vitest';
 import { planFields, type PlanFormat } from '../../../../../src-renderer/src/components/account/plan-fields';
 

@@ -145,7 +145,7 @@ describe('KeyFormModal on older sites', () => {
     await type('form-quota', '2');
     const hint = document.querySelector('[data-testid=quota-input-hint]');
     expect(hint?.textContent).toContain('≈ ¥14.60');
-    // Internal units only on request (issue 18, item 7): the hint's tooltip, not its text.
+    // Internal units only on request (money is written one way, the site's): the hint's tooltip, not its text.
     expect(hint?.textContent).not.toContain('units');
     expect(hint?.getAttribute('title')).toBe('1,000,000 units');
   });
@@ -187,7 +187,7 @@ describe('KeyFormModal on a site that stores IP ranges and has no groups (one-ap
   });
 });
 
-describe('KeyFormModal before any input (issue 18, item 6)', () => {
+describe('KeyFormModal before any input: no error for a field not yet touched', () => {
   const problem = () => document.querySelector('[data-testid=form-problem]');
   const submit = () => document.querySelector<HTMLButtonElement>('[data-testid=form-submit]');
 

@@ -1,6 +1,6 @@
-// Issue 18 item 14 (and 8): red error text and muted text measured from the rendered colours in zh-CN dark and
-// en-US light — WCAG AA's 4.5:1 against what is really behind them — on the Add account dialog after a refused
-// sign-in, which also shows one error box only, in view.
+// Red error text and muted text measured from the rendered colours in zh-CN dark and en-US light — WCAG AA's 4.5:1
+// against what is really behind them — on the Add account dialog after a refused sign-in, which also shows one error
+// box only, in view.
 import type { Page } from '@playwright/test';
 import { startGateway, type Gateway } from '../gateway/index';
 import { invokeBridge } from './support/bridge';
@@ -31,7 +31,7 @@ for (const [language, theme] of [
   ['zh-CN', 'dark'],
   ['en-US', 'light'],
 ] as const) {
-  test(`error and muted text meet 4.5:1 in ${language} ${theme}; one error box, in view (items 8, 14)`, async ({
+  test(`error and muted text meet 4.5:1 in ${language} ${theme}; one error box, in view`, async ({
     page,
     keydesk,
   }) => {

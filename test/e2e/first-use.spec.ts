@@ -1,4 +1,4 @@
-// Issue 18 as a new user met it, checked in the built app against the emulator's demo seed: a refused search leaves
+// What a new user tripped over, checked in the built app against the emulator's demo seed: a refused search leaves
 // no stale rows, a filter lists every key the gateway holds in that state, the new-key form opens without an error,
 // a new key says Never used, toasts replace each other, deleting one key is a red "Delete key", the drawer labels
 // model owners and endpoints, the Accounts page's search filters while its Refresh works, and Edit thresholds asks
@@ -21,7 +21,7 @@ test.beforeEach(async () => {
   await fetch(`${gw.admin_url}/reset`, { method: 'POST' });
 });
 
-test('a refused search pattern leaves no earlier results listed (item 5)', async ({ page, keydesk }) => {
+test('a refused search pattern leaves no earlier results listed', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   await keys.search('bulk-001');
@@ -53,7 +53,7 @@ test('a search that matches nothing shows "no matches" and no table; typing on t
   await expect(page.getByTestId('key-table')).toBeVisible();
 });
 
-test('the State filter on one account lists the keys the gateway holds in that state (item 16)', async ({
+test('the State filter on one account lists the keys the gateway holds in that state', async ({
   page,
   keydesk,
 }) => {
@@ -73,7 +73,7 @@ test('the State filter on one account lists the keys the gateway holds in that s
   await expect(page.getByText('No keys yet')).toHaveCount(0);
 });
 
-test('a new key: no error before input, Never used, one toast at a time, a red "Delete key" (items 6, 10, 11)', async ({
+test('a new key: no error before input, Never used, one toast at a time, a red "Delete key"', async ({
   page,
   keydesk,
 }) => {
@@ -109,7 +109,7 @@ test('a new key: no error before input, Never used, one toast at a time, a red "
   await expect(page.locator('.n-message')).toHaveCount(1);
 });
 
-test('the key drawer labels each model’s owner and endpoint types (item 13)', async ({ page, keydesk }) => {
+test('the key drawer labels each model’s owner and endpoint types', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   await keys.search('primary');
@@ -157,7 +157,7 @@ test('the key drawer’s quota meter is drawn in the theme’s colours and reads
   expect(Math.abs(look.amountLeft - look.keyLeft)).toBeLessThan(1);
 });
 
-test('the Accounts page’s search filters the accounts, and its Refresh is enabled (items 12, 17)', async ({
+test('the Accounts page’s search filters the accounts, and its Refresh is enabled', async ({
   page,
   keydesk,
 }) => {
@@ -185,7 +185,7 @@ test('the Accounts page’s search filters the accounts, and its Refresh is enab
   await expect(page.getByTestId('account-item')).toHaveCount(2);
 });
 
-test('Edit thresholds opens a thresholds-only dialog in the account’s currency (item 9)', async ({ page, keydesk }) => {
+test('Edit thresholds opens a thresholds-only dialog in the account’s currency', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   // The only account is the active one: its page is one click away.
@@ -209,7 +209,7 @@ test('Edit thresholds opens a thresholds-only dialog in the account’s currency
   await expect(page.getByTestId('balance-thresholds')).toContainText('5');
 });
 
-test('an alert opens its own account; a meter without thresholds stays neutral (items 19, 20)', async ({
+test('an alert opens its own account; a meter without thresholds stays neutral', async ({
   page,
   keydesk,
 }) => {
@@ -246,7 +246,7 @@ test('an alert opens its own account; a meter without thresholds stays neutral (
   await expect(page.getByTestId('info-account')).toContainText('Carol');
 });
 
-test('a successful Test connection clears the earlier "was not added" error (item 18)', async ({ page, keydesk }) => {
+test('a successful Test connection clears the earlier "was not added" error', async ({ page, keydesk }) => {
   await page.goto(keydesk.url);
   const accounts = new AccountsPage(page);
   await accounts.openAddForm();

@@ -1,4 +1,4 @@
-// Issue 18's layout items checked in the built app against the emulator's demo seed, at 1280×800 and 1024×700 in
+// The screens' layout checked in the built app against the emulator's demo seed, at 1280×800 and 1024×700 in
 // en-US light and zh-CN dark: the key table fits its box (no horizontal scrollbar, no cell text under the actions
 // column), a revealed key is readable in full in its row, and subscription plans show labels, not snake_case.
 import type { Locator } from '@playwright/test';
@@ -82,7 +82,7 @@ async function spillsOutOfRow(row: Locator): Promise<string[]> {
 }
 
 for (const look of LOOKS) {
-  test(`All keys fits its box at ${look.width}×${look.height} in ${look.language} ${look.theme} (items 3, 4)`, async ({
+  test(`All keys fits its box at ${look.width}×${look.height} in ${look.language} ${look.theme}`, async ({
     page,
     keydesk,
   }) => {
@@ -164,7 +164,7 @@ for (const look of LOOKS) {
   });
 }
 
-test('one account: the page of rows fits the table box, with no large gap below (item 3)', async ({
+test('one account: the page of rows fits the table box, with no large gap below', async ({
   page,
   keydesk,
 }) => {
@@ -184,7 +184,7 @@ test('one account: the page of rows fits the table box, with no large gap below 
   await page.screenshot({ path: test.info().outputPath('one-account-1280.png') });
 });
 
-test('subscription plans are labelled fields with money and dates formatted (item 1)', async ({ page, keydesk }) => {
+test('subscription plans are labelled fields with money and dates formatted', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
   await page.getByTestId('nav-account').click();
@@ -201,7 +201,7 @@ test('subscription plans are labelled fields with money and dates formatted (ite
   await page.screenshot({ path: test.info().outputPath('plans.png'), fullPage: true });
 });
 
-test('money is written one way in the key form, units only on request (item 7)', async ({ page, keydesk }) => {
+test('money is written one way in the key form, units only on request', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
   await keys.openAccount(ACCOUNTS[0].label);
