@@ -27,6 +27,8 @@ const schemas = {
   clockAdvance: z.object({ seconds: z.number() }).strict(),
   userQuota: z.object({ quota: int }).strict(),
   keyQuota: z.object({ remain_quota: int }).strict(),
+  // -1 never ends, as the servers write it; any other end is a Unix second.
+  keyExpiry: z.object({ expired_time: int.min(-1) }).strict(),
   groupRatio: z.object({ ratio: z.number().min(0) }).strict(),
   spend: z
     .object({
@@ -197,6 +199,16 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
       const k = state.keys.get(id);
       if (!k) return notFoundJson();
       k.remain_quota = b.remain_quota;
+      return json(adminKeyView(id));
+    }),
+  );
+  // A key's end set relative to the gateway clock: a test of what expires soon then runs on any date.
+  app.put(
+    '/keys/:id/expiry',
+    mutation(schemas.keyExpiry, (b, id) => {
+      const k = state.keys.get(id);
+      if (!k) return notFoundJson();
+      k.expired_time = b.expired_time;
       return json(adminKeyView(id));
     }),
   );

@@ -40,6 +40,16 @@ describe('quotas', () => {
     expect((await h.admin('/keys/8/spend', { body: { units: 0 } })).status).toBe(400);
     expect((await h.admin('/keys/9999/spend', { body: { units: 1 } })).status).toBe(404);
   });
+
+  it('moves a key’s end relative to the gateway clock, expired once the clock passes it', async () => {
+    const moved = await h.admin('/keys/10/expiry', { method: 'PUT', body: { expired_time: T0 + 40 * 86_400 } });
+    expect(moved.body).toMatchObject({ expired_time: T0 + 40 * 86_400, status: 1 });
+    expect((await h.base('/api/token/10', { token: ALICE })).body.data.expired_time).toBe(T0 + 40 * 86_400);
+    await h.admin('/clock/advance', { body: { seconds: 40 * 86_400 } });
+    expect((await h.admin('/keys/10')).body.status).toBe(3);
+    expect((await h.admin('/keys/10/expiry', { method: 'PUT', body: { expired_time: -2 } })).status).toBe(400);
+    expect((await h.admin('/keys/9999/expiry', { method: 'PUT', body: { expired_time: -1 } })).status).toBe(404);
+  });
 });
 
 describe('group ratios', () => {
