@@ -2,7 +2,7 @@
 // wait for an account's last page. A list is "loaded whole" (searchable locally) only once its last page is in; an
 // account whose later page fails shows none of its rows, and a load overtaken by another stops asking.
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, type KeyListChunk, type KeyListCursor, type KeyView, type Result } from '../../../../src-shared/contract';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
@@ -50,11 +50,17 @@ function heldPages() {
   };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
+// The store commits rows one frame after answers land (a timer where there are no frames): the fake clock runs it,
+// after letting every answer already given reach the store. No wall-clock wait.
+const settle = () => vi.runAllTimersAsync();
 
 beforeEach(() => {
+  vi.useFakeTimers();
   fake.reset();
   setActivePinia(createPinia());
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 async function allKeysOf(ids: readonly string[]) {

@@ -97,13 +97,20 @@ describe('All keys search', () => {
       const id = (args as { accountId: string }).accountId;
       return id === 'e' ? slow.promise : Promise.resolve(whole(id));
     });
-    const loading = store.load();
-    await vi.waitFor(() => expect(store.loads.filter((l) => l.isLoading).map((l) => l.accountId)).toEqual(['e']));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(store.rows).toHaveLength(8);
-    slow.resolve(whole('e'));
-    await loading;
-    expect(store.rows).toHaveLength(10);
+    // The store commits rows one frame after answers land: the fake clock runs that frame, no wall-clock wait.
+    vi.useFakeTimers();
+    try {
+      const loading = store.load();
+      await vi.runAllTimersAsync();
+      expect(store.loads.filter((l) => l.isLoading).map((l) => l.accountId)).toEqual(['e']);
+      expect(store.rows).toHaveLength(8);
+      slow.resolve(whole('e'));
+      await vi.runAllTimersAsync();
+      await loading;
+      expect(store.rows).toHaveLength(10);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('commits answers that arrive together once, not once per account', async () => {
