@@ -236,6 +236,9 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     })();
     return 'fault' in parsed ? json(parsed.fault, 201) : badRequest(parsed.error);
   });
+  // The `hold` fault's latch: how many requests wait, and letting them all go on to be served.
+  app.get('/faults/held', () => json({ held: faults.heldCount }));
+  app.post('/faults/release', () => json({ released: faults.releaseHolds() }));
   app.delete('/faults', () => {
     faults.clear();
     return json({ faults: [] });

@@ -118,6 +118,25 @@ describe('faults', () => {
     await expect(aborted).rejects.toThrow();
   });
 
+  it('holds a request until released, then serves it normally; reset lets held ones go too', async () => {
+    await fault({ match: '/api/user/self', kind: 'hold', times: 1 });
+    let answered = false;
+    const held = self().then((reply) => ((answered = true), reply));
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held).toBe(1);
+    // Held, not lost: another request on the same route (the fault was used up) is served meanwhile.
+    expect((await self()).status).toBe(200);
+    expect(answered).toBe(false);
+    expect((await h.admin('/faults/release', { body: {} })).body.released).toBe(1);
+    expect((await held).status).toBe(200);
+    expect((await h.admin('/faults/held')).body.held).toBe(0);
+
+    await fault({ match: '/api/user/self', kind: 'hold' });
+    const atReset = self();
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held).toBe(1);
+    await h.reset();
+    expect((await atReset).status).toBe(200);
+  });
+
   it('filters by listener and method, applies fractions repeatably, and clears', async () => {
     await fault({ match: '*', listener: 'api', kind: 'status', status: 503 });
     expect((await self()).status).toBe(200);

@@ -61,11 +61,16 @@ describe('search text', () => {
 
   it('stays with the page it was typed on: another page reads its own URL, and nothing is written', async () => {
     const { router, model, text } = await setup();
+    vi.useFakeTimers();
+    const replace = vi.spyOn(router, 'replace');
     model.value = 'half';
     await router.push('/models?q=gpt');
     await nextTick();
     expect(text.value).toBe('gpt');
-    await new Promise((resolve) => setTimeout(resolve, URL_WRITE_DELAY_MS + 50));
+    // Past the pause on the fake clock: no write was waiting, and none was made.
+    vi.advanceTimersByTime(URL_WRITE_DELAY_MS * 2);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(replace).not.toHaveBeenCalled();
     expect(router.currentRoute.value.fullPath).toBe('/models?q=gpt');
     // Back on the keys page, its URL holds the search it had: the half-typed text was not kept as typed.
     await router.push('/keys?q=old');
