@@ -31,10 +31,7 @@ for (const [language, theme] of [
   ['zh-CN', 'dark'],
   ['en-US', 'light'],
 ] as const) {
-  test(`error and muted text meet 4.5:1 in ${language} ${theme}; one error box, in view`, async ({
-    page,
-    keydesk,
-  }) => {
+  test(`error and muted text meet 4.5:1 in ${language} ${theme}; one error box, in view`, async ({ page, keydesk }) => {
     await page.goto(keydesk.url);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     expect((await invokeBridge(page, 'settings:update', { language, theme })).ok).toBe(true);

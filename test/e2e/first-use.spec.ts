@@ -53,10 +53,7 @@ test('a search that matches nothing shows "no matches" and no table; typing on t
   await expect(page.getByTestId('key-table')).toBeVisible();
 });
 
-test('the State filter on one account lists the keys the gateway holds in that state', async ({
-  page,
-  keydesk,
-}) => {
+test('the State filter on one account lists the keys the gateway holds in that state', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   await keys.openAccount('Alice');
@@ -157,10 +154,7 @@ test('the key drawer’s quota meter is drawn in the theme’s colours and reads
   expect(Math.abs(look.amountLeft - look.keyLeft)).toBeLessThan(1);
 });
 
-test('the Accounts page’s search filters the accounts, and its Refresh is enabled', async ({
-  page,
-  keydesk,
-}) => {
+test('the Accounts page’s search filters the accounts, and its Refresh is enabled', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [
     { label: 'Alice', token: 'demo-access-token-alice' },
@@ -209,10 +203,7 @@ test('Edit thresholds opens a thresholds-only dialog in the account’s currency
   await expect(page.getByTestId('balance-thresholds')).toContainText('5');
 });
 
-test('an alert opens its own account; a meter without thresholds stays neutral', async ({
-  page,
-  keydesk,
-}) => {
+test('an alert opens its own account; a meter without thresholds stays neutral', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   // Carol with a warning far above her balance: her first balance read raises one alert.

@@ -164,10 +164,7 @@ for (const look of LOOKS) {
   });
 }
 
-test('one account: the page of rows fits the table box, with no large gap below', async ({
-  page,
-  keydesk,
-}) => {
+test('one account: the page of rows fits the table box, with no large gap below', async ({ page, keydesk }) => {
   const keys = new KeysPage(page);
   await keys.start(keydesk.url, gw, [ACCOUNTS[0]]);
   await keys.openAccount(ACCOUNTS[0].label);

@@ -122,7 +122,7 @@ describe('faults', () => {
     await fault({ match: '/api/user/self', kind: 'hold', times: 1 });
     let answered = false;
     const held = self().then((reply) => ((answered = true), reply));
-    await expect.poll(async () => (await h.admin('/faults/held')).body.held).toBe(1);
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held as number).toBe(1);
     // Held, not lost: another request on the same route (the fault was used up) is served meanwhile.
     expect((await self()).status).toBe(200);
     expect(answered).toBe(false);
@@ -132,7 +132,7 @@ describe('faults', () => {
 
     await fault({ match: '/api/user/self', kind: 'hold' });
     const atReset = self();
-    await expect.poll(async () => (await h.admin('/faults/held')).body.held).toBe(1);
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held as number).toBe(1);
     await h.reset();
     expect((await atReset).status).toBe(200);
   });

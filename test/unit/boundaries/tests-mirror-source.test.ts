@@ -21,7 +21,8 @@ const MIRRORS: Readonly<Record<string, string>> = {
 
 /** Folders of test/unit that mirror no source on purpose, each with its reason. Keep this short. */
 const CROSS_CUTTING: Readonly<Record<string, string>> = {
-  boundaries: 'rules over the whole tree (imports, placeholders, rules written once, this guard): no one unit is their subject',
+  boundaries:
+    'rules over the whole tree (imports, placeholders, rules written once, this guard): no one unit is their subject',
   build: 'packaging and CI files (electron-builder.yml, .github/workflows), which are not TypeScript sources',
 };
 

@@ -69,4 +69,3 @@ describe('an alert’s account link opens the account it is about', () => {
     expect(router.currentRoute.value.query).toEqual({ account: 'c' });
   });
 });
-

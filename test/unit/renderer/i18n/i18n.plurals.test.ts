@@ -15,4 +15,3 @@ describe('counts through vue-i18n plurals, in both languages', () => {
     expect(zh.t('keys.batch.disabled', 3)).toBe('已禁用 3 个密钥。');
   });
 });
-

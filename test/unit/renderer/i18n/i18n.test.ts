@@ -3,7 +3,14 @@
 // every ErrorCode has a message and a remedy, every ErrorReason and vault note a sentence with the same values in
 // both languages, and every key the renderer asks for exists.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_REASONS, LANGUAGES, THEMES, VAULT_NOTES, type AppMode } from '../../../../src-shared/contract';
+import {
+  ERROR_CODES,
+  ERROR_REASONS,
+  LANGUAGES,
+  THEMES,
+  VAULT_NOTES,
+  type AppMode,
+} from '../../../../src-shared/contract';
 import { createAppI18n, messages } from '../../../../src-renderer/src/i18n';
 import { SECTIONS } from '../../../../src-renderer/src/router';
 

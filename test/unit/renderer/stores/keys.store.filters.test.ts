@@ -66,4 +66,3 @@ describe('the State filter on one account lists every key the gateway holds in t
     expect(store.rows.map((k) => k.id)).toEqual([3, 4]);
   });
 });
-

@@ -109,4 +109,3 @@ describe('the Accounts page', () => {
     expect(fake.callsTo('site:refresh')).toEqual([{ accountId: 'a' }, { accountId: 'r' }]);
   });
 });
-

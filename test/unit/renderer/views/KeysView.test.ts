@@ -59,4 +59,3 @@ describe('the State filter on the keys screen', () => {
     expect(text).not.toContain('No keys yet');
   });
 });
-

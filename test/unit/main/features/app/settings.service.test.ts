@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../../../src-main/bridge/events';
-import { DEFAULT_SETTINGS, SettingsService, settingsSchema } from '../../../../../src-main/features/app/settings.service';
+import {
+  DEFAULT_SETTINGS,
+  SettingsService,
+  settingsSchema,
+} from '../../../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
 

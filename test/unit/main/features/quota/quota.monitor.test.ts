@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { BalanceAlertView, BalanceView, Settings } from '../../../../../src-shared/contract';
 import { EventBus } from '../../../../../src-main/bridge/events';
-import { AlertsService, EMPTY_ALERTS, type AlertsDocument } from '../../../../../src-main/features/quota/alerts.service';
+import {
+  AlertsService,
+  EMPTY_ALERTS,
+  type AlertsDocument,
+} from '../../../../../src-main/features/quota/alerts.service';
 import {
   EMPTY_QUOTA_CACHE,
   EMPTY_QUOTA_HISTORY,

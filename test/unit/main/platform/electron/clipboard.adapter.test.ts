@@ -3,7 +3,11 @@
 // same commit as the text (Electron's ClipboardItem); a platform that refuses those formats still gets the text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { standIn } from '../../../../support/electron-stand-in';
-import { concealMarkers, electronClipboard, osFormat } from '../../../../../src-main/platform/electron/clipboard.adapter';
+import {
+  concealMarkers,
+  electronClipboard,
+  osFormat,
+} from '../../../../../src-main/platform/electron/clipboard.adapter';
 
 vi.mock('electron', () => import('../../../../support/electron-stand-in'));
 

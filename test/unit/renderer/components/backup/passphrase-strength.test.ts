@@ -2,7 +2,10 @@
 // or a short single-kind word, strong for a long mix; never "strong" for a run of one character however long.
 import { describe, expect, it } from 'vitest';
 import { MIN_BACKUP_PASSPHRASE } from '../../../../../src-shared/contract';
-import { passphraseBits, passphraseStrength } from '../../../../../src-renderer/src/components/backup/passphrase-strength';
+import {
+  passphraseBits,
+  passphraseStrength,
+} from '../../../../../src-renderer/src/components/backup/passphrase-strength';
 
 describe('passphrase strength', () => {
   it('says too short below the minimum, counting characters as the user sees them', () => {

@@ -14,7 +14,9 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n';
 import { keyView } from '../../../../support/key-view';
 import { fake } from '../../fake-keydesk';
 
-vi.mock('../../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../../fake-keydesk')).fake.api }));
+vi.mock('../../../../../src-renderer/src/bridge', async () => ({
+  keydesk: (await import('../../fake-keydesk')).fake.api,
+}));
 
 const DAY = 86_400;
 const nowSec = Math.floor(Date.now() / 1000);

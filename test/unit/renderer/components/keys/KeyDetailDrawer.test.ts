@@ -13,7 +13,9 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n';
 import { fake } from '../../fake-keydesk';
 import { keyView } from '../../../../support/key-view';
 
-vi.mock('../../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../../fake-keydesk')).fake.api }));
+vi.mock('../../../../../src-renderer/src/bridge', async () => ({
+  keydesk: (await import('../../fake-keydesk')).fake.api,
+}));
 
 const NOW_MS = Date.UTC(2026, 10, 23, 12, 0, 0);
 const NOW = NOW_MS / 1000;
@@ -63,4 +65,3 @@ describe('the drawer labels each model’s owner and endpoint types', () => {
     expect(document.querySelector('[data-testid=model-endpoints]')?.textContent).toContain('endpoints:');
   });
 });
-

@@ -18,7 +18,9 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n';
 import type { KeyAccountView } from '../../../../../src-renderer/src/stores/keys.store';
 import { fake } from '../../fake-keydesk';
 
-vi.mock('../../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../../fake-keydesk')).fake.api }));
+vi.mock('../../../../../src-renderer/src/bridge', async () => ({
+  keydesk: (await import('../../fake-keydesk')).fake.api,
+}));
 
 let wrapper: VueWrapper | undefined;
 

@@ -10,7 +10,9 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n';
 import { keyView } from '../../../../support/key-view';
 
 // The table takes rowKey from the keys store, whose module opens the bridge: the fake one here.
-vi.mock('../../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../../fake-keydesk')).fake.api }));
+vi.mock('../../../../../src-renderer/src/bridge', async () => ({
+  keydesk: (await import('../../fake-keydesk')).fake.api,
+}));
 
 const key = (id: number): KeyView =>
   keyView({

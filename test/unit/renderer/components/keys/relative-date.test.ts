@@ -24,4 +24,3 @@ describe('times that do not mislead', () => {
     expect(expiryText(NOW + 3 * 86_400, NOW_MS, 'en-US')).toBe('in 3 days');
   });
 });
-

@@ -10,7 +10,9 @@ import SyncCard from '../../../../../src-renderer/src/components/sync/SyncCard.v
 import { createAppI18n } from '../../../../../src-renderer/src/i18n';
 import { fake } from '../../fake-keydesk';
 
-vi.mock('../../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../../fake-keydesk')).fake.api }));
+vi.mock('../../../../../src-renderer/src/bridge', async () => ({
+  keydesk: (await import('../../fake-keydesk')).fake.api,
+}));
 
 const NOW = Date.now();
 const THIS = '00000000-0000-4000-8000-00000000000a';
