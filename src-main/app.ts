@@ -91,7 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
   const exportsFeature = createExportsFeature(core);
   const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys);
-  // Updates (issue 15): the first check is scheduled a while after start (below), never awaited.
+  // Updates: the first check is scheduled a while after start (below), never awaited.
   const updates = createUpdatesFeature({
     dataDir: core.dataDir,
     version: core.version,
@@ -110,7 +110,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
   const accountInfo = createAccountInfoFeature(core, accounts.service);
-  // Per-key spend (issue 17): list passes every 5 minutes for the accounts the user tracks; runaway alerts.
+  // Per-key spend: list passes every 5 minutes for the accounts the user tracks; runaway alerts.
   const spend = createSpendFeature({
     dataDir: core.dataDir,
     storeEngine: platform.storeEngine,

@@ -45,7 +45,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onReport: storeStatus.reporter('settings', 'settings.json'),
   });
-  // Secrets sealed by the best cipher the platform offers (issue 5); the rest lives in config stores.
+  // Secrets sealed by the best cipher the platform offers (the OS keychain where there is one, a passphrase otherwise); the rest lives in config stores.
   const vault = await SecretStore.open({
     engine: platform.storeEngine,
     dataDir,

@@ -166,7 +166,7 @@ export const ERROR_REASONS = [
   // The site's: it answered 429 on that bucket (critical, or key search), and its Retry-After is not over yet.
   'rate.site_critical',
   'rate.site_search',
-  // Importing accounts from a file (issue 16): the file as a whole, then one row.
+  // Importing accounts from a file: the file as a whole, then one row.
   'import.file_too_large', // params.megabytes
   'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header
   'import.not_json',

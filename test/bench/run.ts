@@ -1,5 +1,6 @@
-// `npm run bench` (after electron-vite build): runs the figures of issue 8 (10–11, rate budgets; 12–13, issue 14's floors) against the gateway emulator, prints a
-// Markdown table (figure, value, target, how measured) and writes bench-results.json. `run.ts 1 8` runs a subset.
+// `npm run bench` (after electron-vite build): runs the figures (10–11, rate budgets; 12–13, the keys table against its
+// floor) against the gateway emulator, prints a Markdown table (figure, value, target, how measured) and writes
+// bench-results.json. `run.ts 1 8` runs a subset.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';

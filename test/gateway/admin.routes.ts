@@ -27,6 +27,8 @@ const schemas = {
   clockAdvance: z.object({ seconds: z.number() }).strict(),
   userQuota: z.object({ quota: int }).strict(),
   keyQuota: z.object({ remain_quota: int }).strict(),
+  // -1 never ends, as the servers write it; any other end is a Unix second.
+  keyExpiry: z.object({ expired_time: int.min(-1) }).strict(),
   groupRatio: z.object({ ratio: z.number().min(0) }).strict(),
   spend: z
     .object({
@@ -200,6 +202,16 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
       return json(adminKeyView(id));
     }),
   );
+  // A key's end set relative to the gateway clock: a test of what expires soon then runs on any date.
+  app.put(
+    '/keys/:id/expiry',
+    mutation(schemas.keyExpiry, (b, id) => {
+      const k = state.keys.get(id);
+      if (!k) return notFoundJson();
+      k.expired_time = b.expired_time;
+      return json(adminKeyView(id));
+    }),
+  );
   app.post(
     '/keys/:id/spend',
     mutation(schemas.spend, (b, id) => {
@@ -224,6 +236,9 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     })();
     return 'fault' in parsed ? json(parsed.fault, 201) : badRequest(parsed.error);
   });
+  // The `hold` fault's latch: how many requests wait, and letting them all go on to be served.
+  app.get('/faults/held', () => json({ held: faults.heldCount }));
+  app.post('/faults/release', () => json({ released: faults.releaseHolds() }));
   app.delete('/faults', () => {
     faults.clear();
     return json({ faults: [] });

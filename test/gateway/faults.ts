@@ -1,4 +1,4 @@
-// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, malformed JSON, HTML page.
+// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, hold, malformed JSON, HTML page.
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv, Listener } from './http';
@@ -10,7 +10,7 @@ export const faultSchema = z
     match: z.string().min(1),
     method: z.string().optional(),
     listener: z.enum(['api', 'base', 'any']).default('any'),
-    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'malformed_json', 'html']),
+    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'hold', 'malformed_json', 'html']),
     /** Apply to the next N matching requests; omitted = until cleared. */
     times: z.number().int().positive().optional(),
     /** Probability per matching request (seeded PRNG, so runs repeat); default 1. */
@@ -52,6 +52,8 @@ export class FaultStore {
   private nextId = 1;
   private random: () => number;
   private readonly hangs = new Set<() => void>();
+  // Held requests wait for the test to let them go, then are served normally: a latch for "while it is in flight".
+  private readonly holds = new Set<() => void>();
 
   constructor(private readonly randomSeed = 1) {
     this.random = prng(randomSeed);
@@ -76,12 +78,27 @@ export class FaultStore {
   clear(): void {
     this.faults = [];
     this.random = prng(this.randomSeed);
+    this.releaseHolds();
   }
 
-  /** Releases every hanging request (on close), so the server can shut down. */
+  /** Releases every hanging request (on close), so the server can shut down; held ones are served. */
   releaseHangs(): void {
     for (const release of this.hangs) release();
     this.hangs.clear();
+    this.releaseHolds();
+  }
+
+  /** Lets every held request go on to be served; answers how many there were. */
+  releaseHolds(): number {
+    const held = [...this.holds];
+    this.holds.clear();
+    for (const release of held) release();
+    return held.length;
+  }
+
+  /** How many requests are held right now. */
+  get heldCount(): number {
+    return this.holds.size;
   }
 
   private take(listener: Listener, method: string, path: string): Fault | undefined {
@@ -114,6 +131,9 @@ export class FaultStore {
           // Real new-api answers 429 with an empty body and Retry-After.
           c.res = new Response(null, { status: 429, headers: { 'Retry-After': String(fault.retry_after_s) } });
           return;
+        case 'hold':
+          await new Promise<void>((resolve) => this.holds.add(resolve));
+          return next();
         case 'malformed_json':
           c.res = new Response(fault.body ?? '{"success": true, "message": "", "data": {"items": [', {
             status: fault.status ?? 200,

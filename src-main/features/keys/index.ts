@@ -1,4 +1,4 @@
-// The key services (issue 6) built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
+// The key services built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
 // quit) clears a key still on the clipboard. keys.feature.ts registers them; tests build them over fakes.
 import type { Language } from '../../../src-shared/contract';
 import type { Logger } from '../../log/logger';

@@ -1,4 +1,4 @@
-// The spend feature (issue 17 items 1–2): the per-key spend watcher and its 5-minute list passes for the accounts the
+// The spend feature: the per-key spend watcher and its 5-minute list passes for the accounts the
 // user tracks, the runaway alert's Disable now (one status-only update) and Dismiss, and the spend: channels.
 import { z } from 'zod';
 import { ok, type Result } from '../../../src-shared/contract';

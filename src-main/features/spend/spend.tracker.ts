@@ -11,7 +11,7 @@ import { runWithPriority } from '../../gateway/critical-budget';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
 import type { SpendWatcher } from './spend.watcher';
 
-/** The budget: at most one list pass per tracked account per 5 minutes. */
+/** The request budget of per-key spend: at most one list pass per tracked account per 5 minutes. */
 export const SPEND_PASS_MS = 5 * 60_000;
 
 export const spendSettingsSchema = z.object({

@@ -1,4 +1,4 @@
-// The watch feature (issue 17): which key across accounts can call a model and what expires soon, read through the
+// The watch feature: which key across accounts can call a model and what expires soon, read through the
 // keys and account-info services of the same directory.
 import type { AlertDraft, ExpiringItem } from '../../../src-shared/contract';
 import { msFromUnixSeconds } from '../../../src-shared/unix-time';

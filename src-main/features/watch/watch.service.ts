@@ -65,7 +65,7 @@ export class WatchService {
     private readonly seenRatios?: DocumentStore<SeenRatios>,
   ) {}
 
-  /** Told once per group ratio change that affects one of the account's keys (the alert seam of issue 17 item 4). */
+  /** Told once per group ratio change that affects one of the account's keys: the seam where a price rise becomes an alert. */
   onPriceChange(listener: (change: PriceChange) => void): () => void {
     this.#priceListeners.add(listener);
     return () => this.#priceListeners.delete(listener);

@@ -1,4 +1,4 @@
-// Figure 12: the keys table against its floor (issue 14). All keys with 20 accounts × 250 keys in Keydesk, and the
+// Figure 12: the keys table against its floor, what a bare virtual list of the same keys costs. All keys with 20 accounts × 250 keys in Keydesk, and the
 // same 5,000 keys from the same emulator in a bare virtual list (lib/floor-page.ts), the same scroll and typing,
 // alternating run by run (ABAB) so noise hits both; the empty page's frame interval beside them. Keydesk ÷ floor.
 // Two stack floors run in the same rotation: the floor's list as a Vue component on Vue alone, and the same inside

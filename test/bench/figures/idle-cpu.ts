@@ -28,7 +28,7 @@ export async function idleCost(browser: Browser): Promise<Figure> {
       Array.from({ length: PER_SITE }, (_, i) => draftFor(gw, i + 1, mixedKind(site * PER_SITE + i))),
     );
     const ids = await addAccounts(app, drafts);
-    // Spending tracked on every account with keys (issue 17): its 5-minute list passes are part of the idle cost.
+    // Spending tracked on every account with keys (the per-key spend watch): its 5-minute list passes are part of the idle cost.
     for (const [i, id] of ids.entries()) {
       if (drafts[i]?.credential.kind !== 'api_key')
         await app.invoke('spend:setTracking', { accountId: id, isTracking: true });
