@@ -13,7 +13,8 @@ export interface WriteBehindOptions {
 
 export class WriteBehindStore<T> implements DocumentStore<T> {
   #pending: { readonly value: T } | null = null;
-  #timer: TimerHandle | null = null;
+  /** The armed timer, if any (a handle may be any value, so it is boxed). */
+  #timer: { readonly handle: TimerHandle } | null = null;
 
   constructor(
     private readonly inner: DocumentStore<T>,
@@ -28,15 +29,17 @@ export class WriteBehindStore<T> implements DocumentStore<T> {
   /** Kept in memory; the first write of a quiet spell arms the one timer, later ones ride on it. */
   write(value: T): void {
     this.#pending = { value };
-    this.#timer ??= this.options.clock.setTimer(this.options.delayMs, () => {
-      this.#timer = null;
-      this.#flushReporting();
-    });
+    this.#timer ??= {
+      handle: this.options.clock.setTimer(this.options.delayMs, () => {
+        this.#timer = null;
+        this.#flushReporting();
+      }),
+    };
   }
 
   /** Writes what waits, now (on quit, or when a change must not be lost to a crash). Throws as the inner store does. */
   flush(): void {
-    if (this.#timer !== null) this.options.clock.clearTimer(this.#timer);
+    if (this.#timer !== null) this.options.clock.clearTimer(this.#timer.handle);
     this.#timer = null;
     const pending = this.#pending;
     if (pending === null) return;
