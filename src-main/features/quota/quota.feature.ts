@@ -47,10 +47,15 @@ export interface QuotaFeatureOptions {
 }
 
 /**
- * How long the balance cache and history hold a poll's write for the next ones: twenty accounts polled each minute
- * make one write of each file per spell instead of twenty. A quit writes at once; a crash loses at most this much.
+ * How long the balance cache holds a poll's write for the next ones: twenty accounts polled each minute make one
+ * write per spell instead of twenty. A quit writes at once; a crash loses at most this much of the last balances.
  */
 export const CACHE_WRITE_DELAY_MS = 20_000;
+/**
+ * The same for the balance history, longer: two weeks of it is about 700 samples an account (a megabyte for twenty),
+ * and a crash that loses five minutes of samples changes no forecast, which looks at the last three days.
+ */
+export const HISTORY_WRITE_DELAY_MS = 5 * 60_000;
 
 export interface QuotaFeature extends Feature {
   readonly monitor: QuotaMonitor;
@@ -99,16 +104,16 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
       return { warnUnits: null, criticalUnits: null };
     }
   };
-  const writeBehind = <T extends object>(inner: ConfigStore<T>) =>
+  const writeBehind = <T extends object>(inner: ConfigStore<T>, delayMs: number) =>
     new WriteBehindStore<T>(inner, {
       clock,
-      delayMs: CACHE_WRITE_DELAY_MS,
+      delayMs,
       onError: (error) => {
         log.warn(`${basename(inner.path)} could not be written`, { error });
       },
     });
-  const cache = writeBehind(store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE));
-  const history = writeBehind(store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY));
+  const cache = writeBehind(store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE), CACHE_WRITE_DELAY_MS);
+  const history = writeBehind(store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY), HISTORY_WRITE_DELAY_MS);
   const monitor = new QuotaMonitor({
     directory: accounts,
     thresholdsOf,

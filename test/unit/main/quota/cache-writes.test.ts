@@ -10,7 +10,11 @@ import type { Settings } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.service';
 import { AlertsService, EMPTY_ALERTS } from '../../../../src-main/features/quota/alerts.service';
-import { CACHE_WRITE_DELAY_MS, createQuotaFeature } from '../../../../src-main/features/quota/quota.feature';
+import {
+  CACHE_WRITE_DELAY_MS,
+  HISTORY_WRITE_DELAY_MS,
+  createQuotaFeature,
+} from '../../../../src-main/features/quota/quota.feature';
 import {
   EMPTY_QUOTA_CACHE,
   EMPTY_QUOTA_HISTORY,
@@ -45,12 +49,21 @@ function balancesOnDisk(dataDir: string): Record<string, number> {
   return Object.fromEntries(Object.entries(doc.balances ?? {}).map(([id, b]) => [id, b.remainingUnits]));
 }
 
+/** How many balance samples each account has in the history file on disk. */
+function samplesOnDisk(dataDir: string): Record<string, number> {
+  const file = join(dataDir, 'quota-history.json');
+  if (!existsSync(file)) return {};
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { samples?: Record<string, unknown[]> };
+  return Object.fromEntries(Object.entries(doc.samples ?? {}).map(([id, list]) => [id, list.length]));
+}
+
 describe('the balance cache on disk', () => {
-  it('is written once for polls close together, after the delay, and on quit for what still waits', async () => {
+  it('is written once for polls close together, after the delay, and on quit for what still waits; the history later still', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'keydesk-quota-writes-'));
     const clock = new FakeClock({ start: START });
     const dir = fakeDirectory(['a', 'b', 'c'].map((id) => account(id, 50 * YUAN, 40 * YUAN)));
-    const settings: Settings = { ...DEFAULT_SETTINGS, language: 'en-US' };
+    // Polls every ten minutes, so the history's five-minute wait ends between two rounds.
+    const settings: Settings = { ...DEFAULT_SETTINGS, language: 'en-US', refreshIntervalMinutes: 10 };
     const feature = createQuotaFeature({
       storeEngine: confStoreEngine(),
       dataDir,
@@ -73,12 +86,20 @@ describe('the balance cache on disk', () => {
       expect(balancesOnDisk(dataDir)).toEqual({});
       await clock.advance(CACHE_WRITE_DELAY_MS);
       expect(balancesOnDisk(dataDir)).toEqual({ a: 50 * YUAN, b: 50 * YUAN, c: 50 * YUAN });
+      // The history waits longer (a megabyte after two weeks), and still holds every sample in memory.
+      expect(samplesOnDisk(dataDir)).toEqual({});
+      expect(feature.monitor.history('a').samples).toHaveLength(1);
+      await clock.advanceTo(START + HISTORY_WRITE_DELAY_MS - 10_000);
+      expect(samplesOnDisk(dataDir)).toEqual({});
+      await clock.advance(20_000);
+      expect(samplesOnDisk(dataDir)).toEqual({ a: 1, b: 1, c: 1 });
 
-      await clock.advanceTo(START + 5 * MINUTE + 10_000); // the next round of polls, its write still waiting
+      await clock.advanceTo(START + 10 * MINUTE + 10_000); // the next round of polls, its write still waiting
       expect(['a', 'b', 'c'].map((id) => dir.calls.get(id))).toEqual([2, 2, 2]);
       expect(balancesOnDisk(dataDir)).toEqual({ a: 50 * YUAN, b: 50 * YUAN, c: 50 * YUAN });
-      feature.dispose(); // a quit writes it
+      feature.dispose(); // a quit writes both
       expect(balancesOnDisk(dataDir)).toEqual({ a: 40 * YUAN, b: 40 * YUAN, c: 40 * YUAN });
+      expect(samplesOnDisk(dataDir)).toEqual({ a: 2, b: 2, c: 2 });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
