@@ -1,5 +1,6 @@
 // The quota feature: the monitor, the alerts service and the tray controller, built from the app's stores,
 // settings and the platform's tray, notifier, power and window ports; app.ts registers it and disposes it on quit.
+import { basename } from 'node:path';
 import type { ZodType } from 'zod';
 import type { Language, Settings, Thresholds } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
@@ -8,6 +9,7 @@ import { DISABLE_ACTION } from './alerts.service';
 import type { Platform } from '../../platform/ports';
 import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore, type StoreReport } from '../../vault/config.store';
+import { WriteBehindStore } from '../../vault/write-behind.store';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import { AlertsService, EMPTY_ALERTS, alertsDocumentSchema } from './alerts.service';
@@ -43,6 +45,17 @@ export interface QuotaFeatureOptions {
   /** Where each cache file's problems go (the store status); the name is the file's base name. */
   readonly onStoreReport?: (name: string) => (report: StoreReport) => void;
 }
+
+/**
+ * How long the balance cache holds a poll's write for the next ones: twenty accounts polled each minute make one
+ * write per spell instead of twenty. A quit writes at once; a crash loses at most this much of the last balances.
+ */
+export const CACHE_WRITE_DELAY_MS = 20_000;
+/**
+ * The same for the balance history, longer: two weeks of it is about 700 samples an account (a megabyte for twenty),
+ * and a crash that loses five minutes of samples changes no forecast, which looks at the last three days.
+ */
+export const HISTORY_WRITE_DELAY_MS = 5 * 60_000;
 
 export interface QuotaFeature extends Feature {
   readonly monitor: QuotaMonitor;
@@ -91,11 +104,21 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
       return { warnUnits: null, criticalUnits: null };
     }
   };
+  const writeBehind = <T extends object>(inner: ConfigStore<T>, delayMs: number) =>
+    new WriteBehindStore<T>(inner, {
+      clock,
+      delayMs,
+      onError: (error) => {
+        log.warn(`${basename(inner.path)} could not be written`, { error });
+      },
+    });
+  const cache = writeBehind(store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE), CACHE_WRITE_DELAY_MS);
+  const history = writeBehind(store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY), HISTORY_WRITE_DELAY_MS);
   const monitor = new QuotaMonitor({
     directory: accounts,
     thresholdsOf,
-    cache: store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE),
-    history: store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY),
+    cache,
+    history,
     alerts,
     events,
     clock,
@@ -177,6 +200,8 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
       unsubscribeAccounts();
       tray.dispose();
       monitor.dispose();
+      cache.dispose();
+      history.dispose();
     },
   };
 }
