@@ -90,13 +90,13 @@ async function craftedBackup(): Promise<Buffer> {
   ];
   const good = Array.from({ length: 252 }, (_, i) => record(`g${i}`, { label: `Team ${i + 1}`, userId: i + 10 }));
   const payload = {
-    format: PAYLOAD_FORMAT,
+    format: PAYLOAD_FORMAT as typeof PAYLOAD_FORMAT,
     createdAt: Date.UTC(2026, 10, 20, 9),
     appVersion: '9.9.9',
     settings: {},
     accounts: { accounts: [...refused, ...good], activeId: null },
     credentials: null,
-  } as const;
+  };
   return Buffer.from(await encodeBackup(encodePayload(payload), PASSPHRASE));
 }
 
