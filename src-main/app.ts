@@ -25,6 +25,8 @@ import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.fe
 import { createWatchFeature } from './features/watch/watch.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
 import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
+import { createAllowanceFeature } from './features/allowance/allowance.feature';
+import { createRotationFeature } from './features/rotation/rotation.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
 import { Shutdown, type ShutdownReport } from './shutdown';
@@ -48,6 +50,8 @@ export interface AppOptions {
   readonly watchScheduler?: SchedulerOptions;
   /** Tests only: cheaper scrypt for a new sync folder, quicker sync timers. */
   readonly sync?: SyncFeatureOptions;
+  /** End-to-end tests only: the allowance's first check and the rotation's reads of old keys, sooner. */
+  readonly keyCareTestMs?: number;
 }
 
 export interface App {
@@ -150,19 +154,52 @@ export async function createApp(options: AppOptions): Promise<App> {
   const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
     if (listed) watch.service.noteKeys(accountId, listed);
   });
+  const handoff = handoffFeature(core, accounts.service, keys.services, exportsFeature.sinks.snippets);
+  // Allowances the site enforces (refilled at each period's start) and caps kept on the spend tracker's passes.
+  const allowance = createAllowanceFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    spend: spend.tracker,
+    alerts: quota.alerts,
+    power: platform.power,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'allowances.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { startDelayMs: options.keyCareTestMs }),
+  });
+  // One-step rotation: a twin handed to every place the old key went, the old key disabled once idle.
+  const rotation = createRotationFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    handoff: handoff.service,
+    allowance: allowance.service,
+    alerts: quota.alerts,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'rotations.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { watchMs: options.keyCareTestMs }),
+  });
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
     ['accounts', accounts],
     ['vault', createVaultFeature(core, accounts.service)],
     ['money', createMoneyFeature(core, accounts.service, siteMoney)],
     ['keys', keys],
-    ['handoff', handoffFeature(core, accounts.service, keys.services, exportsFeature.sinks.snippets)],
+    ['handoff', handoff],
     ['exports', exportsFeature],
     ['import', createImportFeature(core, accounts.service)],
     ['account-info', accountInfo],
     ['watch', watch],
     ['quota', quota],
     ['spend', spend],
+    ['allowance', allowance],
+    ['rotation', rotation],
     ['status', { register: () => undefined, dispose: () => status.dispose() }],
     ['updates', updates],
     ['backup', createBackupFeature(core, accounts.service)],

@@ -45,6 +45,15 @@ function testSyncSchedule(env: NodeJS.ProcessEnv): { schedule: { debounceMs: num
   return { schedule: { debounceMs: day, intervalMs: day } };
 }
 
+/**
+ * End-to-end tests only: KEYDESK_KEY_CARE_TEST_MS makes the allowances' first check after start and the rotations'
+ * reads of old keys come this soon (never below half a second) instead of after 15 s and every 5 minutes.
+ */
+function testKeyCare(env: NodeJS.ProcessEnv): number | null {
+  const raw = Number(env.KEYDESK_KEY_CARE_TEST_MS);
+  return Number.isFinite(raw) && raw > 0 ? Math.max(500, raw) : null;
+}
+
 export async function serve(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -84,6 +93,7 @@ async function run(
   const quotaScheduler = testPollingFloor(process.env);
   const spendScheduler = testSpendSpacing(process.env);
   const sync = testSyncSchedule(process.env);
+  const keyCareTestMs = testKeyCare(process.env);
   const app = await createApp({
     mode: 'browser',
     dataDir,
@@ -93,6 +103,7 @@ async function run(
     ...(quotaScheduler ? { quotaScheduler } : {}),
     ...(spendScheduler ? { spendScheduler } : {}),
     ...(sync ? { sync } : {}),
+    ...(keyCareTestMs === null ? {} : { keyCareTestMs }),
   });
   const server = await startLoopback({
     router: app.router,

@@ -41,7 +41,7 @@ export type StoreCause =
   'missing' | 'empty' | 'not_json' | 'not_object' | 'bad_version' | 'newer_version' | 'migration_failed' | 'schema';
 
 /** Which kind of data a damaged file held: decides what the user is told was lost. */
-export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache';
+export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache' | 'key_records';
 
 /** A data file found damaged at start: what Keydesk did about it and where the damaged copies are kept. */
 export interface StoreProblem {

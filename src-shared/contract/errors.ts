@@ -211,6 +211,18 @@ export const ERROR_REASONS = [
   'sync.folder_changed', // the folder's keyring is no longer the one this device joined
   'sync.conflict_gone', // the conflict was already resolved (here or elsewhere)
   'sync.busy', // another write to the folder kept winning the race; tried again later
+  // Allowances and rotation.
+  'allowance.needs_management', // a watched key has no key management: no allowance, no rotation
+  'allowance.refill_needs_limit', // a refill allowance is for a key with a quota (an unlimited key takes a cap)
+  'allowance.cap_needs_unlimited', // a cap is for an unlimited key (a key with a quota takes a refill)
+  'allowance.cap_not_counted', // one-api does not count what an unlimited key spends: there is nothing to cap on
+  'allowance.cap_needs_tracking', // a cap counts on "Track spending per key", which is off for the account
+  'allowance.time_zone', // params.zone: not a time zone this system knows
+  'allowance.too_many', // params.max
+  'rotation.running', // a rotation of this key is under way
+  'rotation.twin_not_found', // the twin was created but could not be told apart in the list: check the keys
+  'rotation.create_unconfirmed', // Keydesk stopped while the twin was being created: check the keys before retrying
+  'rotation.not_disabled', // the old key is deleted only once the rotation has disabled it
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

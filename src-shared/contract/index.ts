@@ -15,6 +15,8 @@ import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
 import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
+import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
+import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -32,6 +34,8 @@ export * from './watch';
 export * from './spend';
 export * from './exports';
 export * from './sync';
+export * from './allowance';
+export * from './rotation';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -49,7 +53,9 @@ export interface InvokeMap
     WatchInvokeMap,
     SpendInvokeMap,
     ExportsInvokeMap,
-    SyncInvokeMap {}
+    SyncInvokeMap,
+    AllowanceInvokeMap,
+    RotationInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -61,7 +67,9 @@ export interface EventMap
     UpdatesEventMap,
     BackupEventMap,
     ImportEventMap,
-    SyncEventMap {}
+    SyncEventMap,
+    AllowanceEventMap,
+    RotationEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -84,6 +92,8 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...SPEND_CHANNELS,
   ...EXPORTS_CHANNELS,
   ...SYNC_CHANNELS,
+  ...ALLOWANCE_CHANNELS,
+  ...ROTATION_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -94,6 +104,8 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,
   ...SYNC_EVENTS,
+  ...ALLOWANCE_EVENTS,
+  ...ROTATION_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

@@ -1,4 +1,5 @@
 // The contract for balances, their history and alerts: its types, channels and events.
+import type { AllowanceStopReason } from './allowance';
 import type { AppError } from './errors';
 
 export type BalanceLevel = 'ok' | 'warn' | 'critical' | 'unknown';
@@ -92,8 +93,31 @@ export interface PriceChangeAlertView extends AlertBase {
   readonly affectedKeyNames: readonly string[];
 }
 
+/** A key's allowance stopped on its own (the key was changed elsewhere), or its refill kept failing. */
+export interface AllowanceAlertView extends AlertBase {
+  readonly kind: 'allowance';
+  readonly keyId: number;
+  readonly keyName: string;
+  readonly reason: AllowanceStopReason | 'refill_failed';
+}
+
+/** A rotation disabled the old key a few days ago: it can be deleted now (the user confirms). */
+export interface RotationAlertView extends AlertBase {
+  readonly kind: 'rotation';
+  readonly rotationId: string;
+  readonly oldKeyId: number;
+  readonly oldKeyName: string;
+  readonly newKeyName: string;
+}
+
 /** An alert in the alert centre: a discriminated union by kind. */
-export type AlertView = BalanceAlertView | RunawayAlertView | ExpiringAlertView | PriceChangeAlertView;
+export type AlertView =
+  | BalanceAlertView
+  | RunawayAlertView
+  | ExpiringAlertView
+  | PriceChangeAlertView
+  | AllowanceAlertView
+  | RotationAlertView;
 export type AlertKind = AlertView['kind'];
 
 type Distribute<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

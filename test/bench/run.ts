@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
+import { allowanceRefillRequests } from './figures/allowance-refill';
 import { bundleSize } from './figures/bundle-size';
 import { criticalBucket } from './figures/critical-bucket';
 import { emulatorCapacity } from './figures/emulator-capacity';
@@ -13,7 +14,7 @@ import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
 import { requestsPerCycle } from './figures/requests-per-cycle';
-import { importFigure, restoreFigure } from './figures/restore-import';
+import { restoreImportFigure } from './figures/restore-import';
 import { revealRequests } from './figures/reveal';
 import { sessionsPerDay } from './figures/sessions-per-day';
 import { startupIndependence } from './figures/startup';
@@ -50,8 +51,8 @@ const FIGURES: readonly Entry[] = [
   { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
-  { n: 16, name: 'Restore of 1,500 and 2,200 accounts', needsBrowser: false, run: restoreFigure },
-  { n: 17, name: 'Import preview of 100,000 rows', needsBrowser: false, run: importFigure },
+  { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
+  { n: 17, name: 'Restore of 2,200 accounts and import of 100,000 rows', needsBrowser: false, run: restoreImportFigure },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

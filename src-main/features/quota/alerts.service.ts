@@ -1,6 +1,6 @@
-// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change) kept bounded, newest
-// first, in the config store (older documents read as balance alerts), one per episode (episodeKey), pushed as
-// alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation) kept
+// bounded, newest first, in the config store (older documents read as balance alerts), one per episode (episodeKey),
+// pushed as alert:raised to every window, delivered as a native notification where there is one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
@@ -68,11 +68,28 @@ const priceChangeAlertSchema = z.object({
   newRatio: z.number(),
   affectedKeyNames: z.array(z.string()),
 });
+const allowanceAlertSchema = z.object({
+  ...base,
+  kind: z.literal('allowance'),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  reason: z.enum(['edited_elsewhere', 'made_unlimited', 'made_limited', 'deleted', 'rotated', 'refill_failed']),
+});
+const rotationAlertSchema = z.object({
+  ...base,
+  kind: z.literal('rotation'),
+  rotationId: z.string(),
+  oldKeyId: z.number().int(),
+  oldKeyName: z.string(),
+  newKeyName: z.string(),
+});
 const alertSchema = z.discriminatedUnion('kind', [
   balanceAlertSchema,
   runawayAlertSchema,
   expiringAlertSchema,
   priceChangeAlertSchema,
+  allowanceAlertSchema,
+  rotationAlertSchema,
 ]);
 
 /**
@@ -277,6 +294,18 @@ export class AlertsService {
         );
         return { title: strings.priceChangeTitle, body, accountId: alert.accountId };
       }
+      case 'allowance':
+        return {
+          title: strings.allowanceTitle,
+          body: strings.allowanceBody(account, alert.keyName, alert.reason),
+          accountId: alert.accountId,
+        };
+      case 'rotation':
+        return {
+          title: strings.rotationTitle,
+          body: strings.rotationBody(account, alert.oldKeyName),
+          accountId: alert.accountId,
+        };
     }
   }
 }

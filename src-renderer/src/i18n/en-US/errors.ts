@@ -404,6 +404,26 @@ export const errorReasons = {
     too_short: 'A value needs at least {min} characters.',
     too_long: 'A value takes at most {max} characters.',
   },
+  allowance: {
+    needs_management:
+      'A watched key has no key management: allowances and rotation need a password or access-token account.',
+    refill_needs_limit: 'This key is unlimited: give it a cap instead, which Keydesk keeps while it runs.',
+    cap_needs_unlimited: 'This key has a quota: give it an allowance the site refills instead.',
+    cap_not_counted:
+      'one-api does not count what an unlimited key spends, so a cap could never be reached. Give the key a quota and an allowance instead.',
+    cap_needs_tracking:
+      'A cap counts spending from “Track spending per key”, which is off for this account: turn it on on the Account page.',
+    time_zone: '“{zone}” is not a time zone this system knows.',
+    too_many: 'Keydesk keeps at most {max} allowances: remove one first.',
+  },
+  rotation: {
+    running: 'A rotation of this key is already under way: open it from the key’s details.',
+    twin_not_found:
+      'The new key was created but could not be told apart in the key list: check the list before rotating again.',
+    create_unconfirmed:
+      'Keydesk stopped while the new key was being created, so it may exist: check the key list before rotating again.',
+    not_disabled: 'The old key is deleted only after the rotation has disabled it.',
+  },
   /** Names of the fields a reason may name (params.field). */
   fields: {
     password: 'password',

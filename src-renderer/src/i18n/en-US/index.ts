@@ -27,6 +27,8 @@ import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
 import { sync } from './sync';
+import { allowance } from './allowance';
+import { rotation } from './rotation';
 
 const enUS = {
   app,
@@ -63,6 +65,8 @@ const enUS = {
   spend,
   exports,
   sync,
+  allowance,
+  rotation,
 };
 
 export type MessageSchema = typeof enUS;

@@ -376,6 +376,21 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     too_short: '有一个值至少需要 {min} 个字符。',
     too_long: '有一个值最多 {max} 个字符。',
   },
+  allowance: {
+    needs_management: '单独监视的密钥没有密钥管理权限：额度计划和轮换需要密码或访问令牌账户。',
+    refill_needs_limit: '这个密钥是无限额度：请改为设置上限，Keydesk 运行时会执行它。',
+    cap_needs_unlimited: '这个密钥有额度：请改为设置由站点补充的额度计划。',
+    cap_not_counted: 'one-api 不统计无限额度密钥的消耗，上限永远不会达到。请给密钥设置额度并使用额度计划。',
+    cap_needs_tracking: '上限依靠“跟踪每个密钥的消耗”来统计消耗，而这个账户没有开启：请在账户页开启。',
+    time_zone: '“{zone}”不是本系统认识的时区。',
+    too_many: 'Keydesk 最多保存 {max} 个额度计划：请先删除一个。',
+  },
+  rotation: {
+    running: '这个密钥的轮换已在进行中：请从密钥详情中打开它。',
+    twin_not_found: '新密钥已创建，但在密钥列表中无法分辨出来：再次轮换前请先检查列表。',
+    create_unconfirmed: '创建新密钥时 Keydesk 停止了，新密钥可能已经存在：再次轮换前请先检查密钥列表。',
+    not_disabled: '只有在轮换停用旧密钥之后才能删除它。',
+  },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {
     password: '密码',

@@ -27,6 +27,8 @@ import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
 import { sync } from './sync';
+import { allowance } from './allowance';
+import { rotation } from './rotation';
 
 const zhCN: MessageSchema = {
   app,
@@ -63,6 +65,8 @@ const zhCN: MessageSchema = {
   spend,
   exports,
   sync,
+  allowance,
+  rotation,
 };
 
 export default zhCN;
