@@ -4,7 +4,7 @@
 // the first colon) when that column is absent or empty. Passwords are remembered in the vault, as the user chose
 // to keep them in a file.
 import type { AccountKind, CredentialInput } from '../../../src-shared/contract';
-import { parseCsv } from './csv';
+import { parseCsv, type CsvResult } from './csv';
 import { gateRow, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
 
 export const CSV_REQUIRED = ['name', 'base_url', 'kind', 'credential'] as const;
@@ -27,7 +27,11 @@ export function looksLikeAccountsCsv(textValue: string): boolean {
 }
 
 export function readAccountsCsv(textValue: string): FileRead {
-  const parsed = parseCsv(textValue);
+  return accountsFromCsv(parseCsv(textValue));
+}
+
+/** The import rows of CSV text already split into records (the preview splits it in slices). */
+export function accountsFromCsv(parsed: CsvResult): FileRead {
   if (!parsed.ok) return { ok: false, error: refusal('import.csv_unterminated_quote', { line: parsed.line }) };
   const [header, ...records] = parsed.records;
   const names = (header ?? []).map((cell) => cell.trim().toLowerCase());

@@ -11,7 +11,7 @@ import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-share
 import { createApp, type App } from '../../../src-main/app';
 import type { AccountRecord } from '../../../src-main/features/accounts/account-records';
 import { encodeBackup } from '../../../src-main/features/backup/backup-format';
-import { encodePayload, PAYLOAD_FORMAT } from '../../../src-main/features/backup/backup-payload';
+import { encodePayload, PAYLOAD_FORMAT, type BackupPayload } from '../../../src-main/features/backup/backup-payload';
 import { idRecordOf } from '../../../src-main/id-record';
 import { testPlatform } from '../../support/test-platform';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
@@ -83,7 +83,7 @@ const record = (i: number) => ({
 
 async function backupOf(accounts: number): Promise<string> {
   const records = Array.from({ length: accounts }, (_, i) => record(i));
-  const payload = {
+  const payload: BackupPayload = {
     format: PAYLOAD_FORMAT,
     createdAt: 1_780_000_000_000,
     appVersion: '9.9.9',
