@@ -52,7 +52,12 @@ const FIGURES: readonly Entry[] = [
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
   { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
-  { n: 17, name: 'Restore of 2,200 accounts and import of 100,000 rows', needsBrowser: false, run: restoreImportFigure },
+  {
+    n: 17,
+    name: 'Restore of 2,200 accounts and import of 100,000 rows',
+    needsBrowser: false,
+    run: restoreImportFigure,
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

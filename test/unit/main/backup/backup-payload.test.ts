@@ -32,8 +32,9 @@ const body = (accounts: readonly unknown[]): Uint8Array =>
 describe('decodePayload', () => {
   it('checks the accounts one by one, awaiting its boundary after each, with the defaults filled in', async () => {
     const order: string[] = [];
-    const payload = await decodePayload(body([minimal(0), minimal(1), minimal(2)]), async () => {
+    const payload = await decodePayload(body([minimal(0), minimal(1), minimal(2)]), () => {
       order.push('turn');
+      return Promise.resolve();
     });
     expect(order).toEqual(['turn', 'turn', 'turn']);
     expect(payload?.accounts.accounts.map((a) => [a.id, a.isHidden, a.thresholds])).toEqual([
@@ -55,9 +56,9 @@ describe('decodePayload', () => {
 
   it('stops where its boundary throws (the file was discarded while it was read)', async () => {
     let turns = 0;
-    const reading = decodePayload(body([minimal(0), minimal(1), minimal(2)]), async () => {
+    const reading = decodePayload(body([minimal(0), minimal(1), minimal(2)]), () => {
       turns += 1;
-      if (turns === 2) throw new Error('cancelled');
+      return turns === 2 ? Promise.reject(new Error('cancelled')) : Promise.resolve();
     });
     await expect(reading).rejects.toThrow('cancelled');
     expect(turns).toBe(2);
