@@ -54,7 +54,7 @@ const FIGURES: readonly Entry[] = [
   { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
   {
     n: 17,
-    name: 'Restore of 2,200 accounts and import of 100,000 rows',
+    name: 'Restore and import at scale',
     needsBrowser: false,
     run: restoreImportFigure,
   },
