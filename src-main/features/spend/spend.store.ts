@@ -13,7 +13,8 @@ import { EMPTY_SPEND, keyEntrySchema, spendDocumentSchema, type SpendDocument } 
 const PREFIX = 'spend-history-';
 const LEGACY_NAME = 'spend';
 
-const accountSpendSchema = z.object({
+/** One spend-history-<id>.json: its account and every tracked key's reads (also read, read-only, by `keydesk mcp`). */
+export const accountSpendSchema = z.object({
   accountId: z.string().min(1).max(200),
   keys: idRecord(keyEntrySchema),
 });

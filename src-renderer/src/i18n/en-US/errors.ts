@@ -321,6 +321,11 @@ export const errorReasons = {
     env_unrepresentable:
       '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
+  notify: {
+    no_threshold:
+      'Set a low-balance threshold for this account first (Edit thresholds): that is the amount written to the site.',
+    no_destination: 'The site holds no address for {channel} yet: type one.',
+  },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
     no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',

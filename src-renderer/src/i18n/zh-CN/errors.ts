@@ -298,6 +298,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
     env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
   },
+  notify: {
+    no_threshold: '请先为此账户设置余额偏低阈值（编辑阈值）：写入站点的就是这个金额。',
+    no_destination: '站点尚未保存 {channel} 的地址：请填写一个。',
+  },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
