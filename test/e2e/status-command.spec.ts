@@ -1,4 +1,4 @@
-// The documented `keydesk status` and `keydesk mcp` commands from a checkout, on the built app: `npm run -s status --
+// The user guide's `keydesk status` and `keydesk mcp` commands from a checkout, on the built app: `npm run -s status --
 // --line` and `node out/main/status.js --line` print exactly the status line and nothing else, so a terminal status
 // line shows the balances and not npm's banner (which `npm run` without -s prints first); `node out/main/mcp.js`
 // writes the protocol alone on stdout.
@@ -24,7 +24,7 @@ test('the checkout commands print the status line and nothing else', async () =>
     expect(direct.stdout).toMatch(LINE);
     const quiet = await run('npm', ['run', '-s', 'status', '--', ...args], { cwd: root, env });
     expect(quiet.stdout).toBe(direct.stdout);
-    // Why the README says -s: without it npm prints its banner before the line.
+    // Why the guide says -s: without it npm prints its banner before the line.
     const loud = await run('npm', ['run', 'status', '--', ...args], { cwd: root, env });
     expect(loud.stdout).not.toBe(direct.stdout);
     expect(loud.stdout.endsWith(direct.stdout)).toBe(true);

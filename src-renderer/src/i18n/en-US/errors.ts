@@ -110,7 +110,7 @@ export const remediesForReason = {
     server_full: 'Free space on the server or raise its quota.',
     unreachable: 'Check the network and that the server is running.',
     conditional_ignored:
-      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the README).',
+      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the user guide, “Sync between computers”).',
     weak_etags: 'Use a server with strong ETags (Apache: FileETag Digest).',
     folder_in_use: 'Choose “Join a sync folder” with the passphrase you used there.',
     folder_empty: 'Choose “Set up sync” to start a new folder.',

@@ -105,7 +105,7 @@ export const remediesForReason: MessageSchema['remediesForReason'] = {
     server_full: '在服务器上释放空间或提高配额。',
     unreachable: '请检查网络，并确认服务器正在运行。',
     conditional_ignored:
-      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见 README）。',
+      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见用户指南“多台电脑同步”）。',
     weak_etags: '请使用提供强 ETag 的服务器（Apache：FileETag Digest）。',
     folder_in_use: '请选择“加入同步文件夹”，并使用在那里设置的口令。',
     folder_empty: '请选择“设置同步”来创建新的文件夹。',
