@@ -40,10 +40,11 @@ export const useQuotaStore = defineStore('quota', () => {
       loadError.value = result.error;
       return;
     }
-    const next = { ...balances.value };
+    const next = new Map(balances.value);
     for (const view of result.value) {
-      const known = next[view.accountId];
-      if (!known || (known.fetchedAt ?? 0) <= (view.fetchedAt ?? 0) || view.error !== null) next[view.accountId] = view;
+      const known = next.get(view.accountId);
+      if (!known || (known.fetchedAt ?? 0) <= (view.fetchedAt ?? 0) || view.error !== null)
+        next.set(view.accountId, view);
     }
     balances.value = next;
     isHydrated.value = true;
