@@ -15,6 +15,7 @@ import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
 import { requestsPerCycle } from './figures/requests-per-cycle';
+import { restoreImportFigure } from './figures/restore-import';
 import { revealRequests } from './figures/reveal';
 import { sessionsPerDay } from './figures/sessions-per-day';
 import { startupIndependence } from './figures/startup';
@@ -53,6 +54,12 @@ const FIGURES: readonly Entry[] = [
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
   { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
+  {
+    n: 17,
+    name: 'Restore and import at scale',
+    needsBrowser: false,
+    run: restoreImportFigure,
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -122,6 +122,15 @@ test('a key spending 20× its usual rate raises one runaway alert, Disable now t
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('main');
   await expect(item).toContainText('Work');
+  // The README's picture of a runaway alert (SHOTS_DIR set: resources/screenshots is where the README takes it from).
+  if (process.env.SHOTS_DIR) {
+    const still = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // The account's balance read after the restart, and the drawer's slide-in over.
+    await expect(page.getByTestId('sidebar')).toContainText('¥', { timeout: 70_000 });
+    await page.mouse.move(1279, 799);
+    await still();
+    await page.screenshot({ path: join(process.env.SHOTS_DIR, 'spend-runaway-en-light.png') });
+  }
   await item.getByTestId('alert-disable-key').click();
   await expect(item.getByTestId('alert-disable-key')).toHaveCount(0);
   const key = (await control(gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };

@@ -71,7 +71,7 @@ export function readCachedStatus(
     .map((record) => {
       const cached = entryOf(cache?.balances, record.id);
       const reading = cached ?? null;
-      const site = sites?.sites[record.baseUrl.replace(/\/+$/, '')] ?? undefined;
+      const site = entryOf(sites?.sites, record.baseUrl.replace(/\/+$/, '')) ?? undefined;
       return {
         id: record.id,
         label: record.label,

@@ -7,22 +7,23 @@ import { keydesk } from '../bridge';
 
 export const useQuotaStore = defineStore('quota', () => {
   // Both replaced whole on every answer, never edited in place: shallow, so no per-field tracking of each balance.
-  const balances = shallowRef<Readonly<Record<string, BalanceView>>>({});
-  const histories = shallowRef<Readonly<Record<string, BalanceHistory>>>({});
+  // Maps by account id: an older data folder's account may be called `constructor` or `__proto__`.
+  const balances = shallowRef<ReadonlyMap<string, BalanceView>>(new Map());
+  const histories = shallowRef<ReadonlyMap<string, BalanceHistory>>(new Map());
   const loadError = ref<AppError | null>(null);
   const isRefreshing = ref(false);
   const isHydrated = ref(false);
 
   const accept = (view: BalanceView): void => {
-    const known = balances.value[view.accountId];
+    const known = balances.value.get(view.accountId);
     // An older answer never overwrites a newer value (events and invokes may cross).
     if (known && (known.fetchedAt ?? 0) > (view.fetchedAt ?? 0) && view.error === null) return;
-    balances.value = { ...balances.value, [view.accountId]: view };
+    balances.value = new Map(balances.value).set(view.accountId, view);
   };
 
   const unsubscribe = keydesk.on('quota:updated', (view) => {
     accept(view);
-    if (histories.value[view.accountId]) void loadHistory(view.accountId);
+    if (histories.value.has(view.accountId)) void loadHistory(view.accountId);
   });
   onScopeDispose(unsubscribe);
   /** The last warning that the user's own requests are spending a site's shared bucket (SiteBudgetNotice says it). */
@@ -39,10 +40,11 @@ export const useQuotaStore = defineStore('quota', () => {
       loadError.value = result.error;
       return;
     }
-    const next = { ...balances.value };
+    const next = new Map(balances.value);
     for (const view of result.value) {
-      const known = next[view.accountId];
-      if (!known || (known.fetchedAt ?? 0) <= (view.fetchedAt ?? 0) || view.error !== null) next[view.accountId] = view;
+      const known = next.get(view.accountId);
+      if (!known || (known.fetchedAt ?? 0) <= (view.fetchedAt ?? 0) || view.error !== null)
+        next.set(view.accountId, view);
     }
     balances.value = next;
     isHydrated.value = true;
@@ -79,19 +81,19 @@ export const useQuotaStore = defineStore('quota', () => {
 
   async function loadHistory(accountId: string): Promise<void> {
     const result = await keydesk.quota.history({ accountId });
-    if (result.ok) histories.value = { ...histories.value, [accountId]: result.value };
+    if (result.ok) histories.value = new Map(histories.value).set(accountId, result.value);
   }
 
   /** For the sidebar rows, the account page and anything else showing a balance; null = nothing known yet. */
   const balanceOf = computed(
     () =>
       (accountId: string): BalanceView | null =>
-        balances.value[accountId] ?? null,
+        balances.value.get(accountId) ?? null,
   );
   const historyOf = computed(
     () =>
       (accountId: string): BalanceHistory | null =>
-        histories.value[accountId] ?? null,
+        histories.value.get(accountId) ?? null,
   );
 
   return {

@@ -221,7 +221,8 @@ describe('keydesk status', () => {
       // eslint-disable-next-line no-control-regex -- no control character may reach the terminal raw
       expect(out.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     }
-    expect(formatText(evil, 'en-US', 0)).toContain('Evil␛]0;pwned␇␛[2J<U+009B>31m<U+202E>');
+    // Written as ASCII escapes, which every terminal font has (the control pictures ␛ and ␇ are in few).
+    expect(formatText(evil, 'en-US', 0)).toContain('Evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{9B}31m\\u{202E}');
     const parsed = JSON.parse(formatJson(evil, 'en-US', 0)) as { accounts: { label: string }[] };
     expect(parsed.accounts[0]?.label).toBe(hostile);
     if (added?.ok) {

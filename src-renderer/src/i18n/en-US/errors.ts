@@ -81,6 +81,10 @@ export const remediesInSignIn = {
 
 /** A remedy for one reason (AppError.reason) where the code's own would say what the user just did. */
 export const remediesForReason = {
+  input: {
+    /** A refused value the error cannot point at: no field of the form is marked. */
+    unnamed: 'Check what you entered and try again.',
+  },
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
   },
@@ -400,6 +404,11 @@ export const errorReasons = {
     credential: 'Its stored credentials do not fit an account of this kind.',
     duplicate: 'The file lists this account twice; the first one is kept.',
   },
+  /** input.too_short and input.too_long where no field can be named: the limit alone. */
+  unnamed: {
+    too_short: 'A value needs at least {min} characters.',
+    too_long: 'A value takes at most {max} characters.',
+  },
   allowance: {
     needs_management:
       'A watched key has no key management: allowances and rotation need a password or access-token account.',
@@ -431,6 +440,10 @@ export const errorReasons = {
     keyHint: 'watched key',
     yuanPerUsd: 'yuan rate',
     thresholds: 'alert thresholds',
+    passphrase: 'passphrase',
+    label: 'name',
+    baseUrl: 'base URL',
+    apiUrl: 'API URL',
   },
   /** A batch's first failure: which key it was about. */
   forKey: 'Key #{id}',

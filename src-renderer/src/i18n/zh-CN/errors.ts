@@ -77,6 +77,10 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
 };
 
 export const remediesForReason: MessageSchema['remediesForReason'] = {
+  input: {
+    /** 错误无法指明是哪个值：表单中没有标出的字段。 */
+    unnamed: '请检查输入的内容后重试。',
+  },
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
   },
@@ -371,6 +375,11 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     credential: '它保存的凭据与这种账户不符。',
     duplicate: '文件中把这个账户列了两次，只保留第一次。',
   },
+  /** 无法指明字段时的 input.too_short 和 input.too_long：只说限制。 */
+  unnamed: {
+    too_short: '有一个值至少需要 {min} 个字符。',
+    too_long: '有一个值最多 {max} 个字符。',
+  },
   allowance: {
     needs_management: '单独监视的密钥没有密钥管理权限：额度计划和轮换需要密码或访问令牌账户。',
     refill_needs_limit: '这个密钥是无限额度：请改为设置上限，Keydesk 运行时会执行它。',
@@ -397,6 +406,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     keyHint: '监视的密钥',
     yuanPerUsd: '人民币汇率',
     thresholds: '提醒阈值',
+    passphrase: '口令',
+    label: '名称',
+    baseUrl: '站点地址',
+    apiUrl: 'API 地址',
   },
   /** 批量操作的第一个失败：涉及哪个密钥。 */
   forKey: '密钥 #{id}',

@@ -80,12 +80,12 @@ describe('money as the site shows it', () => {
       accountView({ id: 'nope', label: 'NoPrice', money: money(USD, null) }),
     ];
     const quota = useQuotaStore();
-    quota.balances = {
-      usd: balance('usd', 500_000), // $1 = ¥7.30
-      cny: balance('cny', 500_000), // ¥7.30
-      spec: balance('spec', 500_000), // ¥1
-      nope: balance('nope', 50_000_000), // $100: must not be added as yuan
-    };
+    quota.balances = new Map([
+      ['usd', balance('usd', 500_000)], // $1 = ¥7.30
+      ['cny', balance('cny', 500_000)], // ¥7.30
+      ['spec', balance('spec', 500_000)], // ¥1
+      ['nope', balance('nope', 50_000_000)], // $100: must not be added as yuan
+    ]);
     const w = inProvider(() => h(YuanTotal, { accounts }));
     await nextTick();
     expect(w.get('[data-testid=yuan-total]').text()).toContain('Total ≈ ¥15.60');
@@ -98,13 +98,13 @@ describe('money as the site shows it', () => {
   it('with nothing to add up, says whether the balances or the rates are what is missing', async () => {
     const accounts: AccountView[] = [accountView({ id: 'usd', label: 'Relay', money: money(USD, '7.3') })];
     const quota = useQuotaStore();
-    quota.balances = { usd: { ...balance('usd', 0), remainingUnits: null, error: { code: 'network' } } };
+    quota.balances = new Map([['usd', { ...balance('usd', 0), remainingUnits: null, error: { code: 'network' } }]]);
     const w = inProvider(() => h(YuanTotal, { accounts }));
     await nextTick();
     // One sentence, not "No balance known yet. · 1 unknown" (the tooltip names the unknown accounts).
     expect(w.get('[data-testid=yuan-total]').text()).toBe('No balance known yet.');
     const unpriced: AccountView[] = [accountView({ id: 'nope', label: 'NoPrice', money: money(USD, null) })];
-    quota.balances = { nope: balance('nope', 500_000) };
+    quota.balances = new Map([['nope', balance('nope', 500_000)]]);
     const v = inProvider(() => h(YuanTotal, { accounts: unpriced }));
     await nextTick();
     expect(v.get('[data-testid=yuan-total]').text()).toContain('No balance with a known yuan rate yet.');

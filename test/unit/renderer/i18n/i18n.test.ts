@@ -116,7 +116,10 @@ describe('error reasons and vault notes (main names them, the renderer words the
       ...ERROR_REASONS.map((reason) => `errorReasons.${reason}`),
       ...VAULT_NOTES.map((note) => `vaultNotes.${note}`),
     ]);
-    const helpers = (key: string) => key.startsWith('errorReasons.fields.') || key === 'errorReasons.forKey';
+    const helpers = (key: string) =>
+      key.startsWith('errorReasons.fields.') ||
+      key.startsWith('errorReasons.unnamed.') ||
+      key === 'errorReasons.forKey';
     const stray = allKeys
       .filter((key) => key.startsWith('errorReasons.') || key.startsWith('vaultNotes.'))
       .filter((key) => !known.has(key) && !helpers(key));

@@ -1,8 +1,9 @@
 // The CSV reader: quoting, commas and line breaks inside quotes, CRLF / CR / LF, a byte-order mark, blank lines, an
-// unterminated quote; and a property: any table written the RFC 4180 way reads back as the same table.
+// unterminated quote; a property: any table written the RFC 4180 way reads back as the same table; and the sliced
+// reader, which gives main turns while it splits a large file.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../../../src-main/features/import/csv';
+import { parseCsv, parseCsvSliced } from '../../../../../src-main/features/import/csv';
 
 const records = (text: string) => {
   const parsed = parseCsv(text);
@@ -65,5 +66,30 @@ describe('parseCsv', () => {
         expect(records(text)).toEqual(rows);
       }),
     );
+  });
+});
+
+describe('parseCsvSliced', () => {
+  const big = `name,value\n${Array.from({ length: 2_000 }, (_, i) => `row ${i},"${i}\n${i}"`).join('\r\n')}\n`;
+
+  it('reads what parseCsv reads, awaiting its boundary every few hundred records', async () => {
+    let turns = 0;
+    const sliced = await parseCsvSliced(big, () => {
+      turns += 1;
+      return Promise.resolve();
+    });
+    expect(sliced).toEqual(parseCsv(big));
+    // 2,001 records, a boundary every 500: main is offered a turn four times, not once at the end.
+    expect(turns).toBe(4);
+  });
+
+  it('stops where its boundary throws (the preview was cancelled)', async () => {
+    let turns = 0;
+    const stopped = parseCsvSliced(big, () => {
+      turns += 1;
+      return turns === 2 ? Promise.reject(new Error('cancelled')) : Promise.resolve();
+    });
+    await expect(stopped).rejects.toThrow('cancelled');
+    expect(turns).toBe(2);
   });
 });

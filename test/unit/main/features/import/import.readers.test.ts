@@ -131,6 +131,15 @@ describe('readAccountsCsv', () => {
     });
   });
 
+  it('refuses a kind named like one of Object’s own, naming it', () => {
+    const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
+    const lines = names.map((kind) => `x,https://gw.example.invalid,${kind},sk-fake-key`);
+    const rows = candidates(readAccountsCsv(`name,base_url,kind,credential\n${lines.join('\n')}\n`));
+    expect(rows.map((r) => [r.kind, r.credential, r.refusal?.reason, r.refusal?.params])).toEqual(
+      names.map((kind) => [null, null, 'import.kind_unknown', { kind: kind.toLowerCase() }]),
+    );
+  });
+
   it.each([
     ['x,https://gw.example.invalid,password,no-colon,,', 'import.missing_field'],
     ['x,https://gw.example.invalid,token,t,abc,', 'import.user_id_invalid'],

@@ -64,7 +64,7 @@ describe('formatBalances', () => {
     expect(f.text).not.toContain('0.00');
   });
 
-  it('speaks Chinese, and draws a label’s control characters visibly', () => {
+  it('speaks Chinese, and writes a label’s control characters as escapes', () => {
     const f = formatBalances(snapshot([entry({ label: 'Evil\u001b[2J' })]), {
       lang: 'zh-CN',
       now: 0,
@@ -72,7 +72,7 @@ describe('formatBalances', () => {
       notes: [],
     });
     expect(f.text.split('\n')[0]).toBe('来自 Keydesk 的缓存：Keydesk 未运行，以下是它最后看到的数值。');
-    expect(f.text).toContain('Evil␛[2J');
+    expect(f.text).toContain('Evil\\u{1B}[2J');
     // eslint-disable-next-line no-control-regex -- no raw control character in what an agent reads
     expect(f.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });

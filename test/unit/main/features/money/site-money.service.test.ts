@@ -1,6 +1,6 @@
 // The site-money cache: the right currency at once on start (from disk, no request), a re-read after a day and on
 // demand, a failed read keeping what was known; and old account records with the removed `units` override.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -118,6 +118,29 @@ describe('SiteMoneyService', () => {
       fetchedAt: 1,
     } as const;
     expect(accountMoney(usd, '0.85')).toMatchObject({ yuanPerUsd: '0.85', yuanRateSource: 'user' });
+  });
+});
+
+describe('the site cache under keys such as constructor', () => {
+  const NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty'] as const;
+
+  it('finds nothing under a name it never read, and keeps a file’s entries under any key across a restart', async () => {
+    const first = open(() => okEnvelope(USD_STATUS));
+    // An account record of an older data folder could hold any text as its address: a miss, never Object's own.
+    for (const name of NAMES) expect(first.service.get(name)).toBeUndefined();
+    await first.run(first.service.refresh('https://gw.example/'));
+    // A cache file holding such keys (written by hand, or by a build that kept any address) reads back whole.
+    const path = join(dir, 'site-money.json');
+    const text = readFileSync(path, 'utf8');
+    const entry = JSON.stringify((JSON.parse(text) as { sites: Record<string, unknown> }).sites['https://gw.example']);
+    const sites = NAMES.map((name) => `${JSON.stringify(name)}:${entry}`).join(',');
+    writeFileSync(path, text.replace(/"sites": ?\{/, `"sites":{${sites},`));
+    const second = open(() => {
+      throw new Error('no request expected on start');
+    });
+    expect(second.service.get('https://gw.example')?.money?.displayType).toBe('USD');
+    for (const name of NAMES) expect(second.service.get(name)?.money?.displayType).toBe('USD');
+    expect(second.service.get('valueOf')).toBeUndefined();
   });
 });
 
