@@ -59,7 +59,7 @@ function groupRatioOf(state: GatewayState, k: KeyRec): number {
 
 /** A model's price per call in the site's money (US$ at quota_per_unit), as /api/pricing publishes it. */
 export const modelPriceOf = (state: GatewayState, m: SeedModel): number =>
-  m.price / (state.settings.status.quota_per_unit ?? 500_000);
+  m.price / state.settings.status.quota_per_unit;
 
 export function billCall(state: GatewayState, k: KeyRec, m: SeedModel, usage: CallUsage): BilledCall {
   const groupRatio = groupRatioOf(state, k);

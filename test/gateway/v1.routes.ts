@@ -121,7 +121,7 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
       const answer = completion(state, model, body.messages, body.max_tokens);
       const priced = billCall(state, k, entry, answer.usage);
       // An injected `overcharge` fault: the site takes more than its published price, and its log says the same ratios.
-      const factor = c.get('overcharge');
+      const factor = c.get('overcharge') as number | undefined;
       const billed = factor === undefined ? priced : overcharged(priced, factor);
       const cost = billed.units;
       const user = state.userOf(k);

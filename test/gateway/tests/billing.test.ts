@@ -1,6 +1,6 @@
 // What a call costs and what its consume row records (billing.ts): per-call and token prices, cached tokens, the
 // group ratio, rounding half away from zero, the published prices, the `overcharge` fault, and a price change.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment --
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any --
    JSON replies are `any` on purpose: the assertions below check their shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
@@ -44,7 +44,7 @@ async function on(profile: ProfileName) {
   const h = bindProfile(gw);
   await h.reset();
   const calls = (keyId: number, body: Record<string, unknown>) => h.admin(`/keys/${keyId}/calls`, { body });
-  const rows = async () =>
+  const rows = async (): Promise<Record<string, any>[]> =>
     (await h.base('/api/log/self?p=1&page_size=100&type=2', { token: TOKEN, headers: HEADERS })).body.data.items;
   return { gw, h, calls, rows };
 }
