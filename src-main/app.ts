@@ -17,6 +17,9 @@ import { createImportFeature } from './features/import/import.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createStatusFeature } from './features/status/status.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
+import { HeldKeys } from './features/health/held-keys';
+import { createHealthFeature } from './features/health/health.feature';
+import { createAuditFeature } from './features/audit/audit.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
@@ -41,6 +44,8 @@ export interface AppOptions {
   readonly spendScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
   readonly watchScheduler?: SchedulerOptions;
+  /** End-to-end tests only: what an "hour" of the key health schedule lasts. */
+  readonly healthScheduler?: SchedulerOptions;
 }
 
 export interface App {
@@ -70,7 +75,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
     ...(options.quotaScheduler ? { schedulerOptions: options.quotaScheduler } : {}),
   });
-  const keys = createKeysFeature(core, accounts.service);
+  // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
+  const heldKeys = new HeldKeys(() => Math.floor(platform.clock.now() / 1000));
+  const keys = createKeysFeature(core, accounts.service, heldKeys);
   // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
   const status = await createStatusFeature({
     dataDir: core.dataDir,
@@ -153,6 +160,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
     createBackupFeature(core, accounts.service),
+    createHealthFeature(core, {
+      directory: accounts.service,
+      keys: keys.services.keys,
+      held: heldKeys,
+      ...(options.healthScheduler ? { scheduleOptions: options.healthScheduler } : {}),
+    }),
+    createAuditFeature(core, accounts.service),
     { register: () => undefined, dispose: stopNotingKeys },
   ];
   for (const feature of features) feature.register(core.router);

@@ -11,6 +11,60 @@ import { z } from 'zod';
 const int = z.number().int();
 const count = int.min(0).max(Number.MAX_SAFE_INTEGER);
 
+/** A ratio or count the site recorded; anything else (a string, NaN, a huge value) is unknown, not a failure. */
+const recordedRatio = z.number().min(-1).max(1e9).optional().catch(undefined);
+const recordedCount = count.optional().catch(undefined);
+const recordedFlag = z.boolean().optional().catch(undefined);
+
+/**
+ * What new-api records of a call's price in the row's `other` (QuantumNous/new-api service/log_info_generate.go @
+ * 00899e66, GenerateTextOtherInfo and its Claude, audio and realtime variants): the ratios it applied, the cached
+ * tokens, and marks of billing this reader cannot recompute (an expression, tool-call surcharges, audio, realtime).
+ * -1 means "none" for model_price (a token-priced model) and user_group_ratio (no special ratio).
+ */
+export const recordedPriceSchema = z.object({
+  model_ratio: recordedRatio,
+  group_ratio: recordedRatio,
+  completion_ratio: recordedRatio,
+  cache_ratio: recordedRatio,
+  model_price: recordedRatio,
+  user_group_ratio: recordedRatio,
+  cache_tokens: recordedCount,
+  cache_creation_tokens: recordedCount,
+  cache_creation_ratio: recordedRatio,
+  cache_creation_tokens_5m: recordedCount,
+  cache_creation_ratio_5m: recordedRatio,
+  cache_creation_tokens_1h: recordedCount,
+  cache_creation_ratio_1h: recordedRatio,
+  /** The call was billed with Claude's usage semantics: its prompt tokens do not include the cached ones. */
+  claude: recordedFlag,
+  billing_mode: z.string().max(100).optional().catch(undefined),
+  tool_surcharges: z.array(z.unknown()).max(1_000).optional().catch(undefined),
+  audio: recordedFlag,
+  ws: recordedFlag,
+});
+export type RecordedPrice = z.infer<typeof recordedPriceSchema>;
+
+/** Older eras send `other` as a JSON string, today's as an object; one-api has none (absent). Unreadable → null. */
+const MAX_OTHER_CHARS = 32_768;
+const otherSchema = z
+  .unknown()
+  .transform((raw): RecordedPrice | null => {
+    let value = raw;
+    if (typeof raw === 'string') {
+      if (raw === '' || raw.length > MAX_OTHER_CHARS) return null;
+      try {
+        value = JSON.parse(raw) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const parsed = recordedPriceSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  })
+  .optional();
+
 /** One call as the servers record it; fields one era lacks are optional, unknown ones pass (stripped). */
 export const usageLogSchema = z.object({
   created_at: int,
@@ -30,6 +84,10 @@ export const usageLogSchema = z.object({
   quota: int.min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
   prompt_tokens: count.nullish().transform((v) => v ?? 0),
   completion_tokens: count.nullish().transform((v) => v ?? 0),
+  /** The group the call ran as: full rows of older new-api only (today's slimmer record and one-api lack it). */
+  group: z.string().max(1_000).nullish().catch(undefined),
+  /** The prices the site recorded for the call, where the era records them. */
+  other: otherSchema,
 });
 export type UsageLogRow = z.infer<typeof usageLogSchema>;
 

@@ -13,6 +13,8 @@ import { type BackupInvokeMap, BACKUP_CHANNELS, type BackupEventMap, BACKUP_EVEN
 import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVENTS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
+import { type HealthInvokeMap, HEALTH_CHANNELS, type HealthEventMap, HEALTH_EVENTS } from './health';
+import { type AuditInvokeMap, AUDIT_CHANNELS } from './audit';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -28,6 +30,8 @@ export * from './backup';
 export * from './import';
 export * from './watch';
 export * from './spend';
+export * from './health';
+export * from './audit';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -43,7 +47,9 @@ export interface InvokeMap
     BackupInvokeMap,
     ImportInvokeMap,
     WatchInvokeMap,
-    SpendInvokeMap {}
+    SpendInvokeMap,
+    HealthInvokeMap,
+    AuditInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -54,7 +60,8 @@ export interface EventMap
     QuotaEventMap,
     UpdatesEventMap,
     BackupEventMap,
-    ImportEventMap {}
+    ImportEventMap,
+    HealthEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -75,6 +82,8 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...IMPORT_CHANNELS,
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
+  ...HEALTH_CHANNELS,
+  ...AUDIT_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -84,6 +93,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...UPDATES_EVENTS,
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,
+  ...HEALTH_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

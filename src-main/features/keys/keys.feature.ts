@@ -4,7 +4,7 @@ import type { Core } from '../../core';
 import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
-import { createKeyFeatures } from './index';
+import { createKeyFeatures, type KeySink } from './index';
 import { registerKeysHandlers } from './keys.handlers';
 
 /** The keys feature, with its services: the handoff feature reads keys and hands them on through the same guard. */
@@ -12,9 +12,10 @@ export interface KeysFeature extends Feature {
   readonly services: ReturnType<typeof createKeyFeatures>;
 }
 
-export function createKeysFeature(core: Core, directory: AccountDirectory): KeysFeature {
+export function createKeysFeature(core: Core, directory: AccountDirectory, keySink?: KeySink): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
+    ...(keySink ? { keySink } : {}),
     directory,
     clipboard: platform.clipboard,
     files: platform.secretFiles,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
+import type { SeedInput } from '../seed.schema';
 import { bindProfile, must, startProfile } from './profile-helpers';
 
 const TOKEN = 'fake-system-token-erin';
@@ -30,7 +31,7 @@ const seed = {
       ],
     },
   ],
-};
+} satisfies SeedInput;
 
 const PROFILES: ProfileName[] = ['new-api', 'new-api-legacy', 'new-api-early'];
 const gateways = new Map<ProfileName, Gateway>();
@@ -74,7 +75,7 @@ describe('billed calls', () => {
   it('records the ratios it applied in `other`: an object today, a JSON string on older eras', async () => {
     const current = await on('new-api');
     await current.calls(2, { model: 'by-token', prompt_tokens: 1000, completion_tokens: 100, cache_tokens: 200 });
-    expect((await current.rows())[0].other).toMatchObject({
+    expect(must((await current.rows())[0]).other).toMatchObject({
       model_ratio: 0.075,
       completion_ratio: 4,
       group_ratio: 1.5,
@@ -86,7 +87,7 @@ describe('billed calls', () => {
     for (const profile of ['new-api-legacy', 'new-api-early'] as const) {
       const older = await on(profile);
       await older.calls(1, { model: 'per-call' });
-      const [row] = await older.rows();
+      const row = must((await older.rows())[0]);
       expect(typeof row.other).toBe('string');
       expect(JSON.parse(row.other as string)).toMatchObject({ model_price: 0.003, group_ratio: 1, model_ratio: 0 });
       expect(row.group).toBe('default');
@@ -116,7 +117,8 @@ describe('billed calls', () => {
       });
     expect((await chat('per-call')).status).toBe(200);
     expect((await chat('per-call')).status).toBe(200);
-    const [second, first] = await rows();
+    const listed = await rows();
+    const [second, first] = [must(listed[0]), must(listed[1])];
     expect(first).toMatchObject({ quota: 3000, prompt_tokens: 1, completion_tokens: 1 });
     expect(second.quota).toBe(1500);
     expect(first.other).toEqual(second.other);
@@ -129,7 +131,8 @@ describe('billed calls', () => {
       200,
     );
     await calls(1, { model: 'by-token', prompt_tokens: 100, completion_tokens: 0 });
-    const [after, before] = await rows();
+    const listed = await rows();
+    const [after, before] = [must(listed[0]), must(listed[1])];
     expect(before).toMatchObject({ quota: 8, other: { model_ratio: 0.075 } });
     expect(after).toMatchObject({ quota: 15, other: { model_ratio: 0.15 } });
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../index';
 import type { ProfileName } from '../profiles';
+import type { SeedInput } from '../seed.schema';
 import { bindProfile, must, startProfile, T0 } from './profile-helpers';
 
 const seed = {
@@ -27,12 +28,12 @@ const seed = {
         },
         { id: 3, name: 'old', key: 'abcoldxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxyz3', expired_time: T0 - 60 },
         { id: 4, name: 'empty', key: 'abcemptyxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxyz4', remain_quota: 0 },
-        { id: 5, name: 'spent', key: 'abcspentxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxyz5', status: 4 },
+        { id: 5, name: 'spent', key: 'abcspentxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxyz5', status: 4 as const },
         { id: 6, name: 'free', key: 'abcfreexxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxyz6', unlimited_quota: true },
       ],
     },
   ],
-};
+} satisfies SeedInput;
 
 const PROFILES: ProfileName[] = ['spec', 'new-api', 'new-api-rc41', 'new-api-legacy', 'new-api-early', 'one-api'];
 const gateways = new Map<ProfileName, Gateway>();
