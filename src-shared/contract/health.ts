@@ -44,6 +44,8 @@ export interface KeyHealthView {
   readonly model: string | null;
   /** Models the site listed for the key (`works` by `models`); null otherwise. */
   readonly modelCount: number | null;
+  /** Their ids (the first 200), for choosing the one-token call's model; null when not read this session. */
+  readonly modelIds: readonly string[] | null;
   /** How long the site took to answer, ms; null when nothing was sent. */
   readonly latencyMs: number | null;
   /** The site's own words about the refusal, cleaned; shown quoted under our sentence. */

@@ -20,7 +20,7 @@ import { expectedCharge, publishedTerms } from '../audit/charge-model';
 import type { KeysService } from '../keys/keys.service';
 import type { HeldKeys } from './held-keys';
 import { notHeld, verdictOf, type VerdictContext } from './health-verdict';
-import { MAX_RESULTS, toStored, type HealthDocument } from './health.store';
+import { MAX_RESULTS, fromStored, toStored, type HealthDocument } from './health.store';
 import { probeCall, probeModels, type ProbeTarget } from './key-probe';
 
 /**
@@ -52,7 +52,7 @@ export class HealthService {
   constructor(private readonly options: HealthServiceOptions) {
     const doc = options.store.read();
     this.#settings = { intervalHours: doc.intervalHours, lastPassAt: doc.lastPassAt };
-    for (const r of doc.results) this.#results.set(slot(r.accountId, r.keyId), r);
+    for (const r of doc.results) this.#results.set(slot(r.accountId, r.keyId), fromStored(r));
   }
 
   list(): readonly KeyHealthView[] {

@@ -60,11 +60,14 @@ export function openHealthStore(options: {
   });
 }
 
-/** A result as stored: its error by code and reason, the site's words without any secret Keydesk knows. */
+/**
+ * A result as stored: its error by code and reason, the site's words without any secret Keydesk knows, the model ids
+ * left out (they are read again with the next check).
+ */
 export function toStored(view: KeyHealthView): HealthDocument['results'][number] {
-  const { error } = view;
+  const { error, modelIds: _modelIds, ...rest } = view;
   return {
-    ...view,
+    ...rest,
     serverMessage: view.serverMessage === null ? null : redactString(view.serverMessage).slice(0, MAX_TEXT),
     error:
       error === null
@@ -76,6 +79,9 @@ export function toStored(view: KeyHealthView): HealthDocument['results'][number]
           },
   };
 }
+
+/** A stored result as the renderer reads it. */
+export const fromStored = (stored: HealthDocument['results'][number]): KeyHealthView => ({ ...stored, modelIds: null });
 
 export const isInterval = (h: number): h is HealthIntervalHours =>
   (HEALTH_INTERVALS_HOURS as readonly number[]).includes(h);

@@ -15,7 +15,13 @@ import { modelsSchema } from '../../gateway/schemas';
 export type RefusedState = Exclude<KeyHealthState, 'works' | 'not_held' | 'failed'>;
 
 export type ProbeAnswer =
-  | { readonly kind: 'works'; readonly modelCount: number | null; readonly latencyMs: number }
+  | {
+      readonly kind: 'works';
+      readonly modelCount: number | null;
+      /** The listed ids, the first MAX_MODEL_IDS of them (GET /v1/models only). */
+      readonly modelIds: readonly string[] | null;
+      readonly latencyMs: number;
+    }
   | {
       readonly kind: 'refused';
       readonly state: RefusedState;
@@ -33,6 +39,9 @@ export interface ProbeTarget {
   readonly now: () => number;
 }
 
+/** Model ids kept from a listing: enough to choose a call's model from; the count says how many there were. */
+export const MAX_MODEL_IDS = 200;
+
 /** The request a one-token call sends: the shortest prompt, one completion token. */
 export const ONE_TOKEN_BODY = (model: string) => ({
   model,
@@ -46,7 +55,9 @@ const chatSchema = z.object({ choices: z.array(z.unknown()).min(1).max(100) });
 export async function probeModels(target: ProbeTarget): Promise<ProbeAnswer> {
   return probe(target, 'GET', '/v1/models', undefined, (json) => {
     const parsed = modelsSchema.safeParse(json);
-    return parsed.success ? parsed.data.data.length : undefined;
+    if (!parsed.success) return undefined;
+    const ids = parsed.data.data.slice(0, MAX_MODEL_IDS).map((m) => m.id.slice(0, 200));
+    return { count: parsed.data.data.length, ids };
   });
 }
 
@@ -56,8 +67,11 @@ export async function probeCall(target: ProbeTarget, model: string): Promise<Pro
   );
 }
 
+/** What a success said: the listed models' count and ids, or null for a call (nothing counted). */
+type Success = { readonly count: number; readonly ids: readonly string[] } | null;
+
 /**
- * Sends the probe and reads its answer. `readSuccess` turns a 2xx body into the model count (null: not counted), or
+ * Sends the probe and reads its answer. `readSuccess` reads a 2xx body (null: a call, nothing counted), or answers
  * undefined when the body is not the success it claims (then the check failed: unknown, never "works").
  */
 async function probe(
@@ -65,7 +79,7 @@ async function probe(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
-  readSuccess: (json: unknown) => number | null | undefined,
+  readSuccess: (json: unknown) => Success | undefined,
 ): Promise<ProbeAnswer> {
   const started = target.now();
   let res: HttpResponse;
@@ -90,11 +104,11 @@ async function probe(
     }
     return { kind: 'failed', error: failure.toAppError(), latencyMs };
   }
-  const count = res.status >= 200 && res.status < 300 ? readSuccess(res.json) : undefined;
-  if (count === undefined) {
+  const success = res.status >= 200 && res.status < 300 ? readSuccess(res.json) : undefined;
+  if (success === undefined) {
     return { kind: 'failed', error: { code: 'protocol', reason: 'protocol.shape', retryable: false }, latencyMs };
   }
-  return { kind: 'works', modelCount: count, latencyMs };
+  return { kind: 'works', modelCount: success?.count ?? null, modelIds: success?.ids ?? null, latencyMs };
 }
 
 const orNull = (text: string): string | null => (text === '' ? null : text);

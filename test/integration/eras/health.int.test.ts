@@ -74,7 +74,11 @@ describe.each(ERAS)('key health on %s', (profile: ProfileName) => {
       keys: app.features.keys,
       held,
       store: memoryStore(),
-      events: { emit: (_event, views) => announced.push(views) },
+      events: {
+        emit: (event, payload) => {
+          if (event === 'health:changed') announced.push(payload as readonly KeyHealthView[]);
+        },
+      },
       clock,
       log: memoryLogger().log,
     });
@@ -108,6 +112,7 @@ describe.each(ERAS)('key health on %s', (profile: ProfileName) => {
     await hold([1]);
     const result = value(await health.check(alice, 1));
     expect(result).toMatchObject({ state: 'works', modelCount: isOneApi ? 1 : 2, via: 'models' });
+    expect(result.modelIds).toEqual(isOneApi ? ['per-call'] : ['per-call', 'by-token']);
     const sent = await readLog(gw);
     expect(sent.map((e) => `${e.listener} ${e.method} ${e.path}`)).toEqual(['api GET /v1/models']);
     expect(sent.filter((e) => isCriticalRequest(e.method, `http://x${e.path}`))).toEqual([]);

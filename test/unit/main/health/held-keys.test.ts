@@ -5,24 +5,23 @@ import { HeldKeys, MAX_HELD } from '../../../../src-main/features/health/held-ke
 import type { KeyRecord } from '../../../../src-main/gateway';
 import { redactString } from '../../../../src-main/log/redact';
 
-const record = (id: number, key: string, isMasked: boolean): KeyRecord =>
-  ({
-    id,
-    user_id: 1,
-    key,
-    isMasked,
-    status: 1,
-    name: `key-${String(id)}`,
-    created_time: 0,
-    expired_time: 100,
-    remain_quota: 5,
-    unlimited_quota: false,
-    used_quota: 0,
-    model_limits_enabled: false,
-    model_limits: '',
-    allow_ips: null,
-    group: 'vip',
-  });
+const record = (id: number, key: string, isMasked: boolean): KeyRecord => ({
+  id,
+  user_id: 1,
+  key,
+  isMasked,
+  status: 1,
+  name: `key-${String(id)}`,
+  created_time: 0,
+  expired_time: 100,
+  remain_quota: 5,
+  unlimited_quota: false,
+  used_quota: 0,
+  model_limits_enabled: false,
+  model_limits: '',
+  allow_ips: null,
+  group: 'vip',
+});
 
 describe('held keys', () => {
   it('holds a revealed key, and a key a list carried whole; a masked list holds nothing', () => {

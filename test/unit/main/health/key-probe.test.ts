@@ -36,7 +36,7 @@ describe('reading a /v1/models answer', () => {
   it('a list is a working key with its model count; one GET, the key in no URL', async () => {
     const sent: unknown[] = [];
     const a = await probeModels(target(answer(200, { data: [{ id: 'a' }, { id: 'b' }], object: 'list' }), sent));
-    expect(a).toEqual({ kind: 'works', modelCount: 2, latencyMs: 5 });
+    expect(a).toEqual({ kind: 'works', modelCount: 2, modelIds: ['a', 'b'], latencyMs: 5 });
     expect(sent).toEqual([{ method: 'GET', path: '/v1/models', body: undefined }]);
   });
 
@@ -123,7 +123,9 @@ describe('the verdict', () => {
   it('the site’s stated cause wins over the record, and a working key works whatever its record says', () => {
     const stated = { ...invalid, state: 'exhausted', isCauseStated: true } as const;
     expect(verdictOf(stated, record('expired'), context)).toMatchObject({ state: 'exhausted', causeSource: 'site' });
-    expect(verdictOf({ kind: 'works', modelCount: 3, latencyMs: 9 }, record('disabled'), context)).toMatchObject({
+    expect(
+      verdictOf({ kind: 'works', modelCount: 3, modelIds: ['a'], latencyMs: 9 }, record('disabled'), context),
+    ).toMatchObject({
       state: 'works',
       modelCount: 3,
       causeSource: null,
