@@ -25,6 +25,7 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { health, audit } from './health';
 
 const zhCN: MessageSchema = {
   app,
@@ -59,6 +60,8 @@ const zhCN: MessageSchema = {
   importAccounts,
   watch,
   spend,
+  health,
+  audit,
 };
 
 export default zhCN;
