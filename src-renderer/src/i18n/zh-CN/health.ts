@@ -34,7 +34,7 @@ export const health = {
   },
   causeSite: '原因由站点给出。',
   causeRecord: '站点只说了拒绝；原因来自该密钥自己的记录。',
-  checked: '{when}检查',
+  checked: '上次检查：{when}',
   latency: '{ms} 毫秒内回应',
   check: '立即检查',
   checkHint: '向站点读取该密钥的模型列表：免费，一次请求，不显示密钥。',
@@ -54,11 +54,11 @@ export const health = {
     },
     send: '发起调用',
   },
-  mark: '{state}，{when}检查',
+  mark: '{state}（上次检查：{when}）',
   card: {
     hint: '检查会向站点读取每个密钥的模型列表：免费，每个密钥一次请求，从不显示密钥。本次运行中 Keydesk 未持有的密钥记为未检查。',
     checkAll: '检查所有密钥',
-    counts: '{works} 个可用 · {refused} 个被拒 · {unchecked} 个未检查',
+    counts: '可用 {works} 个 · 被拒 {refused} 个 · 未检查 {unchecked} 个',
     schedule: '自动检查',
     scheduleHint:
       '在 Keydesk 运行期间，检查每个已登录账户中持有的密钥：本次运行中显示、复制、导出或交给其他应用过的密钥，以及列表中显示完整密钥的站点上的所有密钥。',
