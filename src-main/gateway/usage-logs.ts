@@ -67,6 +67,11 @@ const otherSchema = z
 
 /** One call as the servers record it; fields one era lacks are optional, unknown ones pass (stripped). */
 export const usageLogSchema = z.object({
+  /**
+   * The row's id as the era shows it (today's new-api numbers rows within the answer, older eras send id % 1024,
+   * one-api 0): not an identity, but what tells two pages of otherwise identical calls apart (below).
+   */
+  id: int.optional().catch(undefined),
   created_at: int,
   type: int,
   token_name: z
@@ -149,7 +154,8 @@ export async function readUsageLogs(
       end_timestamp: query.until,
     });
     // The page just read, sent again (a server that ignores `p`): its calls would be counted twice, and every later
-    // page would be the same. The reading ends with what it has, which may leave calls out.
+    // page would be the same. The reading ends with what it has, which may leave calls out. The rows' ids take part:
+    // a batch job's calls in one second with the same tokens are identical otherwise, page after page.
     const page = Array.isArray(wire) ? wire : (wire.items ?? []);
     const shown = page.length > 0 ? JSON.stringify(page) : null;
     if (shown !== null && shown === previous) return { rows, total, isTruncated: true };

@@ -9,6 +9,7 @@ import { emulatorCapacity } from './figures/emulator-capacity';
 import { floorComparison } from './figures/floor';
 import { idleCost } from './figures/idle-cpu';
 import { keyUpdateRequests } from './figures/key-update';
+import { healthAndAuditRequests } from './figures/health-audit';
 import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
@@ -47,6 +48,7 @@ const FIGURES: readonly Entry[] = [
   { n: 11, name: 'Critical bucket per host', needsBrowser: false, run: criticalBucket },
   { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
+  { n: 15, name: 'Requests per key health check and charge audit', needsBrowser: false, run: healthAndAuditRequests },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
