@@ -7,7 +7,8 @@ import { runWithPriority } from '../../gateway';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
-import { QuotaScheduler, type SchedulerOptions } from '../quota/scheduler';
+import type { Logger } from '../../log/logger';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
 import type { HeldKeys } from './held-keys';
 import { registerHealthHandlers } from './health.handlers';
 import { HealthService } from './health.service';
@@ -30,6 +31,7 @@ export function createHealthFeature(
   const { directory, held } = deps;
   const { clock } = core.platform;
   const log = core.log.child('health');
+  let schedule: HealthSchedule | null = null;
   const service = new HealthService({
     directory,
     keys: deps.keys,
@@ -44,14 +46,50 @@ export function createHealthFeature(
     events: core.events,
     clock,
     log,
-    // A new schedule takes effect at once: the interval moves, and accounts join or leave the schedule.
-    onSchedule: () => {
-      scheduler.setInterval(Math.max(intervalMs(), HOUR_MS));
-      sync();
-    },
+    onSchedule: () => schedule?.sync(),
   });
+  const started = startHealthSchedule({
+    clock,
+    directory,
+    service,
+    held,
+    log,
+    ...(deps.scheduleOptions ? { options: deps.scheduleOptions } : {}),
+  });
+  schedule = started;
+  return {
+    service,
+    register: (router) => {
+      registerHealthHandlers(router, service);
+    },
+    dispose: () => {
+      started.dispose();
+    },
+  };
+}
 
-  const intervalMs = () => (deps.scheduleOptions?.minSpacingMs ?? HOUR_MS) * service.settings().intervalHours;
+export interface HealthSchedule {
+  /** Takes the accounts and the user's interval as they are now (an account added, the schedule changed). */
+  sync(): void;
+  dispose(): void;
+}
+
+/**
+ * The schedule of passes: every signed-in password or token account (not watched keys, not disabled or hidden) once
+ * per the user's interval, in a scheduler of its own; nothing while the interval is 0. A restart keeps the rhythm:
+ * an account's last check counts as its last pass. `options.minSpacingMs` is what an "hour" lasts (tests only).
+ */
+export function startHealthSchedule(setup: {
+  readonly clock: SchedulerClock;
+  readonly directory: AccountDirectory;
+  readonly service: Pick<HealthService, 'checkAccount' | 'settings' | 'keepAccounts' | 'lastCheckOf'>;
+  readonly held: Pick<HeldKeys, 'keepAccounts'>;
+  readonly log?: Logger;
+  readonly options?: SchedulerOptions;
+}): HealthSchedule {
+  const { clock, directory, service, held } = setup;
+  const hourMs = setup.options?.minSpacingMs ?? HOUR_MS;
+  const intervalMs = () => Math.max(1, service.settings().intervalHours) * hourMs;
   const scheduler = new QuotaScheduler<void>(
     clock,
     (id) =>
@@ -61,14 +99,20 @@ export function createHealthFeature(
         return pass.value.error === null ? ok(undefined) : fail(pass.value.error);
       }),
     () => undefined,
-    Math.max(intervalMs(), HOUR_MS),
-    { log, staggerMs: 30_000, ...deps.scheduleOptions, minSpacingMs: deps.scheduleOptions?.minSpacingMs ?? HOUR_MS },
+    intervalMs(),
+    {
+      staggerMs: 30_000,
+      ...setup.options,
+      ...(setup.log ? { log: setup.log } : {}),
+      minSpacingMs: hourMs,
+    },
   );
   const sync = (): void => {
     const accounts = directory.list();
     const ids = new Set(accounts.map((a) => a.id));
     held.keepAccounts(ids);
     service.keepAccounts(ids);
+    scheduler.setInterval(intervalMs());
     const scheduled =
       service.settings().intervalHours === 0
         ? []
@@ -77,12 +121,8 @@ export function createHealthFeature(
   };
   sync();
   const stopSync = directory.onChange(sync);
-
   return {
-    service,
-    register: (router) => {
-      registerHealthHandlers(router, service);
-    },
+    sync,
     dispose: () => {
       stopSync();
       scheduler.dispose();
