@@ -44,8 +44,6 @@ export interface AppOptions {
   readonly spendScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
   readonly watchScheduler?: SchedulerOptions;
-  /** End-to-end tests only: what an "hour" of the key health schedule lasts. */
-  readonly healthScheduler?: SchedulerOptions;
 }
 
 export interface App {
@@ -160,12 +158,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { register: () => undefined, dispose: () => status.dispose() },
     updates,
     createBackupFeature(core, accounts.service),
-    createHealthFeature(core, {
-      directory: accounts.service,
-      keys: keys.services.keys,
-      held: heldKeys,
-      ...(options.healthScheduler ? { scheduleOptions: options.healthScheduler } : {}),
-    }),
+    createHealthFeature(core, { directory: accounts.service, keys: keys.services.keys, held: heldKeys }),
     createAuditFeature(core, accounts.service),
     { register: () => undefined, dispose: stopNotingKeys },
   ];
