@@ -143,14 +143,16 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
 
 let completionSeq = 0;
 
-/** A reply whose usage is about a token per four characters; `max_tokens` caps the completion, as upstreams do. */
+/**
+ * A reply whose usage is about a token per four characters; `max_tokens` caps the completion tokens billed, as
+ * upstreams do (the text itself is left whole: tests read the model's name in it).
+ */
 function completion(state: GatewayState, model: string, messages: unknown, maxTokens: unknown) {
   const last = Array.isArray(messages) ? (messages.at(-1) as unknown) : undefined;
   const prompt = isRecord(last) && typeof last.content === 'string' ? last.content : '';
   const cap = typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : Infinity;
-  const full = `Emulated reply from ${model}: ${prompt.slice(0, 200)}`;
-  const completionTokens = Math.min(cap, Math.max(1, Math.ceil(full.length / 4)));
-  const content = full.slice(0, completionTokens * 4);
+  const content = `Emulated reply from ${model}: ${prompt.slice(0, 200)}`;
+  const completionTokens = Math.min(cap, Math.max(1, Math.ceil(content.length / 4)));
   const promptTokens = Math.max(1, Math.ceil(prompt.length / 4));
   return {
     id: `chatcmpl-emu${++completionSeq}`,
