@@ -1,7 +1,7 @@
 // The key health feature: checks on request, and every held key of every signed-in account on the user's schedule
 // (a scheduler of its own: one account at a time, backoff, staggering; background priority, so a pass never takes
 // what the user may need of a site's budgets). The held keys are built in app.ts, fed by the key services.
-import { fail, ok } from '../../../src-shared/contract';
+import { fail, ok, type VaultStatus } from '../../../src-shared/contract';
 import type { Core } from '../../core';
 import { runWithPriority } from '../../gateway';
 import type { AccountDirectory } from '../accounts/account-directory';
@@ -57,12 +57,17 @@ export function createHealthFeature(
     ...(deps.scheduleOptions ? { options: deps.scheduleOptions } : {}),
   });
   schedule = started;
+  // Locking the vault puts every credential out of reach until it is unlocked: the keys held for checks go too.
+  const stopVaultWatch = core.events.subscribe((event, payload) => {
+    if (event === 'vault:changed' && (payload as VaultStatus).isLocked) held.keepAccounts(new Set());
+  });
   return {
     service,
     register: (router) => {
       registerHealthHandlers(router, service);
     },
     dispose: () => {
+      stopVaultWatch();
       started.dispose();
     },
   };
