@@ -1,6 +1,7 @@
 // Composition root shared by the Electron and browser-mode entries: a small Core (platform ports, log, events,
 // router, settings, vault, HTTP transport), then a short list of features, each registering its own handlers.
-// Refuses to start when a contract channel has no handler. Returns what a transport carries and a dispose for quit.
+// Refuses to start when a contract channel has no handler. Returns what a transport carries and the one ordered
+// shutdown for quit (shutdown.ts): no new call, the clipboard, calls in flight, features, sessions, stores.
 import type { AppMode } from '../src-shared/contract';
 import type { EventBus } from './bridge/events';
 import type { Router } from './bridge/router';
@@ -20,13 +21,19 @@ import { createKeysFeature } from './features/keys/keys.feature';
 import { HeldKeys } from './features/health/held-keys';
 import { createHealthFeature } from './features/health/health.feature';
 import { createAuditFeature } from './features/audit/audit.feature';
+import { createExportsFeature } from './features/exports/exports.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
+import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
+import { createAllowanceFeature } from './features/allowance/allowance.feature';
+import { createRotationFeature } from './features/rotation/rotation.feature';
 import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
 import { ConfigStore } from './vault/config.store';
+import { Shutdown, type ShutdownReport } from './shutdown';
+import { refuseNewerData } from './vault/data-format';
 import type { SchedulerOptions } from './features/quota/scheduler';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
@@ -44,6 +51,10 @@ export interface AppOptions {
   readonly spendScheduler?: SchedulerOptions;
   /** End-to-end tests only: a shorter spacing of the watch schedule's hourly checks. */
   readonly watchScheduler?: SchedulerOptions;
+  /** Tests only: cheaper scrypt for a new sync folder, quicker sync timers. */
+  readonly sync?: SyncFeatureOptions;
+  /** End-to-end tests only: the allowance's first check and the rotation's reads of old keys, sooner. */
+  readonly keyCareTestMs?: number;
 }
 
 export interface App {
@@ -53,10 +64,13 @@ export interface App {
   readonly accounts: AccountsService;
   /** The quota monitor (focus and resume triggers from the shell). */
   readonly quota: QuotaFeature;
-  dispose(): Promise<void>;
+  /** The whole shutdown, in order and awaited; a second call waits for the first. Resolves once it is safe to exit. */
+  dispose(): Promise<ShutdownReport>;
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
+  // Before any file is opened: a folder a newer Keydesk wrote is refused whole, never read by half and rewritten.
+  refuseNewerData(options.dataDir);
   const core = await createCore(options);
   const { log, platform, settings, storeStatus } = core;
   const siteMoney = createSiteMoneyService(core);
@@ -73,9 +87,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
     ...(options.quotaScheduler ? { schedulerOptions: options.quotaScheduler } : {}),
   });
+  // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
+  const exportsFeature = createExportsFeature(core);
   // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
   const heldKeys = new HeldKeys(() => Math.floor(platform.clock.now() / 1000));
-  const keys = createKeysFeature(core, accounts.service, heldKeys);
+  const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys, heldKeys);
   // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
   const status = await createStatusFeature({
     dataDir: core.dataDir,
@@ -143,36 +159,86 @@ export async function createApp(options: AppOptions): Promise<App> {
   const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
     if (listed) watch.service.noteKeys(accountId, listed);
   });
-  const features: readonly Feature[] = [
-    createAppFeature(core),
-    accounts,
-    createVaultFeature(core, accounts.service),
-    createMoneyFeature(core, accounts.service, siteMoney),
-    keys,
-    handoffFeature(core, accounts.service, keys.services),
-    createImportFeature(core, accounts.service),
-    accountInfo,
-    watch,
-    quota,
-    spend,
-    { register: () => undefined, dispose: () => status.dispose() },
-    updates,
-    createBackupFeature(core, accounts.service),
-    createHealthFeature(core, { directory: accounts.service, keys: keys.services.keys, held: heldKeys }),
-    createAuditFeature(core, accounts.service),
-    { register: () => undefined, dispose: stopNotingKeys },
+  const handoff = handoffFeature(core, accounts.service, keys.services, exportsFeature.sinks.snippets);
+  // Allowances the site enforces (refilled at each period's start) and caps kept on the spend tracker's passes.
+  const allowance = createAllowanceFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    spend: spend.tracker,
+    alerts: quota.alerts,
+    power: platform.power,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'allowances.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { startDelayMs: options.keyCareTestMs }),
+  });
+  // One-step rotation: a twin handed to every place the old key went, the old key disabled once idle.
+  const rotation = createRotationFeature({
+    dataDir: core.dataDir,
+    storeEngine: platform.storeEngine,
+    events: core.events,
+    directory: accounts.service,
+    keys: keys.services.keys,
+    handoff: handoff.service,
+    allowance: allowance.service,
+    alerts: quota.alerts,
+    clock: platform.clock,
+    log,
+    onStoreReport: storeStatus.reporter('key_records', 'rotations.json'),
+    ...(options.keyCareTestMs === undefined ? {} : { watchMs: options.keyCareTestMs }),
+  });
+  const features: readonly (readonly [string, Feature])[] = [
+    ['app', createAppFeature(core)],
+    ['accounts', accounts],
+    ['vault', createVaultFeature(core, accounts.service)],
+    ['money', createMoneyFeature(core, accounts.service, siteMoney)],
+    ['keys', keys],
+    ['handoff', handoff],
+    ['exports', exportsFeature],
+    ['import', createImportFeature(core, accounts.service)],
+    ['account-info', accountInfo],
+    ['watch', watch],
+    ['quota', quota],
+    ['spend', spend],
+    ['allowance', allowance],
+    ['rotation', rotation],
+    ['status', { register: () => undefined, dispose: () => status.dispose() }],
+    ['updates', updates],
+    ['backup', createBackupFeature(core, accounts.service)],
+    ['sync', createSyncFeature(core, accounts.service, options.sync)],
+    ['health', createHealthFeature(core, { directory: accounts.service, keys: keys.services.keys, held: heldKeys })],
+    ['audit', createAuditFeature(core, accounts.service)],
+    ['spend-to-watch', { register: () => undefined, dispose: stopNotingKeys }],
   ];
-  for (const feature of features) feature.register(core.router);
-  updates.start();
+  for (const [, feature] of features) feature.register(core.router);
 
-  const dispose = async (): Promise<void> => {
-    for (const feature of [...features].reverse()) await feature.dispose();
-  };
+  const shutdown = new Shutdown({ log: log.child('shutdown') });
+  shutdown.join('intake', 'refuse new calls', () => {
+    core.router.close();
+  });
+  // A key left on the clipboard is taken back before anything else, and nothing is copied after.
+  shutdown.join('clipboard', 'clipboard', () => keys.services.clipboard.dispose());
+  shutdown.join('requests', 'calls in flight', () => core.router.drain());
+  for (const [name, feature] of features) shutdown.join('features', name, () => feature.dispose());
+  shutdown.join('sessions', 'site sessions', () => accounts.service.endSessions());
+  shutdown.join('stores', 'vault', () => core.vault.flush());
+
   const missing = core.router.missingChannels();
   if (missing.length > 0) {
-    await dispose();
+    await shutdown.run();
     throw new Error(`Channels without a handler: ${missing.join(', ')}`);
   }
+  updates.start();
 
-  return { router: core.router, events: core.events, settings, accounts: accounts.service, quota, dispose };
+  return {
+    router: core.router,
+    events: core.events,
+    settings,
+    accounts: accounts.service,
+    quota,
+    dispose: () => shutdown.run(),
+  };
 }

@@ -71,6 +71,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       criticalBudget: new CriticalBudget({
         clock: platform.clock,
         store: openBudgetStore({ engine: platform.storeEngine, dataDir, log: log.child('budget') }),
+        // Said in the window where the user is, before their next clicks would spend the site's whole bucket.
+        onLow: (origin, low) => {
+          events.emit('quota:budgetLow', { host: new URL(origin).host, ...low });
+        },
       }),
     }),
   };

@@ -1,17 +1,22 @@
 // Electron entry: single instance, hardened window and session, the Electron platform, and the shared app carried
 // over IPC. Close-to-tray and launch-at-login live here: they are the desktop window's and login item's business.
+// Quitting holds Electron at will-quit until the app's ordered shutdown has finished; a failed start says why in
+// one dialog and exits non-zero. Launched as `keydesk status`, it prints the status and exits, touching nothing.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, session } from 'electron';
+import { BrowserWindow, app, dialog, session } from 'electron';
 import { version } from '../package.json';
 import { createApp, type App } from './app';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
+import { systemLanguage } from './features/quota/quota.feature';
 import { electronPlatform } from './platform/electron/electron.platform';
 import type { Platform } from './platform/ports';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
+import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
+import { runStatusCommand, statusLaunchArgs } from './features/status/status.cli';
 import {
   APP_LINKS,
   isAllowedExternalLink,
@@ -74,7 +79,30 @@ function createWindow(core: App, platform: Platform): BrowserWindow {
   return window;
 }
 
-if (!app.requestSingleInstanceLock()) {
+/** Writes `text` and resolves once it has left the process (an exit right after a write could cut a pipe short). */
+const written = (stream: NodeJS.WriteStream, text: string): Promise<void> =>
+  new Promise((resolve) => {
+    stream.write(text, () => {
+      resolve();
+    });
+  });
+
+// electron.d.ts types process.defaultApp as always there; Electron sets it only when started as `electron .`.
+const isDefaultApp = (process as { readonly defaultApp?: boolean }).defaultApp === true;
+const statusArgs = statusLaunchArgs(process.argv, isDefaultApp);
+if (statusArgs !== null) {
+  // `keydesk status` (the deb/rpm's /usr/bin/keydesk, or the app's executable on the PATH): answered from the data
+  // folder or the running Keydesk's endpoint, then exit. Before the single-instance lock: asking for it would tell
+  // the running Keydesk a second copy started and bring its window up. No window, no app 'ready' needed.
+  const pending: Promise<void>[] = [];
+  void runStatusCommand(statusArgs, {
+    out: (text) => pending.push(written(process.stdout, text)),
+    err: (text) => pending.push(written(process.stderr, text)),
+  }).then(async (code) => {
+    await Promise.all(pending);
+    app.exit(code);
+  });
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let core: App | null = null;
@@ -117,22 +145,46 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault();
     });
   });
-  void app.whenReady().then(async () => {
-    hardenSession();
-    const platform = electronPlatform(() => mainWindow, { trayIconDir: trayIcons, log: log.child('updater') });
-    const created = await createApp({ mode: 'electron', dataDir: app.getPath('userData'), version, log, platform });
-    core = created;
-    applyLoginItem(created.settings.get().launchAtLogin);
-    created.events.subscribe((event, payload) => {
-      if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
-    });
-    mainWindow = createWindow(created, platform);
-    watchWindow(mainWindow);
-  });
+  /** One dialog in the user's language, then a non-zero exit: a start that failed never leaves a process behind. */
+  const failStart = (error: unknown): void => {
+    log.error('Keydesk could not start', { error: error instanceof Error ? error.message : String(error) });
+    const text = startFailureText(error, systemLanguage(), app.getPath('userData'));
+    dialog.showErrorBox(text.title, text.body);
+    app.exit(START_FAILED_EXIT_CODE);
+  };
+  app
+    .whenReady()
+    .then(async () => {
+      hardenSession();
+      const platform = electronPlatform(() => mainWindow, { trayIconDir: trayIcons, log: log.child('updater') });
+      const created = await createApp({ mode: 'electron', dataDir: app.getPath('userData'), version, log, platform });
+      core = created;
+      applyLoginItem(created.settings.get().launchAtLogin);
+      created.events.subscribe((event, payload) => {
+        if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
+      });
+      mainWindow = createWindow(created, platform);
+      watchWindow(mainWindow);
+    })
+    .catch(failStart);
   app.on('window-all-closed', () => {
     app.quit();
   });
-  app.on('will-quit', () => {
-    void core?.dispose();
+  // Electron ends the process right after will-quit unless it is prevented: hold it until the shutdown has run
+  // (clipboard, calls in flight, features, sessions, stores), then quit again, this time through.
+  let hasShutDown = false;
+  app.on('will-quit', (event) => {
+    const running = core;
+    if (hasShutDown || running === null) return;
+    event.preventDefault();
+    void running
+      .dispose()
+      .catch((error: unknown) => {
+        log.warn('shutdown did not finish cleanly', { error: String(error) });
+      })
+      .finally(() => {
+        hasShutDown = true;
+        app.quit();
+      });
   });
 }

@@ -34,6 +34,9 @@ export const noArgs = z.union([z.undefined(), z.null()]).transform(() => undefin
 
 export class Router {
   readonly #registry = new Map<InvokeChannel, Registration>();
+  /** Calls being answered: the shutdown waits for them, so a write a call started is not cut off by the exit. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #isClosed = false;
 
   constructor(private readonly log: Logger) {}
 
@@ -51,7 +54,25 @@ export class Router {
     return INVOKE_CHANNELS.filter((channel) => !this.#registry.has(channel));
   }
 
-  async dispatch(channel: unknown, rawArgs: unknown, context: CallContext): Promise<Result<unknown>> {
+  /** From now on every call is refused (Keydesk is quitting); nothing is waited for. */
+  close(): void {
+    this.#isClosed = true;
+  }
+
+  /** Resolves once every call taken before close() has answered. */
+  async drain(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  dispatch(channel: unknown, rawArgs: unknown, context: CallContext): Promise<Result<unknown>> {
+    if (this.#isClosed) return Promise.resolve(fail(appError('unavailable', 'bridge.quitting')));
+    const answer = this.#dispatch(channel, rawArgs, context);
+    this.#inFlight.add(answer);
+    void answer.finally(() => this.#inFlight.delete(answer));
+    return answer;
+  }
+
+  async #dispatch(channel: unknown, rawArgs: unknown, context: CallContext): Promise<Result<unknown>> {
     if (!isInvokeChannel(channel)) return fail(appError('validation', 'input.unknown_channel'));
     const registration = this.#registry.get(channel);
     if (!registration) return fail(appError('unavailable', 'bridge.no_handler'));

@@ -8,7 +8,7 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['network', 'timeou
 
 export interface GatewayErrorDetails {
   readonly retryAfterMs?: number;
-  /** rate_limited by Keydesk's own per-host budget (critical-budget.ts), before anything was sent. */
+  /** rate_limited before anything was sent, by the per-host budget (critical-budget.ts): its reason says whose limit. */
   readonly isLocalLimit?: boolean;
   readonly scope?: string;
   readonly field?: string;
@@ -202,6 +202,8 @@ export interface ResponseFacts {
   /** Parsed JSON, or undefined when the body is not JSON. */
   readonly json: unknown;
   readonly retryAfterMs?: number;
+  /** Which of the site's rate-limited buckets the request spent (the transport knows the route), if any. */
+  readonly rateBucket?: 'critical' | 'search';
 }
 
 /**
@@ -230,8 +232,12 @@ export function classifyResponse(r: ResponseFacts, ctx: FailureContext): Gateway
     return new GatewayError('auth.user_id_required', message, details);
   }
   if (r.status === 429) {
+    // Which of the site's limits said no, so the user reads that limit's rule (a search's, not a sign-in's).
+    const reason =
+      r.rateBucket === 'critical' ? 'rate.site_critical' : r.rateBucket === 'search' ? 'rate.site_search' : undefined;
     return new GatewayError('rate_limited', message, {
       ...details,
+      ...(reason === undefined ? {} : { reason }),
       ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }),
     });
   }

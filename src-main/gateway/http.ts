@@ -9,6 +9,7 @@ import {
   currentPriority,
   isCriticalRequest,
   isSearchRequest,
+  type RequestPriority,
 } from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { describeNetworkFailure } from './network-failure';
@@ -57,36 +58,46 @@ const MAX_REDIRECTS = 3;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
+/**
+ * Two requests at a time per host, the rest in line. What the user asks for goes ahead of Keydesk's own background
+ * work in the line: a reveal on All keys does not wait behind a spend tracker's pages or a poll.
+ */
 class HostLimiter {
   private active = 0;
-  private readonly waiters: (() => void)[] = [];
+  private readonly waiters: { readonly grant: () => void; readonly priority: RequestPriority }[] = [];
 
   constructor(private readonly limit: number) {}
 
-  async acquire(signal: AbortSignal): Promise<void> {
+  async acquire(signal: AbortSignal, priority: RequestPriority): Promise<void> {
     if (this.active < this.limit) {
       this.active++;
       return;
     }
     await new Promise<void>((resolve, reject) => {
-      const grant = () => {
-        signal.removeEventListener('abort', onAbort);
-        this.active++;
-        resolve();
+      const waiter = {
+        priority,
+        grant: () => {
+          signal.removeEventListener('abort', onAbort);
+          this.active++;
+          resolve();
+        },
       };
       const onAbort = () => {
-        const i = this.waiters.indexOf(grant);
+        const i = this.waiters.indexOf(waiter);
         if (i >= 0) this.waiters.splice(i, 1);
         reject(signal.reason as Error);
       };
-      this.waiters.push(grant);
+      // Behind the other user requests, ahead of every background one.
+      const firstBackground = this.waiters.findIndex((w) => w.priority === 'background');
+      if (priority === 'interactive' && firstBackground >= 0) this.waiters.splice(firstBackground, 0, waiter);
+      else this.waiters.push(waiter);
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 
   release(): void {
     this.active--;
-    this.waiters.shift()?.();
+    this.waiters.shift()?.grant();
   }
 }
 
@@ -149,9 +160,11 @@ export class HttpTransport {
         let outcome: HttpResponse | GatewayError;
         try {
           if (budget !== null) await this.takeSlot(budget, req.url, priority, total.signal, () => cause);
-          outcome = await this.attempt(req, total.signal, () => cause);
-          if (budget !== null && outcome.status === 429)
-            budget.markSpent(new URL(req.url).origin, outcome.retryAfterMs);
+          outcome = await this.attempt(req, total.signal, () => cause, priority);
+          if (budget !== null) {
+            if (outcome.status === 429) budget.markSpent(new URL(req.url).origin, outcome.retryAfterMs);
+            outcome = { ...outcome, rateBucket: budget === this.criticalBudget ? 'critical' : 'search' };
+          }
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           outcome = error;
@@ -196,11 +209,12 @@ export class HttpTransport {
     req: HttpRequest,
     total: AbortSignal,
     totalCause: () => AbortCause | undefined,
+    priority: RequestPriority,
   ): Promise<HttpResponse> {
     const host = new URL(req.url).host;
     const limiter = this.limiterFor(host);
     try {
-      await limiter.acquire(total);
+      await limiter.acquire(total, priority);
     } catch {
       throw abortError(totalCause());
     }
@@ -303,7 +317,7 @@ export class HttpTransport {
   private async takeSlot(
     budget: CriticalBudget,
     url: string,
-    priority: ReturnType<typeof currentPriority>,
+    priority: RequestPriority,
     total: AbortSignal,
     totalCause: () => AbortCause | undefined,
   ): Promise<void> {

@@ -40,6 +40,8 @@ export interface UpdatedKey {
   readonly key: KeyRecord;
   /** Fields the server stored differently from what we sent (empty when the update landed as meant). */
   readonly mismatches: readonly WritableField[];
+  /** False when the edits, worked out from the fresh read, asked for no write (then `key` is that read). */
+  readonly isWritten: boolean;
 }
 
 const anyData = z.unknown();
@@ -110,8 +112,12 @@ function pickCreated(items: readonly KeyRecord[], sent: CreateKeyBody, startedSe
   return newest !== undefined && matches[0] === newest ? newest : null;
 }
 
-/** Edits, or edits worked out from the fresh record (add quota: current remaining + increment); may throw a refusal. */
-export type EditsFor = KeyEdits | ((current: KeyRecord) => KeyEdits);
+/**
+ * Edits, or edits worked out from the fresh record (add quota: current remaining + increment); may throw a refusal.
+ * A function may answer null: the fresh read shows there is nothing to write (an allowance already refilled), and
+ * nothing is sent after that read.
+ */
+export type EditsFor = KeyEdits | ((current: KeyRecord) => KeyEdits | null);
 
 /**
  * The full update at its floor: one fresh read, one full write, and the comparison with what the server stored.
@@ -127,7 +133,9 @@ export async function updateKey(
   // Fresh, not from any cache: the full update overwrites every field with what we send.
   const current = await deps.fetchWireKey(id);
   const before = deps.toRecord(current);
-  const body = buildUpdateBody(current, typeof edits === 'function' ? edits(before) : edits);
+  const wanted = typeof edits === 'function' ? edits(before) : edits;
+  if (wanted === null) return { before, key: before, mismatches: [], isWritten: false };
+  const body = buildUpdateBody(current, wanted);
   const problem = checkUpdateBody(body, current, deps.nowSec(), intent);
   if (problem) throw problem;
   const answer = await withNamedRefusal(() =>
@@ -143,7 +151,7 @@ export async function updateKey(
   );
   const answered = keyRecordSchema.safeParse(answer);
   const after = answered.success && answered.data.id === id ? answered.data : await deps.fetchWireKey(id);
-  return { before, key: deps.toRecord(after), mismatches: compareReadBack(body, after) };
+  return { before, key: deps.toRecord(after), mismatches: compareReadBack(body, after), isWritten: true };
 }
 
 export async function setKeyStatus(deps: KeyWriteDeps, id: number, isEnabled: boolean): Promise<KeyRecord | null> {

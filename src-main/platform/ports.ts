@@ -99,8 +99,9 @@ export interface PowerPort {
  */
 export interface ClipboardPort {
   readonly isAvailable: boolean;
-  readText(): string;
-  writeText(text: string): void;
+  /** Asynchronous, as Electron's clipboard is from Electron 45 on (modelled on the web's navigator.clipboard). */
+  readText(): Promise<string>;
+  writeText(text: string): Promise<void>;
   clear(): void;
 }
 
@@ -166,7 +167,7 @@ export interface Platform {
   /** The OS keyring; null where it must not be touched. */
   readonly keyring: KeyringPort | null;
   readonly shell: ShellPort;
-  /** Deep links (`cherrystudio:`, `ccswitch:`) that carry a key: the OS opens the registered app; none in browser mode. */
+  /** Deep links (`cherrystudio:`, `ccswitch:`) that carry a key: the OS opens the registered app, in both modes. */
   readonly externalLinks: ExternalLinkPort;
   /** The updater of this install (electron-updater), or none: browser mode and package-managed installs say so. */
   readonly updates: UpdatesPlatform;
@@ -179,10 +180,16 @@ export interface Platform {
 
 /**
  * Hands a deep link (`cherrystudio:`, `ccswitch:`) to the OS, which opens the app registered for it. Electron:
- * shell.openExternal. Browser mode has no such opener in main (`isAvailable` false): the user is told the link
- * needs the desktop app, since handing it to the page would put the key in the renderer.
+ * shell.openExternal; browser mode: the system's opener (xdg-open, open, the Windows URL handler) run from main, never
+ * the page, since handing it to the page would put the key in the renderer.
  */
 export interface ExternalLinkPort {
   readonly isAvailable: boolean;
+  /** Rejects with NoAppForLinkError when the system says no app is registered for the link's scheme. */
   open(url: string): Promise<void>;
+}
+
+/** The system has no app for a link's scheme (its opener said so): the caller words it for the user. */
+export class NoAppForLinkError extends Error {
+  override readonly name = 'NoAppForLinkError';
 }

@@ -43,8 +43,8 @@ export async function selectCipher(sources: CipherSources, context: SelectionCon
   const ciphers = new Map<CipherBackend, SecretCipher>();
 
   if (sources.safeStorage) {
-    const unusable = safeStorageUnusableReason(sources.safeStorage);
-    if (unusable === null) ciphers.set('safe-storage', new SafeStorageCipher(sources.safeStorage));
+    const unusable = await safeStorageUnusableReason(sources.safeStorage);
+    if (unusable === null) ciphers.set('safe-storage', await SafeStorageCipher.open(sources.safeStorage));
     probes.push({
       backend: 'safe-storage',
       available: unusable === null,

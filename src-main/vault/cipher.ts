@@ -11,6 +11,13 @@ export interface SecretCipher {
   encrypt(plain: Uint8Array | string): Promise<Uint8Array>;
   /** Rejects with a CipherError('authentication') when the blob was altered or was sealed with another key. */
   decrypt(blob: Uint8Array): Promise<Uint8Array>;
+  /** decrypt, also saying whether the backend asks for the value to be sealed again (safeStorage's rotated key). */
+  open?(blob: Uint8Array): Promise<OpenedBlob>;
+}
+
+export interface OpenedBlob {
+  readonly plain: Uint8Array;
+  readonly shouldReseal: boolean;
 }
 
 export type CipherErrorKind =

@@ -179,11 +179,24 @@ export class SecretStore {
       return { status: 'locked', backend: entry.backend, ...this.#unavailableReason(entry.backend) };
     }
     try {
-      const plain = await cipher.decrypt(Buffer.from(entry.data, 'base64'));
+      const blob = Buffer.from(entry.data, 'base64');
+      const { plain, shouldReseal } = cipher.open
+        ? await cipher.open(blob)
+        : { plain: await cipher.decrypt(blob), shouldReseal: false };
       const envelope = envelopeSchema.parse(JSON.parse(new TextDecoder().decode(plain)));
       if (envelope.account !== accountId) throw new CipherError('authentication', 'entry belongs to another account');
       for (const value of Object.values(envelope.secrets)) if (typeof value === 'string') registerSecret(value);
       this.#failed.delete(accountId);
+      // safeStorage's key was rotated: seal the entry again under the new one, in the background (the old blob
+      // still opens until then, so a failure here loses nothing).
+      if (shouldReseal && entry.backend === this.#backend && sessionBlob === undefined) {
+        this.set(accountId, envelope.secrets).catch((error: unknown) => {
+          this.#options.log?.warn('vault entry could not be sealed again; the old seal still opens', {
+            account: accountId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        });
+      }
       return { status: 'ok', secrets: envelope.secrets };
     } catch (error) {
       this.#failed.add(accountId);
@@ -336,6 +349,20 @@ export class SecretStore {
       this.#file.write({ ...doc, kdf, entries: idRecordOf(entries) });
       this.#ciphers.set('passphrase', cipher);
     });
+  }
+
+  /** Whether the account's secrets are in the vault file (false: in memory only, lost on quit, or none at all). */
+  isKept(accountId: string): boolean {
+    return !this.#session.has(accountId) && Object.hasOwn(this.#file.read().entries, accountId);
+  }
+
+  /** Resolves once every write already asked for is on disk (or failed): the last step before quitting. */
+  async flush(): Promise<void> {
+    // A write queued while waiting (a reseal, a rotated cookie) is waited for too.
+    for (let pending = this.#queue; ; pending = this.#queue) {
+      await pending;
+      if (pending === this.#queue) return;
+    }
   }
 
   #unavailableReason(backend: CipherBackend): { reason: ErrorReason; params?: ErrorParams } {

@@ -19,6 +19,11 @@ export interface Settings {
   readonly alertSound: boolean;
   /** Keys and plans ending within this many days are "expiring soon" (1–365). */
   readonly expiringWithinDays: number;
+  /**
+   * Files Keydesk wrote with full keys in them (exports, saved snippets) are deleted this many days after they were
+   * written (1–365), if they are still exactly what Keydesk wrote; null keeps them until the user deletes them.
+   */
+  readonly deleteExportsAfterDays: number | null;
 }
 export type SettingsPatch = Partial<Settings>;
 
@@ -36,7 +41,7 @@ export type StoreCause =
   'missing' | 'empty' | 'not_json' | 'not_object' | 'bad_version' | 'newer_version' | 'migration_failed' | 'schema';
 
 /** Which kind of data a damaged file held: decides what the user is told was lost. */
-export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache';
+export type StoreKind = 'settings' | 'accounts' | 'vault' | 'cache' | 'key_records';
 
 /** A data file found damaged at start: what Keydesk did about it and where the damaged copies are kept. */
 export interface StoreProblem {

@@ -16,6 +16,7 @@ export const BACKUP_SETTING_NAMES = [
   'launchAtLogin',
   'alertSound',
   'expiringWithinDays',
+  'deleteExportsAfterDays',
 ] as const;
 export type BackupSettingName = (typeof BACKUP_SETTING_NAMES)[number];
 

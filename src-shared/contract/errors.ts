@@ -139,6 +139,7 @@ export const ERROR_REASONS = [
   'bridge.host_not_allowed',
   'bridge.no_session',
   'bridge.no_handler',
+  'bridge.quitting', // Keydesk is quitting: it takes no new request
   // Not in this mode.
   'mode.no_clipboard',
   'updates.nothing_to_download',
@@ -147,6 +148,10 @@ export const ERROR_REASONS = [
   'updates.mirror_invalid',
   'updates.unavailable', // updates come another way here: browser mode, a package manager, a development build
   'mode.no_link_opener', // opening another app (a deep link that carries a key) needs the desktop app
+  'handoff.no_app', // the system has no app for the link's scheme (params.scheme, e.g. "cherrystudio:")
+  // Files with full keys Keydesk wrote: one no longer listed, one changed since (never deleted by Keydesk).
+  'exports.not_listed',
+  'exports.changed',
   // Backup files (Settings → Back up / Restore).
   'backup.wrong_passphrase',
   'backup.damaged', // truncated, extended or altered: the file no longer authenticates
@@ -154,9 +159,13 @@ export const ERROR_REASONS = [
   'backup.not_backup', // not a Keydesk backup file at all
   'backup.too_large', // params.kilobytes
   'backup.expired', // the chosen file or preview was forgotten (closed, or left too long): choose it again
-  // Keydesk's own share of a site's rate limit (params.limit, params.minutes).
+  // Rate limits. Keydesk's own: its background work's share of the site's critical bucket (20 sign-ins, reveals and
+  // key-usage reads per 20 minutes), and its cap on key searches (8 of the site's 10 a minute).
   'rate.local_budget',
-  'rate.search_budget', // the same for key searches (10 a minute)
+  'rate.search_budget',
+  // The site's: it answered 429 on that bucket (critical, or key search), and its Retry-After is not over yet.
+  'rate.site_critical',
+  'rate.site_search',
   // Importing accounts from a file (issue 16): the file as a whole, then one row.
   'import.file_too_large', // params.megabytes
   'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header
@@ -181,6 +190,39 @@ export const ERROR_REASONS = [
   'record.duplicate', // the file lists the same account twice
   // Hand-off.
   'handoff.env_unrepresentable', // params.name: a .env value cannot be written so that every reader reads it back
+  // Sync through a WebDAV folder.
+  'sync.address', // the folder's address is not https (http only on this machine), or not a web address
+  'sync.not_configured',
+  'sync.vault_locked', // the sync's own secrets wait for the vault's passphrase
+  'sync.unauthorized', // params.status: the WebDAV server refused the user name or app password
+  'sync.folder_missing', // params.status: the folder (or its parent) does not exist on the server
+  'sync.server_full', // params.status: 507 Insufficient Storage (or 413)
+  'sync.server_error', // params.status
+  'sync.unreachable', // nothing answered at the address
+  'sync.timeout',
+  'sync.too_large', // the server sent more than Keydesk reads
+  'sync.not_webdav', // the answer was not a WebDAV one
+  'sync.conditional_ignored', // params.step: the server wrote over a file it was told not to (no If-Match / If-None-Match)
+  'sync.weak_etags', // the server gives no strong ETags, so writes cannot be made conditional
+  'sync.folder_in_use', // a new sync was asked for in a folder that already holds one: join it instead
+  'sync.folder_empty', // joining a folder that holds no Keydesk sync: set one up instead
+  'sync.wrong_passphrase', // the passphrase does not open this folder
+  'sync.newer_format', // the folder was made by a newer Keydesk
+  'sync.folder_changed', // the folder's keyring is no longer the one this device joined
+  'sync.conflict_gone', // the conflict was already resolved (here or elsewhere)
+  'sync.busy', // another write to the folder kept winning the race; tried again later
+  // Allowances and rotation.
+  'allowance.needs_management', // a watched key has no key management: no allowance, no rotation
+  'allowance.refill_needs_limit', // a refill allowance is for a key with a quota (an unlimited key takes a cap)
+  'allowance.cap_needs_unlimited', // a cap is for an unlimited key (a key with a quota takes a refill)
+  'allowance.cap_not_counted', // one-api does not count what an unlimited key spends: there is nothing to cap on
+  'allowance.cap_needs_tracking', // a cap counts on "Track spending per key", which is off for the account
+  'allowance.time_zone', // params.zone: not a time zone this system knows
+  'allowance.too_many', // params.max
+  'rotation.running', // a rotation of this key is under way
+  'rotation.twin_not_found', // the twin was created but could not be told apart in the list: check the keys
+  'rotation.create_unconfirmed', // Keydesk stopped while the twin was being created: check the keys before retrying
+  'rotation.not_disabled', // the old key is deleted only once the rotation has disabled it
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
@@ -197,7 +239,10 @@ export interface AppError {
   readonly serverMessage?: string;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
-  /** For rate_limited: Keydesk held the request back to stay within its share of the site's limit (nothing sent). */
+  /**
+   * For rate_limited: nothing was sent. Keydesk held the request back, for its own share of the site's limit
+   * (reason rate.local_budget / rate.search_budget) or because the site's 429 wait is not over (rate.site_*).
+   */
   readonly isLocalLimit?: boolean;
   /** For auth.scope_denied: the scope the token lacks. */
   readonly scope?: string;

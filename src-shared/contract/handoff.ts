@@ -57,12 +57,39 @@ export interface HandoffRef {
   readonly target: HandoffTarget;
 }
 
+/**
+ * One hand-off Keydesk made: which key went to which tool, when, how and (for a file) where. No secret: a rotation
+ * reads these to hand the key's twin to the same places.
+ */
+export interface HandoffRecordView {
+  /** Keydesk's own id of the record. */
+  readonly id: string;
+  readonly accountId: string;
+  readonly keyId: number;
+  readonly target: HandoffTarget;
+  /** Which of the target's documents (Codex has two). */
+  readonly document: number;
+  readonly via: HandoffVia;
+  /** Where the tool reads it (`~/.codex/auth.json`, `Cherry Studio`), as the preview titles it. */
+  readonly place: string;
+  /** `file`: the path written; null otherwise. */
+  readonly path: string | null;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
 export interface HandoffInvokeMap {
   'handoff:preview': { args: HandoffRef; result: HandoffPreview };
   'handoff:send': { args: HandoffRef & { document: number; via: HandoffVia }; result: HandoffSendOutcome };
+  /** Where Keydesk handed a key, the newest per place first (no secret in them). */
+  'handoff:records': {
+    args: { readonly accountId: string; readonly keyId: number };
+    result: readonly HandoffRecordView[];
+  };
 }
 
 export const HANDOFF_CHANNELS: { readonly [C in keyof HandoffInvokeMap]: true } = {
   'handoff:preview': true,
   'handoff:send': true,
+  'handoff:records': true,
 };

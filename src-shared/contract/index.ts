@@ -13,6 +13,10 @@ import { type BackupInvokeMap, BACKUP_CHANNELS, type BackupEventMap, BACKUP_EVEN
 import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVENTS } from './import';
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
+import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
+import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
+import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
+import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
 import { type HealthInvokeMap, HEALTH_CHANNELS, type HealthEventMap, HEALTH_EVENTS } from './health';
 import { type AuditInvokeMap, AUDIT_CHANNELS } from './audit';
 import type { Result } from './errors';
@@ -30,6 +34,10 @@ export * from './backup';
 export * from './import';
 export * from './watch';
 export * from './spend';
+export * from './exports';
+export * from './sync';
+export * from './allowance';
+export * from './rotation';
 export * from './health';
 export * from './audit';
 
@@ -48,6 +56,10 @@ export interface InvokeMap
     ImportInvokeMap,
     WatchInvokeMap,
     SpendInvokeMap,
+    ExportsInvokeMap,
+    SyncInvokeMap,
+    AllowanceInvokeMap,
+    RotationInvokeMap,
     HealthInvokeMap,
     AuditInvokeMap {}
 
@@ -61,6 +73,9 @@ export interface EventMap
     UpdatesEventMap,
     BackupEventMap,
     ImportEventMap,
+    SyncEventMap,
+    AllowanceEventMap,
+    RotationEventMap,
     HealthEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
@@ -82,6 +97,10 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...IMPORT_CHANNELS,
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
+  ...EXPORTS_CHANNELS,
+  ...SYNC_CHANNELS,
+  ...ALLOWANCE_CHANNELS,
+  ...ROTATION_CHANNELS,
   ...HEALTH_CHANNELS,
   ...AUDIT_CHANNELS,
 };
@@ -93,6 +112,9 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...UPDATES_EVENTS,
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,
+  ...SYNC_EVENTS,
+  ...ALLOWANCE_EVENTS,
+  ...ROTATION_EVENTS,
   ...HEALTH_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];

@@ -101,20 +101,11 @@ export interface ExportOutcome {
   readonly missing: readonly number[];
 }
 
+/**
+ * What only the key itself can read (it takes the full key, so a reveal, on request): the billing endpoints and the
+ * models it can call. The key's own quota, expiry and model limits come with the list and cost nothing to show.
+ */
 export interface KeyUsageView {
-  /** GET /api/usage/token/ (units). */
-  readonly usage: {
-    readonly name: string;
-    readonly totalGranted: number;
-    readonly totalUsed: number;
-    readonly totalAvailable: number;
-    readonly unlimitedQuota: boolean;
-    readonly modelLimitsEnabled: boolean;
-    readonly modelLimits: readonly string[];
-    /** Unix seconds; null = never. */
-    readonly expiresAt: number | null;
-  } | null;
-  readonly usageError: AppError | null;
   /** The billing endpoints, converted to units; limits null = unlimited. */
   readonly billing: {
     readonly softLimitUnits: number | null;

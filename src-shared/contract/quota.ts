@@ -1,4 +1,5 @@
 // The contract for balances, their history and alerts: its types, channels and events.
+import type { AllowanceStopReason } from './allowance';
 import type { AppError } from './errors';
 
 export type BalanceLevel = 'ok' | 'warn' | 'critical' | 'unknown';
@@ -79,8 +80,8 @@ export interface ExpiringAlertView extends AlertBase {
     | { readonly type: 'key'; readonly keyId: number; readonly keyName: string }
     | { readonly type: 'plan'; readonly planId: string; readonly planName: string }
     | { readonly type: 'token' };
-  /** Epoch ms. */
-  readonly expiresAt: number;
+  /** When it ends, in epoch ms (the site's Unix seconds converted once, where the alert is raised). */
+  readonly expiresAtMs: number;
 }
 
 /** A group's price ratio changed on the site, for a group some of the account's keys use. */
@@ -92,8 +93,31 @@ export interface PriceChangeAlertView extends AlertBase {
   readonly affectedKeyNames: readonly string[];
 }
 
+/** A key's allowance stopped on its own (the key was changed elsewhere), or its refill kept failing. */
+export interface AllowanceAlertView extends AlertBase {
+  readonly kind: 'allowance';
+  readonly keyId: number;
+  readonly keyName: string;
+  readonly reason: AllowanceStopReason | 'refill_failed';
+}
+
+/** A rotation disabled the old key a few days ago: it can be deleted now (the user confirms). */
+export interface RotationAlertView extends AlertBase {
+  readonly kind: 'rotation';
+  readonly rotationId: string;
+  readonly oldKeyId: number;
+  readonly oldKeyName: string;
+  readonly newKeyName: string;
+}
+
 /** An alert in the alert centre: a discriminated union by kind. */
-export type AlertView = BalanceAlertView | RunawayAlertView | ExpiringAlertView | PriceChangeAlertView;
+export type AlertView =
+  | BalanceAlertView
+  | RunawayAlertView
+  | ExpiringAlertView
+  | PriceChangeAlertView
+  | AllowanceAlertView
+  | RotationAlertView;
 export type AlertKind = AlertView['kind'];
 
 type Distribute<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -145,14 +169,31 @@ export const QUOTA_CHANNELS: { readonly [C in keyof QuotaInvokeMap]: true } = {
   'alerts:resolveRunaway': true,
 };
 
+/**
+ * The user's own sign-ins, reveals and key-usage reads have left few of a site's shared bucket (new-api: 20 per 20
+ * minutes per address), as Keydesk counts them: said before they run out, when the site would refuse the rest, in the
+ * user's browser too.
+ */
+export interface SiteBudgetLow {
+  /** The site's host, as the user knows it. */
+  readonly host: string;
+  /** Left of the site's bucket in the window, by Keydesk's count (the user's browser may have used some). */
+  readonly left: number;
+  readonly siteLimit: number;
+  /** Epoch ms when the oldest request in the window leaves it and one more is free. */
+  readonly freesAt: number;
+}
+
 export interface QuotaEventMap {
   'quota:updated': BalanceView;
   'alert:raised': AlertView;
   /** An alert changed after it was raised (a runaway key disabled or dismissed). */
   'alert:updated': AlertView;
+  'quota:budgetLow': SiteBudgetLow;
 }
 export const QUOTA_EVENTS: { readonly [E in keyof QuotaEventMap]: true } = {
   'quota:updated': true,
   'alert:raised': true,
   'alert:updated': true,
+  'quota:budgetLow': true,
 };

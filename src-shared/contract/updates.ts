@@ -23,7 +23,10 @@ export type UpdateFailureKind =
   | 'server' // an HTTP error status
   | 'invalid_feed' // the feed file did not parse, or named no usable version or file
   | 'too_large' // the feed file or the advertised download is over Keydesk's cap
-  | 'signature' // the download's checksum or code signature did not verify
+  | 'feed_signature' // the feed has no signature, or none by Keydesk's release key: nothing in it is trusted
+  | 'downgrade' // the signed feed offers a version older than the installed one (an old feed served again)
+  | 'redirect' // the address redirected to one the mirror rules refuse (plain http elsewhere), or too often
+  | 'signature' // the downloaded file differs from the signed feed (changed or cut), or its code signature failed
   | 'unknown';
 
 /** Which address of the feed answered (or failed last). */
@@ -44,7 +47,10 @@ export interface UpdateRelease {
   readonly notes: string | null;
   /** Bytes of the download; null when the feed does not say. */
   readonly sizeBytes: number | null;
+  /** The address that served the feed (and serves the download). */
   readonly source: UpdateSource;
+  /** The release key that signed the feed (a short fingerprint): the feed was checked before anything else. */
+  readonly signedBy: string;
 }
 
 export interface UpdateProgress {
@@ -61,6 +67,8 @@ export interface UpdateCheckRecord {
   /** The address that answered, or the last one tried when all failed. */
   readonly source: UpdateSource | null;
   readonly failure: UpdateFailure | null;
+  /** The release key whose signature the answering feed carried; absent when no signed feed answered. */
+  readonly signedBy?: string;
 }
 
 export interface UpdateStatus {

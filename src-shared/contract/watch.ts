@@ -3,11 +3,17 @@
 import type { AppError } from './errors';
 import type { KeyView } from './keys';
 
-/** One key that can call the asked model, with its group's ratio (null = unknown). */
+/** One key that can call the asked model, with its group's ratio (null = unknown) and what using it costs the user. */
 export interface ModelKeyMatch {
   readonly accountLabel: string;
   readonly key: KeyView;
   readonly ratio: number | null;
+  /**
+   * Yuan for 500,000 quota units of use through this key (US$1 at new-api's list prices): the group's ratio × what the
+   * site's quota costs in yuan (its price, or the rate the user set). null when either is unknown. What "cheapest"
+   * means across sites in different currencies and prices.
+   */
+  readonly costYuan: number | null;
 }
 
 /** An account the answer could not look into (fully, or one of its groups). */

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
+import { allowanceRefillRequests } from './figures/allowance-refill';
 import { bundleSize } from './figures/bundle-size';
 import { criticalBucket } from './figures/critical-bucket';
 import { emulatorCapacity } from './figures/emulator-capacity';
@@ -17,6 +18,7 @@ import { requestsPerCycle } from './figures/requests-per-cycle';
 import { revealRequests } from './figures/reveal';
 import { sessionsPerDay } from './figures/sessions-per-day';
 import { startupIndependence } from './figures/startup';
+import { syncRequests } from './figures/sync-requests';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/figure';
 
@@ -45,10 +47,12 @@ const FIGURES: readonly Entry[] = [
   { n: 8, name: 'Renderer size', needsBrowser: false, run: bundleSize },
   { n: 9, name: 'Emulator capacity', needsBrowser: false, run: emulatorCapacity },
   { n: 10, name: 'New sessions per password account per day', needsBrowser: false, run: sessionsPerDay },
-  { n: 11, name: 'Critical bucket per host', needsBrowser: false, run: criticalBucket },
+  { n: 11, name: 'Keydesk’s own critical requests per host', needsBrowser: false, run: criticalBucket },
   { n: 12, name: 'Keys table against its floor', needsBrowser: true, run: withBrowser(floorComparison) },
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
-  { n: 15, name: 'Requests per key health check and charge audit', needsBrowser: false, run: healthAndAuditRequests },
+  { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
+  { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
+  { n: 16, name: 'Requests per key health check and charge audit', needsBrowser: false, run: healthAndAuditRequests },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

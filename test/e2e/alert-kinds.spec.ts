@@ -30,7 +30,7 @@ const alerts = [
     kind: 'expiring',
     episodeKey: 'expiring:gone:key:8:1',
     target: { type: 'key', keyId: 8, keyName: 'staging' },
-    expiresAt: now + 2 * 86_400_000,
+    expiresAtMs: now + 2 * 86_400_000,
     raisedAt: now - 120_000,
   },
   {

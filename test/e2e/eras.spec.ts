@@ -147,6 +147,8 @@ for (const era of ERAS) {
 
       // Models & groups: the account's own group's models, and where they came from; then a model search. Where the
       // site lists models itself, no key is revealed or called for either.
+      // The sign-ins above are checked at the end, with everything else the walk sent.
+      const signInLog = await requestLog(gw);
       await clearLog(gw);
       await page
         .getByTestId('sidebar')
@@ -259,7 +261,7 @@ for (const era of ERAS) {
 
       // What was sent: the IPs one per line (never joined by a comma), or on one-api its own `subnet` column, comma
       // separated ranges (what its console writes), and never a field one-api does not have.
-      const log = await requestLog(gw);
+      const log = [...signInLog, ...(await requestLog(gw))];
       const writes = log.filter((e) => e.path === '/api/token/' && e.method !== 'GET');
       for (const write of writes.filter((w) => w.query.status_only === undefined)) {
         if (facts.storesRanges) {

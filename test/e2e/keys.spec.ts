@@ -132,7 +132,9 @@ test('enabling an expired key explains why and extends-and-enables in one step; 
   await keys.openAccount('Alice');
   await keys.search('expired-key');
   await keys.row('expired-key').getByTestId('key-name').click();
-  await expect(page.getByTestId('drawer-usage').getByTestId('error-alert')).toHaveAttribute(
+  // Read with the key on request: the site refuses the expired key with 401.
+  await page.getByTestId('drawer-read-with-key').click();
+  await expect(page.getByTestId('drawer-models').getByTestId('error-alert')).toHaveAttribute(
     'data-error-code',
     'key.invalid',
   );

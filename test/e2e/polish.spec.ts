@@ -114,6 +114,8 @@ test('the key drawer labels each model’s owner and endpoint types (item 13)', 
   await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
   await keys.search('primary');
   await keys.row('primary').getByTestId('key-name').click();
+  // Read with the key on request: opening the drawer spends none of the site's critical bucket.
+  await page.getByTestId('drawer-read-with-key').click();
   const models = page.getByTestId('drawer-models');
   await expect(models.getByTestId('model-owner').first()).toContainText('owner:');
 });

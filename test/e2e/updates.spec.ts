@@ -4,6 +4,7 @@
 import type { Route } from '@playwright/test';
 import type { UpdateStatus } from '../../src-shared/contract';
 import { expect, test } from './support/fixtures';
+import { setLook } from './support/look';
 
 const installed: UpdateStatus = {
   support: 'supported',
@@ -18,6 +19,7 @@ const installed: UpdateStatus = {
     notes: 'Faster start-up\n• Tray icon fix',
     sizeBytes: 94_371_840,
     source: 'github',
+    signedBy: '3f9a0c1d2e4b5a67',
   },
   progress: null,
   downloadFailure: null,
@@ -80,3 +82,75 @@ test('an installed build: the failed check in Settings, and the prompt before th
   await expect.poll(() => downloads.length).toBe(1);
   await expect(page.getByTestId('update-prompt')).toHaveAttribute('data-prompt', 'downloading');
 });
+
+/** A release the mirror served and the signature checked, after a check where the mirror's feed was refused. */
+const signedFromMirror: UpdateStatus = {
+  ...installed,
+  release: { ...(installed.release as NonNullable<UpdateStatus['release']>), source: 'mirror' },
+  lastCheck: {
+    at: Date.UTC(2026, 10, 20, 8, 30),
+    outcome: 'available',
+    source: 'mirror',
+    failure: null,
+    signedBy: '3f9a0c1d2e4b5a67',
+  },
+};
+const refusedFeed: UpdateStatus = {
+  ...installed,
+  phase: 'idle',
+  release: null,
+  lastCheck: {
+    at: Date.UTC(2026, 10, 20, 8, 30),
+    outcome: 'failed',
+    source: 'mirror',
+    failure: { kind: 'feed_signature', source: 'mirror', detail: 'latest.yml' },
+  },
+};
+
+for (const look of [
+  {
+    language: 'en-US',
+    theme: 'light',
+    signed: 'the feed’s signature by Keydesk’s release key',
+    refused: 'not signed by Keydesk’s release key',
+  },
+  {
+    language: 'zh-CN',
+    theme: 'dark',
+    signed: '发布密钥 3f9a0c1d2e4b5a67 的签名',
+    refused: '没有 Keydesk 发布密钥的签名',
+  },
+] as const) {
+  test(`Settings says which address served the update and that its signature was checked (${look.language})`, async ({
+    page,
+    keydesk,
+  }) => {
+    let status = signedFromMirror;
+    await page.route(channel('status'), (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value: status }) }),
+    );
+    await page.goto(keydesk.url);
+    await setLook(page, keydesk.url, look);
+    await page.getByTestId('update-prompt-later').click();
+    await page.getByTestId('nav-settings').click();
+    const card = page.getByTestId('updates-card');
+    await expect(card.getByTestId('updates-signed')).toContainText(look.signed);
+    await expect(card.getByTestId('updates-signed')).toContainText(
+      look.language === 'en-US' ? 'via the mirror' : '经由镜像',
+    );
+    await expect(card.getByTestId('updates-last-check')).toContainText(
+      look.language === 'en-US' ? 'signature checked' : '签名已验证',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`updates-signed-${look.language}.png`), fullPage: true });
+
+    status = refusedFeed; // nothing offered: no prompt
+    await page.reload();
+    await page.getByTestId('nav-settings').click();
+    const failure = page.getByTestId('updates-card').getByTestId('updates-check-failure');
+    await expect(failure).toHaveAttribute('data-kind', 'feed_signature');
+    await expect(failure).toContainText(look.refused);
+    await page.getByTestId('updates-card').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`updates-refused-${look.language}.png`), fullPage: true });
+  });
+}

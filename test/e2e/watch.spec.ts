@@ -126,9 +126,9 @@ test('expiring soon lists a key ending within the chosen days, and Extend moves 
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'expiring-en-light.png'), fullPage: true });
 
   await row.getByTestId('expiring-extend').click();
-  const dialog = page.getByTestId('extend-enable');
-  await dialog.getByText('In 30 days').click();
-  await dialog.getByTestId('extend-submit').click();
+  const dialog = page.getByTestId('extend-key');
+  await dialog.locator('[data-testid=extend-key-choice][data-days="30"]').click();
+  await dialog.getByTestId('extend-key-submit').click();
   await expect(dialog).toBeHidden();
   // A month on from its current end, not from today.
   const after = (await (await fetch(`${gw.admin_url}/keys/10`)).json()) as { expired_time: number };
@@ -161,9 +161,9 @@ test('Extend from an expiring alert moves the key’s end on, as from the list',
   const alert = await alertsAbout(page, 'expiring-soon');
   await expect(alert).toHaveCount(1);
   await alert.getByTestId('alert-extend').click();
-  const dialog = page.getByTestId('extend-enable');
-  await dialog.getByText('In 30 days').click();
-  await dialog.getByTestId('extend-submit').click();
+  const dialog = page.getByTestId('extend-key');
+  await dialog.locator('[data-testid=extend-key-choice][data-days="30"]').click();
+  await dialog.getByTestId('extend-key-submit').click();
   await expect(dialog).toBeHidden();
   const after = (await (await fetch(`${gw.admin_url}/keys/10`)).json()) as { expired_time: number };
   expect(after.expired_time).toBe(ends + 30 * 86_400);

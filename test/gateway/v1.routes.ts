@@ -126,6 +126,10 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
       const cost = billed.units;
       const user = state.userOf(k);
       if (!k.unlimited_quota && k.remain_quota < cost) {
+        // Real servers mark a key found with nothing left as exhausted (status 4) while refusing it, and a full update
+        // keeps that status: new-api ValidateUserToken (model/token.go @ 0067bd93), one-api's (model/token.go @
+        // 8df4a267), both without Redis.
+        if (state.profile.enableCheck === 'stored-status' && k.remain_quota <= 0) k.status = 4;
         return apiError(403, 'token quota is exhausted', 'token_quota_exhausted');
       }
       if (user.quota < cost) return apiError(403, 'user quota is not enough', 'insufficient_user_quota');

@@ -18,6 +18,8 @@ export interface AccountVault {
   delete(accountId: string): Promise<void>;
   /** Many entries written (or dropped, null) in one write; answers the undo of that write. */
   setMany(changes: ReadonlyMap<string, Record<string, string> | null>): Promise<() => Promise<void>>;
+  /** Whether the account's secrets outlive this run (false: held in memory only); unknown counts as kept. */
+  isKept?(accountId: string): boolean;
 }
 
 export interface AccountSessionsOptions {
@@ -81,6 +83,8 @@ function runtimeOf(record: AccountRecord, secrets: StoredSecrets | null): Runtim
 
 export class AccountSessions {
   readonly #runtime = new Map<string, Runtime>();
+  /** Logouts of replaced sessions still under way: the quit waits for them. */
+  readonly #endings = new Set<Promise<void>>();
   /** Per account: the tail of its queued writes, and the generation of its credential (see #retire). */
   readonly #queues = new Map<string, Promise<void>>();
   readonly #generations = new Map<string, number>();
@@ -336,9 +340,29 @@ export class AccountSessions {
   endReplacedSession(accountId: string): void {
     const client = this.#runtime.get(accountId)?.management;
     if (client === undefined) return;
-    void client.logout().then((ended) => {
-      if (!ended.ok) this.options.log.info('replaced site session not ended', { code: ended.error.code });
-    });
+    const ending: Promise<void> = client
+      .logout()
+      .then((ended) => {
+        if (!ended.ok) this.options.log.info('replaced site session not ended', { code: ended.error.code });
+      })
+      .catch(() => undefined)
+      .finally(() => this.#endings.delete(ending));
+    this.#endings.add(ending);
+  }
+
+  /**
+   * On quit: waits for the logouts already under way, then ends the login sessions that cannot be used again after
+   * a restart because the vault keeps their account only in memory. Left open, each would hold one of the site's
+   * 50 active sessions for 30 days.
+   */
+  async endSessions(): Promise<void> {
+    const endings: Promise<unknown>[] = [...this.#endings];
+    for (const record of this.#registry.records()) {
+      if (record.kind !== 'password' || this.options.vault.isKept?.(record.id) !== false) continue;
+      // logout() builds a client from the session in memory when none was made this run; without one it does nothing.
+      endings.push(this.logout(record.id).catch(() => undefined));
+    }
+    await Promise.all(endings);
   }
 
   // -- secrets ---------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import type {
   SignInOutcome,
 } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
-import type { ClockPort, HttpTransport, KeyClient, ManagementClient } from '../../gateway';
+import { maskKey, type ClockPort, type HttpTransport, type KeyClient, type ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AccountDirectory, AccountHandle } from './account-directory';
@@ -87,6 +87,11 @@ export class AccountsService implements AccountDirectory {
   }
 
   // -- views -----------------------------------------------------------------------------------------------------
+
+  /** On quit: the sites' sessions that should end are ended (account-sessions.ts says which). */
+  endSessions(): Promise<void> {
+    return this.#sessions.endSessions();
+  }
 
   snapshot(): AccountsSnapshot {
     return this.#registry.snapshot();
@@ -419,6 +424,49 @@ export class AccountsService implements AccountDirectory {
   #changed(doc: AccountsDocument, record: AccountRecord): boolean {
     const before = doc.accounts.find((candidate) => candidate.id === record.id);
     return before === undefined || before.baseUrl !== record.baseUrl || before.apiUrl !== record.apiUrl;
+  }
+
+  // -- sync ------------------------------------------------------------------------------------------------------
+
+  /**
+   * An account another Keydesk synced here, already through the sync gate: listed, or its record updated. A credential
+   * that differs from the one here replaces it: the session this machine made with the old one is ended, and the next
+   * use signs in once (sessions never travel; each machine keeps its own, as the site's session rules require). What
+   * belongs to this machine (its login session, its last automatic sign-in, the token's expiry) stays.
+   */
+  async applySynced(
+    synced: Omit<AccountRecord, 'tokenExpiresAt' | 'lastAutoLoginAt' | 'keyHint' | 'isPasswordRemembered'>,
+    secrets: StoredSecrets | null,
+  ): Promise<void> {
+    const current = this.#registry.has(synced.id) ? this.#registry.record(synced.id) : null;
+    let isNewCredential = false;
+    if (secrets !== null) {
+      const read = await this.options.vault.get(synced.id);
+      const held = read.status === 'ok' ? read.secrets : {};
+      const isSame = Object.entries(secrets).every(([name, value]) => held[name] === value);
+      if (!isSame) {
+        // Ended on the site too: it still counts against the user's cap of active sessions there.
+        if (current?.kind === 'password') await this.#sessions.logout(synced.id);
+        await this.#sessions.storeSecrets(synced.id, secrets);
+        this.#sessions.markReady(synced.id, secrets);
+        isNewCredential = true;
+      }
+    }
+    const record: AccountRecord = {
+      ...synced,
+      isPasswordRemembered: secrets?.password !== undefined || (current?.isPasswordRemembered ?? false),
+      tokenExpiresAt: isNewCredential ? null : (current?.tokenExpiresAt ?? null),
+      keyHint: secrets?.apiKey !== undefined ? maskKey(secrets.apiKey) : (current?.keyHint ?? null),
+      lastAutoLoginAt: isNewCredential ? null : (current?.lastAutoLoginAt ?? null),
+    };
+    if (current === null) {
+      this.#registry.add(record);
+      if (secrets === null) await this.#sessions.loadSecrets(record);
+      return;
+    }
+    this.#registry.replace(record.id, record);
+    if (record.baseUrl !== current.baseUrl || record.apiUrl !== current.apiUrl) this.#sessions.dropClients(record.id);
+    this.#registry.save();
   }
 
   reorder(ids: readonly string[]): AccountsSnapshot {

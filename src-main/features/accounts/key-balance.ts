@@ -11,16 +11,23 @@ export interface BalanceReading {
   readonly hardLimitUnits: number | null;
 }
 
-/** Key usage carries no billing limits: a poll adds them from the billing endpoints, the sign-in leaves them out. */
-export function readingFromUsage(
-  usage: TokenUsage,
-  limits: Pick<BalanceReading, 'softLimitUnits' | 'hardLimitUnits'> = { softLimitUnits: null, hardLimitUnits: null },
-): BalanceReading {
+/**
+ * Key usage: its grant is the key's limit. new-api's billing subscription answers soft = hard = remaining + used of
+ * the key (controller/billing.go GetSubscription @ 12b3f9ad), which is key usage's own total_granted
+ * (controller/token.go GetTokenUsage @ 0533f389: RemainQuota + UsedQuota), here already in units. So the sign-in
+ * check and every poll name the limit from the one answer. Before, the limits came from a billing read the sign-in
+ * left out, and a watched key added showed "not set" beside the site's grant until its first poll, which on a host
+ * with several watched keys could be half an hour later. (With DisplayTokenStatEnabled off, billing even answers
+ * the account's grant, not the key's.)
+ */
+export function readingFromUsage(usage: TokenUsage): BalanceReading {
+  const limit = usage.unlimited_quota ? null : usage.total_granted;
   return {
     remainingUnits: usage.unlimited_quota ? null : usage.total_available,
     usedUnits: usage.total_used,
     isUnlimited: usage.unlimited_quota,
-    ...limits,
+    softLimitUnits: limit,
+    hardLimitUnits: limit,
   };
 }
 

@@ -1,5 +1,6 @@
 // The critical budget's file (rate-budget.json): the times of the critical requests Keydesk sent to each site in the
-// last window, and any 429 the site answered, so a restart does not begin with a fresh share of the site's bucket.
+// last window (the user's and its own apart), and any 429 the site answered, so a restart does not begin with a fresh
+// share of the site's bucket.
 // Nothing secret is in it: hosts and times. A bad file is moved aside and the budget starts empty, as before.
 import { z } from 'zod';
 import type { BudgetStorePort, StoredBudget } from '../../gateway/critical-budget';
@@ -16,6 +17,8 @@ const budgetDocumentSchema = z.object({
       z.string().max(2_048),
       z.object({
         sent: z.array(z.number()).max(MAX_TIMES_PER_HOST),
+        // Keydesk's own requests apart from the user's; files written before the two were kept apart have none.
+        background: z.array(z.number()).max(MAX_TIMES_PER_HOST).optional(),
         spentUntil: z.number(),
       }),
     )
@@ -44,7 +47,11 @@ export function openBudgetStore(options: { engine: StoreEngine; dataDir: string;
           hosts: Object.fromEntries(
             Object.entries(hosts).map(([origin, host]) => [
               origin,
-              { sent: host.sent.slice(-MAX_TIMES_PER_HOST), spentUntil: host.spentUntil },
+              {
+                sent: host.sent.slice(-MAX_TIMES_PER_HOST),
+                background: (host.background ?? []).slice(-MAX_TIMES_PER_HOST),
+                spentUntil: host.spentUntil,
+              },
             ]),
           ),
         });

@@ -18,6 +18,7 @@ export const settingsSchema = z.object({
   launchAtLogin: z.boolean().catch(false),
   alertSound: z.boolean().catch(false),
   expiringWithinDays: z.number().int().min(1).max(365).catch(7),
+  deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().catch(null),
 });
 
 export const settingsPatchSchema = z.strictObject({
@@ -28,6 +29,7 @@ export const settingsPatchSchema = z.strictObject({
   launchAtLogin: z.boolean().optional(),
   alertSound: z.boolean().optional(),
   expiringWithinDays: z.number().int().min(1).max(365).optional(),
+  deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().optional(),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
   launchAtLogin: false,
   alertSound: false,
   expiringWithinDays: 7,
+  deleteExportsAfterDays: null,
 };
 
 export type SettingsDocument = z.infer<typeof settingsSchema>;

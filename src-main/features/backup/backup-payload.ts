@@ -25,6 +25,7 @@ const backupSettingsSchema = z
     launchAtLogin: settingsPatchSchema.shape.launchAtLogin.catch(undefined),
     alertSound: settingsPatchSchema.shape.alertSound.catch(undefined),
     expiringWithinDays: settingsPatchSchema.shape.expiringWithinDays.catch(undefined),
+    deleteExportsAfterDays: settingsPatchSchema.shape.deleteExportsAfterDays.catch(undefined),
   } satisfies Record<keyof SettingsPatch, z.ZodType>)
   // A caught value stays as an undefined property, which a spread over the settings here would copy: drop it.
   .transform((settings): SettingsPatch =>

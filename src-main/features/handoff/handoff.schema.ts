@@ -15,3 +15,5 @@ export const handoffSendSchema = z.strictObject({
   document: z.number().int().min(0).max(7),
   via: z.enum(['open', 'clipboard', 'file']),
 });
+
+export const handoffKeySchema = z.strictObject({ accountId, keyId: id });

@@ -1,20 +1,24 @@
 // "Use this key in…": previews what a target will receive with the key masked, and on send assembles the real text
 // in main and hands it to the OS — a deep link to the link opener, a snippet to the clipboard (cleared after a
-// delay) or to a 0600 file. The full key is read from the gateway here and never returned to the renderer.
+// delay) or to a 0600 file. The full key is read from the gateway here and never returned to the renderer. Every
+// hand-off that went is recorded (no secret), and a recorded one can be repeated with another key (a rotation).
 import {
   fail,
   ok,
   type HandoffPreview,
+  type HandoffRecordView,
   type HandoffSendOutcome,
   type HandoffTarget,
   type HandoffVia,
   type KeyView,
   type Result,
 } from '../../../src-shared/contract';
-import type { ExternalLinkPort, SecretFileSinkPort } from '../../platform/ports';
+import { NoAppForLinkError, type ExternalLinkPort, type SecretFileSinkPort } from '../../platform/ports';
 import type { ClipboardGuard } from '../keys/clipboard-guard';
 import { toAppError } from '../../errors';
 import type { Logger } from '../../log/logger';
+import { isUnchanged, type HandedFiles } from './handoff-files';
+import { toRecordView, type HandoffRecord, type HandoffRecords } from './handoff-records';
 import {
   HANDOFF_LINK_SCHEMES,
   anthropicBase,
@@ -77,6 +81,20 @@ interface KnownKey {
   readonly expiresAt: number;
 }
 
+/** Where hand-offs are recorded, and how the files they wrote are found again. */
+export interface HandoffLedger {
+  readonly records: HandoffRecords;
+  readonly files: HandedFiles;
+}
+
+/** Why a repeated hand-off waits for the user: the file changed or is gone, or no link opener here. */
+export type RepeatNote = 'file_changed' | 'file_missing' | 'no_link_opener';
+
+/** A hand-off repeated with another key: done (its new record), or waiting for the user and why. */
+export type RepeatOutcome =
+  | { readonly state: 'done'; readonly record: HandoffRecordView | null }
+  | { readonly state: 'needs_you'; readonly note: RepeatNote };
+
 /** Same group and model limits: what the key can call has not changed since it was read. */
 const sameReach = (a: KeyView, b: KeyView): boolean =>
   a.group === b.group &&
@@ -91,7 +109,60 @@ export class HandoffService {
     private readonly sinks: HandoffSinks,
     private readonly log?: Logger,
     private readonly now: () => number = Date.now,
+    private readonly ledger?: HandoffLedger,
   ) {}
+
+  /** Where the key was handed, newest first. */
+  records(accountId: string, keyId: number): HandoffRecordView[] {
+    return (this.ledger?.records.forKey(accountId, keyId) ?? []).map(toRecordView);
+  }
+
+  /**
+   * Repeats a recorded hand-off with `keyId` (a rotated key's twin): a link is sent again, a file Keydesk wrote is
+   * rewritten in place while it stands as Keydesk left it, a snippet copied before is copied again. `via` asks for
+   * another way (a changed file's snippet saved as a new file instead).
+   */
+  async repeat(recordId: string, keyId: number, via?: HandoffVia): Promise<Result<RepeatOutcome>> {
+    const record = this.ledger?.records.get(recordId);
+    if (!record) return fail({ code: 'not_found' });
+    const way = via ?? record.via;
+    if (way === 'open' && !this.sinks.links.isAvailable) return ok({ state: 'needs_you', note: 'no_link_opener' });
+    if (way === 'file' && via === undefined && record.path !== null && record.file !== null) {
+      return this.rewrite(record, keyId);
+    }
+    const sent = await this.send(record.accountId, keyId, record.target, record.document, way);
+    if (!sent.ok) return sent;
+    return ok({ state: 'done', record: this.records(record.accountId, keyId)[0] ?? null });
+  }
+
+  /** The file Keydesk wrote, rewritten with the key, only while it stands as it was left. */
+  private async rewrite(record: HandoffRecord, keyId: number): Promise<Result<RepeatOutcome>> {
+    const { files, records } = this.ledger ?? {};
+    if (!files || !records || record.path === null || record.file === null) return fail({ code: 'internal' });
+    try {
+      const stamp = await files.stamp(record.path);
+      if (stamp === null) return ok({ state: 'needs_you', note: 'file_missing' });
+      if (!isUnchanged(stamp, record.file)) return ok({ state: 'needs_you', note: 'file_changed' });
+      const built = await this.build(record.accountId, keyId, record.target, true);
+      if (!built.ok) return built;
+      const doc = built.value.real?.documents[record.document];
+      if (doc === undefined) return fail({ code: 'internal' });
+      const written = await files.rewrite(record.path, doc.text);
+      const added = records.add({
+        accountId: record.accountId,
+        keyId,
+        target: record.target,
+        document: record.document,
+        via: 'file',
+        place: doc.place,
+        path: record.path,
+        file: written,
+      });
+      return ok({ state: 'done', record: toRecordView(added) });
+    } catch (error) {
+      return { ok: false, error: toAppError(error, this.log, 'handoff rewrite failed') };
+    }
+  }
 
   /** Forgets every key read for a handoff (on quit). */
   dispose(): void {
@@ -149,15 +220,45 @@ export class HandoffService {
         if (real.kind !== 'link' || !HANDOFF_LINK_SCHEMES.some((s) => doc.text.startsWith(s))) {
           return fail({ code: 'validation', reason: 'input.invalid', field: 'via' });
         }
-        await links.open(doc.text);
+        try {
+          await links.open(doc.text);
+        } catch (error) {
+          if (!(error instanceof NoAppForLinkError)) throw error;
+          return fail({
+            code: 'unavailable',
+            reason: 'handoff.no_app',
+            params: { scheme: new URL(doc.text).protocol },
+          });
+        }
+        await this.note(accountId, id, target, document, via, doc.place, null);
         return ok({ via, clearAt: null, path: null });
       }
-      if (via === 'clipboard') return ok({ via, clearAt: clipboard.copy(doc.text), path: null });
+      if (via === 'clipboard') {
+        const clearAt = await clipboard.copy(doc.text);
+        await this.note(accountId, id, target, document, via, doc.place, null);
+        return ok({ via, clearAt, path: null });
+      }
       const path = await files.save(doc.fileName, doc.text, this.sinks.fileDialogTitle());
+      if (path !== null) await this.note(accountId, id, target, document, via, doc.place, path);
       return ok({ via, clearAt: null, path });
     } catch (error) {
       return { ok: false, error: toAppError(error, this.log, 'handoff send failed') };
     }
+  }
+
+  /** Records a hand-off that went (a file with how it stood once written); the record holds no secret. */
+  private async note(
+    accountId: string,
+    keyId: number,
+    target: HandoffTarget,
+    document: number,
+    via: HandoffVia,
+    place: string,
+    path: string | null,
+  ): Promise<void> {
+    if (!this.ledger) return;
+    const file = path === null ? null : await this.ledger.files.stamp(path);
+    this.ledger.records.add({ accountId, keyId, target, document, via, place, path, file });
   }
 
   private vias(built: BuiltHandoff): HandoffVia[] {
@@ -180,6 +281,7 @@ export class HandoffService {
     if (!known.ok) return known;
     const { fullKey, models } = known.value;
     const base = {
+      accountId,
       siteUrl: account.baseUrl,
       apiUrl: account.apiUrl.replace(/\/+$/, ''),
       name: account.label,

@@ -1,11 +1,14 @@
 // Pure builders of what each tool reads for one key: deep links (Cherry Studio, CC Switch) and snippets (.env, curl,
 // OpenAI SDKs, Claude Code settings, Codex config). Called once with a masked key for the preview and once with the
 // full key on send, so the user sees exactly what goes, minus the secret.
+import { createHash } from 'node:crypto';
 import type { HandoffKind, HandoffTarget } from '../../../src-shared/contract';
 import { raise } from '../../errors';
 import { dotenvValue, jsonString, pythonString, shellWord, tomlKey, tomlString } from './quoting';
 
 export interface HandoffInput {
+  /** Keydesk's own id of the key's account: what makes the provider's id in a target this account's alone. */
+  readonly accountId: string;
   /** The key with its sk- prefix (or the masked key, for the preview). */
   readonly apiKey: string;
   /** The account's site (its web console), for CC Switch's homepage. */
@@ -48,14 +51,32 @@ export function maskKey(key: string): string {
   return `sk-${body.slice(0, 4)}…${body.slice(-4)}`;
 }
 
-/** An ASCII id for provider tables (`keydesk-my-site`); TOML bare keys and Cherry ids both accept it. */
-export function providerId(name: string): string {
-  const slug = name
+/**
+ * The provider's id in a target's own table, one per Keydesk account: Cherry Studio finds the provider to add a key
+ * to by this id alone and then replaces that provider's base address with the link's (cherry-studio
+ * src/renderer/src/pages/settings/ProviderSettings/UrlSchemaInfoPopup.tsx @ 02600a9d: `providers.find((p) => p.id
+ * === id)`, `apiHost: baseUrlChanged ? baseUrl : …`), and Codex keys `[model_providers.<id>]` by it. Two accounts
+ * sharing an id would put one site's key under another site's address. So the id ends with a digest of the
+ * account's id (stable while the account exists, whatever its name becomes) and reads as the site's host before it:
+ * ASCII however the account is named (a host is ASCII, a Chinese name is not), lowercase letters, digits and `-`,
+ * which TOML bare keys and Cherry's ids both accept. CC Switch takes no id from its link (it makes its own from the
+ * name and the time: cc-switch src-tauri/src/deeplink/provider.rs @ 019155a7), so its links need none.
+ */
+export function providerId(accountId: string, siteUrl: string): string {
+  let host = '';
+  try {
+    host = new URL(siteUrl).hostname;
+  } catch {
+    // Not an address: the digest alone still tells the accounts apart.
+  }
+  const slug = host
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return slug === '' ? 'keydesk' : `keydesk-${slug}`;
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const digest = createHash('sha256').update(accountId, 'utf8').digest('hex').slice(0, 8);
+  return slug === '' ? `keydesk-${digest}` : `keydesk-${slug}-${digest}`;
 }
 
 /** A value the format cannot carry as it is: the snippet is refused (with the variable named), never bent. */
@@ -74,7 +95,7 @@ function cherryStudio(input: HandoffInput): BuiltHandoff {
   // a name holding them would break or change, so they are left out of it.
   const name = input.name.replace(/['()]/g, '').trim() || 'Keydesk';
   const payload = {
-    id: providerId(input.name),
+    id: providerId(input.accountId, input.siteUrl),
     baseUrl: openaiBase(input.apiUrl),
     apiKey: input.apiKey,
     name,
@@ -194,7 +215,7 @@ function claudeCode(input: HandoffInput): BuiltHandoff {
 }
 
 function codex(input: HandoffInput): BuiltHandoff {
-  const id = providerId(input.name);
+  const id = providerId(input.accountId, input.siteUrl);
   // The provider block as CC Switch writes it for Codex (config.toml + auth.json with OPENAI_API_KEY).
   const config = [
     `model_provider = ${toml(id)}`,

@@ -1,5 +1,5 @@
 // Everything that needs a full key: reveal (the one path by which a full key reaches the renderer), copy (in main,
-// through the clipboard guard), export to a file, and the key's own view of itself (usage, billing, models, test)
+// through the clipboard guard), export to a file, and the key's own view of itself (billing, models, test)
 // through a KeyClient built in main — the key never goes to the renderer for those. Servers without reveal
 // endpoints (early new-api, one-api) list full keys instead: this service owns that fallback.
 import {
@@ -151,7 +151,7 @@ export class KeySecretsService {
     const found = ids.filter((id) => r.value.has(id));
     const missing = ids.filter((id) => !r.value.has(id));
     if (found.length === 0) return fail({ code: 'not_found', reason: 'account.key_not_found' });
-    const clearAt = this.options.clipboard.copy(found.map((id) => r.value.get(id)).join('\n'));
+    const clearAt = await this.options.clipboard.copy(found.map((id) => r.value.get(id)).join('\n'));
     return ok({ copied: found.length, clearAt, missing });
   }
 
@@ -185,29 +185,19 @@ export class KeySecretsService {
     }
   }
 
-  /** The key's usage endpoint, billing and models, each with its own outcome: one failing leaves the others. */
+  /**
+   * Billing and models as the key sees them, each with its own outcome: one failing leaves the other. Asked for on
+   * request only: the full key takes a reveal, from the site's small critical bucket. The key usage endpoint
+   * (/api/usage/token/, critical too) is not read: what it says, the key list already holds.
+   */
   async usage(accountId: string, id: number): Promise<Result<KeyUsageView>> {
     const client = await this.keyClient(accountId, id);
     if (!client.ok) return client;
-    const [usage, balance, models] = await Promise.all([
-      client.value.getTokenUsage(),
+    const [balance, models] = await Promise.all([
       client.value.getBalance(undefined, this.options.directory.get(accountId).units),
       client.value.listModels(),
     ]);
     return ok({
-      usage: usage.ok
-        ? {
-            name: usage.value.name,
-            totalGranted: usage.value.total_granted,
-            totalUsed: usage.value.total_used,
-            totalAvailable: usage.value.total_available,
-            unlimitedQuota: usage.value.unlimited_quota,
-            modelLimitsEnabled: usage.value.model_limits_enabled,
-            modelLimits: Object.keys(usage.value.model_limits),
-            expiresAt: usage.value.expires_at === 0 ? null : usage.value.expires_at,
-          }
-        : null,
-      usageError: usage.ok ? null : usage.error,
       billing: balance.ok
         ? {
             softLimitUnits: limitUnits(balance.value.limits.soft),

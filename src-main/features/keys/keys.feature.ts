@@ -1,6 +1,7 @@
 // The keys feature: list, search, edit, reveal, copy and export keys of the account directory, through the
 // platform's clipboard (cleared later if still ours, and on quit) and save dialog.
 import type { Core } from '../../core';
+import type { SecretFileSinkPort } from '../../platform/ports';
 import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
@@ -12,13 +13,22 @@ export interface KeysFeature extends Feature {
   readonly services: ReturnType<typeof createKeyFeatures>;
 }
 
-export function createKeysFeature(core: Core, directory: AccountDirectory, keySink?: KeySink): KeysFeature {
+/**
+ * `files` is where exports go: the platform's sink, through the exports feature's record of files with keys.
+ * `keySink` is told of each key Keydesk comes to hold (the health checks use only those).
+ */
+export function createKeysFeature(
+  core: Core,
+  directory: AccountDirectory,
+  files: SecretFileSinkPort = core.platform.secretFiles,
+  keySink?: KeySink,
+): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
     ...(keySink ? { keySink } : {}),
     directory,
     clipboard: platform.clipboard,
-    files: platform.secretFiles,
+    files,
     clock: platform.clock,
     log: core.log.child('keys'),
     language: () => core.settings.get().language ?? systemLanguage(),
@@ -28,8 +38,7 @@ export function createKeysFeature(core: Core, directory: AccountDirectory, keySi
     register: (router) => {
       registerKeysHandlers(router, keys.keys, keys.secrets);
     },
-    dispose: () => {
-      keys.clipboard.dispose();
-    },
+    // The clipboard is the shutdown's own first step (app.ts), before any feature's dispose.
+    dispose: () => undefined,
   };
 }

@@ -1,6 +1,6 @@
-// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change) kept bounded, newest
-// first, in the config store (older documents read as balance alerts), one per episode (episodeKey), pushed as
-// alert:raised to every window, delivered as a native notification where there is one, acknowledged by the user.
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation) kept
+// bounded, newest first, in the config store (older documents read as balance alerts), one per episode (episodeKey),
+// pushed as alert:raised to every window, delivered as a native notification where there is one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
@@ -13,6 +13,7 @@ import type {
   RunawayAlertView,
 } from '../../../src-shared/contract';
 import { formatMoney, formatUnits, type UnitSettings } from '../../../src-shared/units';
+import { msFromStoredTime } from '../../../src-shared/unix-time';
 import type { EventBus } from '../../bridge/events';
 import type { NotifierPort } from '../../platform/ports';
 import type { DocumentStore } from '../../vault/config.store';
@@ -57,7 +58,7 @@ const expiringAlertSchema = z.object({
     z.object({ type: z.literal('plan'), planId: z.string(), planName: z.string() }),
     z.object({ type: z.literal('token') }),
   ]),
-  expiresAt: z.number(),
+  expiresAtMs: z.number(),
 });
 const priceChangeAlertSchema = z.object({
   ...base,
@@ -67,11 +68,28 @@ const priceChangeAlertSchema = z.object({
   newRatio: z.number(),
   affectedKeyNames: z.array(z.string()),
 });
+const allowanceAlertSchema = z.object({
+  ...base,
+  kind: z.literal('allowance'),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  reason: z.enum(['edited_elsewhere', 'made_unlimited', 'made_limited', 'deleted', 'rotated', 'refill_failed']),
+});
+const rotationAlertSchema = z.object({
+  ...base,
+  kind: z.literal('rotation'),
+  rotationId: z.string(),
+  oldKeyId: z.number().int(),
+  oldKeyName: z.string(),
+  newKeyName: z.string(),
+});
 const alertSchema = z.discriminatedUnion('kind', [
   balanceAlertSchema,
   runawayAlertSchema,
   expiringAlertSchema,
   priceChangeAlertSchema,
+  allowanceAlertSchema,
+  rotationAlertSchema,
 ]);
 
 /**
@@ -79,8 +97,15 @@ const alertSchema = z.discriminatedUnion('kind', [
  * alerts, each its own episode. An entry that fits no kind is dropped alone, not the whole list.
  */
 const storedAlertSchema = z.preprocess((value) => {
-  if (typeof value !== 'object' || value === null || 'kind' in value) return value;
+  if (typeof value !== 'object' || value === null) return value;
   const old = value as Record<string, unknown>;
+  if (old.kind === 'expiring' && typeof old.expiresAt === 'number' && !('expiresAtMs' in old)) {
+    // Expiring alerts first kept `expiresAt`, raised with the site's seconds where milliseconds were meant (they
+    // read as 1970): either unit is read as the time it names.
+    const { expiresAt, ...rest } = old;
+    return { ...rest, expiresAtMs: msFromStoredTime(expiresAt) };
+  }
+  if ('kind' in value) return value;
   return { kind: 'balance', episodeKey: `balance:${String(old.id)}`, ...old };
 }, alertSchema);
 export const alertsDocumentSchema = z.object({
@@ -248,7 +273,7 @@ export class AlertsService {
       }
       case 'expiring': {
         const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(alert.expiresAt),
+          new Date(alert.expiresAtMs),
         );
         const { target } = alert;
         const body =
@@ -269,6 +294,18 @@ export class AlertsService {
         );
         return { title: strings.priceChangeTitle, body, accountId: alert.accountId };
       }
+      case 'allowance':
+        return {
+          title: strings.allowanceTitle,
+          body: strings.allowanceBody(account, alert.keyName, alert.reason),
+          accountId: alert.accountId,
+        };
+      case 'rotation':
+        return {
+          title: strings.rotationTitle,
+          body: strings.rotationBody(account, alert.oldKeyName),
+          accountId: alert.accountId,
+        };
     }
   }
 }

@@ -21,7 +21,7 @@ import type { AlertsService } from './alerts.service';
 import { ARMED, stepAlerts, type AlertArming } from './alert-rule';
 import { DEFAULT_CRITICAL_SHARE, fairSpacingMs, type CriticalShare } from './critical-share';
 import { addSample, forecastDaysLeft, spendPerHour } from './history';
-import { LimitsMemo, readQuota, type QuotaReading } from './reading';
+import { readQuota, type QuotaReading } from './reading';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from './scheduler';
 
 const nullableInt = z.number().int().nullable();
@@ -76,7 +76,6 @@ interface Entry {
 
 export class QuotaMonitor {
   readonly #entries = new Map<string, Entry>();
-  readonly #limits = new LimitsMemo(() => this.deps.clock.now());
   readonly #listeners = new Set<(view: BalanceView) => void>();
   readonly #scheduler: QuotaScheduler<QuotaReading>;
   #unsubscribe: (() => void) | null = null;
@@ -239,7 +238,7 @@ export class QuotaMonitor {
     }
     // Background: a poll never takes the critical slots kept for the user's sign-ins and reveals, and a session
     // refresh the poll needs on the way is background too.
-    return runWithPriority('background', () => readQuota(this.deps.directory, account, signal, this.#limits));
+    return runWithPriority('background', () => readQuota(this.deps.directory, account, signal));
   }
 
   #apply(accountId: string, result: Result<QuotaReading>): void {

@@ -31,6 +31,15 @@ export interface QuotaStrings {
   readonly expiringTokenBody: (account: string, when: string) => string;
   readonly priceChangeTitle: string;
   readonly priceChangeBody: (account: string, group: string, from: string, to: string, keys: string) => string;
+  readonly allowanceTitle: string;
+  /** Why an allowance stopped on its own, or that its refill keeps failing. */
+  readonly allowanceBody: (
+    account: string,
+    key: string,
+    reason: 'edited_elsewhere' | 'made_unlimited' | 'made_limited' | 'deleted' | 'rotated' | 'refill_failed',
+  ) => string;
+  readonly rotationTitle: string;
+  readonly rotationBody: (account: string, oldKey: string) => string;
   /** Between the names of a list ("a, b"). */
   readonly listSeparator: string;
 }
@@ -70,6 +79,20 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     priceChangeTitle: 'Group price changed',
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · group ${group}: ratio ${from} → ${to} (keys: ${keys})`,
+    allowanceTitle: 'Allowance stopped',
+    allowanceBody: (account, key, reason) =>
+      `${account} · ${key}: ${
+        {
+          edited_elsewhere: 'its quota was changed elsewhere, so Keydesk no longer refills it',
+          made_unlimited: 'it was made unlimited, so Keydesk no longer refills it',
+          made_limited: 'it is no longer unlimited, so Keydesk no longer keeps its cap',
+          deleted: 'the key was deleted',
+          rotated: 'the allowance moved to the key’s twin',
+          refill_failed: 'this period’s refill keeps failing; the key may run dry',
+        }[reason]
+      }`,
+    rotationTitle: 'Old key can be deleted',
+    rotationBody: (account, oldKey) => `${account} · ${oldKey}: the rotation disabled it days ago; delete it now?`,
     listSeparator: ', ',
   },
   'zh-CN': {
@@ -105,6 +128,20 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     priceChangeTitle: '分组倍率已变更',
     priceChangeBody: (account, group, from, to, keys) =>
       `${account} · 分组 ${group}：倍率 ${from} → ${to}（涉及密钥：${keys}）`,
+    allowanceTitle: '额度计划已停止',
+    allowanceBody: (account, key, reason) =>
+      `${account} · ${key}：${
+        {
+          edited_elsewhere: '额度已在别处被修改，Keydesk 不再为它补充额度',
+          made_unlimited: '已改为无限额度，Keydesk 不再为它补充额度',
+          made_limited: '已不再是无限额度，Keydesk 不再为它执行上限',
+          deleted: '密钥已被删除',
+          rotated: '额度计划已移到轮换出的新密钥',
+          refill_failed: '本周期的额度补充一直失败，密钥可能会用尽',
+        }[reason]
+      }`,
+    rotationTitle: '旧密钥可以删除了',
+    rotationBody: (account, oldKey) => `${account} · ${oldKey}：轮换已在几天前停用它，现在删除吗？`,
     listSeparator: '、',
   },
 };

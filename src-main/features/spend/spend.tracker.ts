@@ -7,6 +7,7 @@ import { AppErrorException } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
+import { runWithPriority } from '../../gateway/critical-budget';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
 import type { SpendWatcher } from './spend.watcher';
 
@@ -45,7 +46,8 @@ export class SpendTracker {
     const spacing = deps.schedulerOptions?.minSpacingMs ?? SPEND_PASS_MS;
     this.#scheduler = new QuotaScheduler<readonly KeyView[]>(
       deps.clock,
-      (id) => deps.listAll(id),
+      // Keydesk's own work: a session refresh it needs on the way spends background's share, not the user's.
+      (id) => runWithPriority('background', () => deps.listAll(id)),
       (id, result) => {
         this.#record(id, result.ok ? result.value : null);
       },

@@ -1,32 +1,46 @@
 // Reads the `latest*.yml` file electron-builder publishes beside each release (version, files with size and
-// sha512, date, notes) into what the updater needs, refusing anything that does not have that shape.
-import { load } from 'js-yaml';
+// sha512, date, notes, the rollout's stagingPercentage) into what the updater needs, refusing anything that does not
+// have that shape. Parsed with `yaml` and aliases refused: electron-builder never writes one (it serialises with
+// noRefs), and a file of a few KB repeating one alias would otherwise expand into hundreds of MB before any check.
+import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { parseVersion, type SemVer } from './version';
 
 /** Release notes longer than this are cut (they are shown in a small panel; the full text is on the site). */
 export const MAX_NOTES_CHARS = 20_000;
 
+/** A feed file is a few hundred bytes; notes make it a few KB. The HTTP read refuses more before parsing. */
+export const MAX_FEED_BYTES = 256 * 1024;
+
+const SHA512_BASE64 = /^[A-Za-z0-9+/]{86}==$/;
+
 const fileSchema = z.object({
   url: z.string().min(1).max(1000),
-  sha512: z.string().min(1).max(200),
+  sha512: z.string().regex(SHA512_BASE64),
   size: z.number().int().nonnegative().optional(),
 });
 
-const noteEntrySchema = z.object({ version: z.string().max(100).optional(), note: z.string().nullable().optional() });
+const noteEntrySchema = z.object({
+  version: z.string().max(100).optional(),
+  note: z.string().max(MAX_FEED_BYTES).nullable().optional(),
+});
 
 const documentSchema = z.object({
   version: z.union([z.string(), z.number()]).transform(String),
   files: z.array(fileSchema).min(1).max(50).optional(),
   // Older feeds name one file at the top level instead of a list.
   path: z.string().min(1).max(1000).optional(),
-  sha512: z.string().min(1).max(200).optional(),
+  sha512: z.string().regex(SHA512_BASE64).optional(),
   releaseDate: z.union([z.string(), z.date()]).optional(),
-  releaseNotes: z.union([z.string(), z.array(noteEntrySchema), z.null()]).optional(),
+  releaseNotes: z.union([z.string().max(MAX_FEED_BYTES), z.array(noteEntrySchema).max(200), z.null()]).optional(),
+  // Set by the release workflow for a staged rollout (electron-updater's field): the share of installs offered it.
+  stagingPercentage: z.number().min(0).max(100).optional(),
 });
 
 export interface FeedFile {
   readonly url: string;
+  /** base64, as electron-builder writes it; what the downloaded file must hash to. */
+  readonly sha512: string;
   readonly sizeBytes: number | null;
 }
 
@@ -36,6 +50,8 @@ export interface FeedRelease {
   readonly files: readonly FeedFile[];
   readonly releaseDate: string | null;
   readonly notes: string | null;
+  /** null: offered to every install. */
+  readonly stagingPercentage: number | null;
 }
 
 export class FeedDocumentError extends Error {
@@ -69,11 +85,26 @@ function notesOf(raw: z.infer<typeof documentSchema>['releaseNotes']): string | 
   return text.length > MAX_NOTES_CHARS ? `${text.slice(0, MAX_NOTES_CHARS)}…` : text;
 }
 
+/** The feed's text: UTF-8 and nothing else (a signed file is compared byte for byte, never re-decoded loosely). */
+export function feedText(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} bytes`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new FeedDocumentError('not UTF-8 text');
+  }
+}
+
 export function parseFeedDocument(text: string): FeedRelease {
+  if (text.length > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} characters`);
   let raw: unknown;
   try {
-    // js-yaml 4's load uses the safe schema: plain data only, no custom types or code.
-    raw = load(text, { json: true });
+    // The core schema: plain data only, no custom tags; no aliases at all; a key given twice is an error.
+    const document = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false });
+    // A warning (an unknown tag such as !!js/function) is refused too: electron-builder writes plain data.
+    const problem = document.errors[0] ?? document.warnings[0];
+    if (problem) throw problem;
+    raw = document.toJS({ maxAliasCount: 0 });
   } catch (error) {
     throw new FeedDocumentError(`not YAML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}`);
   }
@@ -83,9 +114,9 @@ export function parseFeedDocument(text: string): FeedRelease {
   const semver = parseVersion(document.version);
   if (!semver) throw new FeedDocumentError(`not a version: ${document.version.slice(0, 40)}`);
   const files: FeedFile[] = document.files
-    ? document.files.map((file) => ({ url: file.url, sizeBytes: file.size ?? null }))
+    ? document.files.map((file) => ({ url: file.url, sha512: file.sha512, sizeBytes: file.size ?? null }))
     : document.path && document.sha512
-      ? [{ url: document.path, sizeBytes: null }]
+      ? [{ url: document.path, sha512: document.sha512, sizeBytes: null }]
       : [];
   if (files.length === 0) throw new FeedDocumentError('names no file to download');
   const date = document.releaseDate;
@@ -95,5 +126,6 @@ export function parseFeedDocument(text: string): FeedRelease {
     files,
     releaseDate: date === undefined ? null : date instanceof Date ? date.toISOString() : date.slice(0, 40),
     notes: notesOf(document.releaseNotes),
+    stagingPercentage: document.stagingPercentage ?? null,
   };
 }

@@ -70,6 +70,14 @@ export function githubFeedUrl({ owner, repo }: GithubRepository): string {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
+const isLoopback = (url: URL): boolean => LOOPBACK_HOSTS.has(url.hostname);
+
+/** https anywhere, http only on this machine's loopback (a local test feed); never a user name or password. */
+function isAcceptableFeedAddress(url: URL): boolean {
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
+}
+
 /**
  * A mirror address as stored: https (http only on this machine's loopback, for a local test feed), no
  * credentials, no query or fragment; ends with `/` so file names resolve under it. null when unacceptable.
@@ -83,9 +91,22 @@ export function normaliseFeedUrl(input: string): string | null {
   } catch {
     return null;
   }
-  const isLoopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback)) return null;
-  if (url.username || url.password || url.search || url.hash) return null;
+  if (!isAcceptableFeedAddress(url) || url.search || url.hash) return null;
   if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
   return url.href;
+}
+
+/**
+ * Whether a redirect from `from` to `to` may be followed: the target passes the mirror rules, and plain http is
+ * reached only from an address on this machine (a remote mirror cannot send Keydesk to a local http service).
+ */
+export function isAcceptableFeedHop(from: string, to: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(to);
+  } catch {
+    return false;
+  }
+  if (to.length > 4096 || !isAcceptableFeedAddress(target)) return false;
+  return target.protocol === 'https:' || isLoopback(new URL(from));
 }

@@ -7,6 +7,8 @@ import type { FetchPort } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore } from '../../vault/config.store';
+import type { KeyObject } from 'node:crypto';
+import { trustedFeedKeys } from './feed-keys';
 import { HttpUpdateFeed } from './http-feed';
 import type { InstallSupport } from './update-support';
 import { registerUpdatesHandlers } from './updates.handlers';
@@ -35,6 +37,8 @@ export interface UpdatesFeatureOptions {
   /** Carries its settings file like every other data file. */
   readonly storeEngine: StoreEngine;
   readonly clock?: UpdateClock;
+  /** Tests only: the keys a feed must be signed with instead of the release keys built in (feed-keys.ts). */
+  readonly trustedKeys?: readonly KeyObject[];
 }
 
 export interface UpdatesFeature {
@@ -45,8 +49,8 @@ export interface UpdatesFeature {
   dispose(): void;
 }
 
-/** A feed file is a few hundred bytes; an address that stops sending for 20 s is treated as unreachable. */
-const FEED_LIMITS = { stallMs: 20_000, maxBytes: 256 * 1024 } as const;
+/** An address that stops sending for 20 s is treated as unreachable. */
+const FEED_STALL_MS = 20_000;
 
 export function createUpdatesFeature(options: UpdatesFeatureOptions): UpdatesFeature {
   const { platform, log } = options;
@@ -56,7 +60,8 @@ export function createUpdatesFeature(options: UpdatesFeatureOptions): UpdatesFea
     install: platform.install,
     feedFile: platform.feedFile,
     githubFeedUrl: platform.githubFeedUrl,
-    feed: new HttpUpdateFeed({ fetch: platform.fetch, clock, ...FEED_LIMITS }),
+    feed: new HttpUpdateFeed({ fetch: platform.fetch, clock, stallMs: FEED_STALL_MS }),
+    trustedKeys: options.trustedKeys ?? trustedFeedKeys(),
     downloader: platform.downloader,
     clock,
     store: new ConfigStore({

@@ -15,21 +15,28 @@ export class UpdateError extends Error {
 }
 
 export interface UpdateFeedPort {
-  /** The text of the file at `url`; throws UpdateError (offline, timeout, server, too_large). */
-  read(url: string): Promise<string>;
+  /** The bytes of the file at `url`; throws UpdateError (offline, timeout, server, too_large, redirect). */
+  read(url: string, maxBytes: number): Promise<Uint8Array>;
 }
 
 export interface DownloadRequest {
   /** The feed address that answered the check: the download comes from the same place. */
   readonly feedUrl: string;
+  /** `latest.yml`, … */
+  readonly feedFile: string;
+  /** The feed's exact text, as its signature was checked: the downloader reads this, never the feed again. */
+  readonly feedText: string;
   readonly version: string;
 }
 
 export interface UpdateDownloaderPort {
   /** false where this build cannot download (browser mode): the service then only checks. */
   readonly canDownload: boolean;
-  /** Downloads and verifies the release (checksum, and the code signature where the platform has one). */
-  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<void>;
+  /**
+   * Downloads the release the feed text names and answers the paths of the files it wrote (the service checks each
+   * against the signed feed's sha512 and size before anything may install them).
+   */
+  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<readonly string[]>;
   /** Stops a download in flight; its promise then rejects. */
   cancel(): void;
   /** Quits Keydesk and runs the installer of the downloaded release. */

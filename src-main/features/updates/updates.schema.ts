@@ -2,13 +2,25 @@
 // (`updates.json`: checks on or off, the mirror, the last check).
 import { z } from 'zod';
 import type { UpdateCheckRecord } from '../../../src-shared/contract';
+import { ROLLOUT_ID } from './rollout';
 
 export const configureInput = z.strictObject({
   isEnabled: z.boolean().optional(),
   mirrorUrl: z.string().max(2048).nullable().optional(),
 });
 
-const failureKind = z.enum(['offline', 'timeout', 'server', 'invalid_feed', 'too_large', 'signature', 'unknown']);
+const failureKind = z.enum([
+  'offline',
+  'timeout',
+  'server',
+  'invalid_feed',
+  'too_large',
+  'feed_signature',
+  'downgrade',
+  'redirect',
+  'signature',
+  'unknown',
+]);
 const source = z.enum(['mirror', 'github']);
 
 const checkRecordSchema: z.ZodType<UpdateCheckRecord> = z.object({
@@ -18,18 +30,26 @@ const checkRecordSchema: z.ZodType<UpdateCheckRecord> = z.object({
   failure: z
     .object({ kind: failureKind, source: source.nullable(), detail: z.string().max(500).optional() })
     .nullable(),
+  // Absent in files written before feeds were signed.
+  signedBy: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 
 export interface UpdatesDocument {
   readonly isEnabled: boolean;
   readonly mirrorUrl: string | null;
   readonly lastCheck: UpdateCheckRecord | null;
+  /** This install's place in staged rollouts (rollout.ts); drawn at the first check when absent. */
+  readonly rolloutId?: string;
 }
 
 export const updatesDocumentSchema: z.ZodType<UpdatesDocument> = z.object({
   isEnabled: z.boolean(),
   mirrorUrl: z.string().max(2048).nullable(),
   lastCheck: checkRecordSchema.nullable(),
+  rolloutId: z.string().regex(ROLLOUT_ID).optional(),
 });
 
 export const DEFAULT_UPDATES: UpdatesDocument = { isEnabled: true, mirrorUrl: null, lastCheck: null };

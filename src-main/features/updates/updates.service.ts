@@ -1,6 +1,8 @@
 // The update service: checks the feed (the mirror first, GitHub Releases second) a while after start and then
-// every few hours, never at start-up itself; downloads only when the user allows it and installs only when the
+// every few hours, never at start-up itself; trusts a feed only once its signature by a release key is checked;
+// downloads only when the user allows it, checks the files against the signed feed, and installs only when the
 // user allows the restart; records every check's outcome for Settings instead of raising start-up errors.
+import type { KeyObject } from 'node:crypto';
 import type {
   UpdateCheckRecord,
   UpdateFailure,
@@ -14,11 +16,14 @@ import type {
 import { AppErrorException } from '../../errors';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
-import { FeedDocumentError, parseFeedDocument, type FeedRelease } from './feed-document';
+import { checkDownloadedFiles } from './download-check';
+import { FeedDocumentError, MAX_FEED_BYTES, feedText, parseFeedDocument, type FeedRelease } from './feed-document';
+import { MAX_SIGNATURE_BYTES, SIGNATURE_SUFFIX, feedSigner } from './feed-signature';
+import { isInRollout, newRolloutId } from './rollout';
 import { normaliseFeedUrl, type InstallSupport } from './update-support';
 import type { UpdatesDocument } from './updates.schema';
 import { UpdateError, type UpdateClock, type UpdateDownloaderPort, type UpdateFeedPort } from './updates.ports';
-import { isNewerOffer, parseVersion, type SemVer } from './version';
+import { compareVersions, isNewerOffer, parseVersion, type SemVer } from './version';
 
 export const UPDATE_TIMING = {
   /** The first background check waits this long after start, so it never competes with start-up. */
@@ -41,6 +46,8 @@ export interface UpdatesServiceOptions {
   /** GitHub Releases as a generic feed; null when the build names no repository. */
   readonly githubFeedUrl: string | null;
   readonly feed: UpdateFeedPort;
+  /** The release keys a feed must be signed with (feed-keys.ts; a test key in tests). */
+  readonly trustedKeys: readonly KeyObject[];
   readonly downloader: UpdateDownloaderPort;
   readonly clock: UpdateClock;
   readonly store: DocumentStore<UpdatesDocument>;
@@ -53,6 +60,16 @@ export interface UpdatesServiceOptions {
 interface Found {
   readonly release: UpdateRelease;
   readonly feedUrl: string;
+  /** The signed feed's exact text and what it says, for the download and its check. */
+  readonly feedText: string;
+  readonly feed: FeedRelease;
+}
+
+/** What one address answered: a feed whose signature checked, and the key that signed it. */
+interface SignedFeed {
+  readonly text: string;
+  readonly release: FeedRelease;
+  readonly signedBy: string;
 }
 
 const failureOf = (error: unknown, source: UpdateSource | null): UpdateFailure => {
@@ -209,7 +226,7 @@ export class UpdatesService {
   }
 
   async #runCheck(): Promise<UpdateStatus> {
-    const { log, feed, feedFile } = this.#options;
+    const { log, feedFile } = this.#options;
     const previous = this.#phase;
     this.#phase = 'checking';
     this.#unschedule();
@@ -219,8 +236,7 @@ export class UpdatesService {
     for (const { source, base } of this.#sources()) {
       const url = new URL(feedFile, base).href;
       try {
-        const release = parseFeedDocument(await feed.read(url));
-        record = this.#accept(release, source, base);
+        record = this.#accept(await this.#readSigned(url), source, base);
         break;
       } catch (error) {
         lastFailure = failureOf(error, source);
@@ -239,13 +255,52 @@ export class UpdatesService {
     return this.status();
   }
 
-  /** Decides what a feed that answered means for this install; answers the check's record. */
-  #accept(release: FeedRelease, source: UpdateSource, feedUrl: string): UpdateCheckRecord {
+  /**
+   * The feed at `url` and its signature, read from the same address; throws unless a trusted key signed these
+   * exact bytes under this file name. Nothing in the feed is parsed before that.
+   */
+  async #readSigned(url: string): Promise<SignedFeed> {
+    const { feed, feedFile, trustedKeys } = this.#options;
+    const bytes = await feed.read(url, MAX_FEED_BYTES);
+    let signature: Uint8Array;
+    try {
+      signature = await feed.read(`${url}${SIGNATURE_SUFFIX}`, MAX_SIGNATURE_BYTES);
+    } catch (error) {
+      if (error instanceof UpdateError && error.kind === 'server') {
+        throw new UpdateError('feed_signature', `${feedFile}${SIGNATURE_SUFFIX}: ${error.detail ?? ''}`);
+      }
+      throw error;
+    }
+    const signedBy = feedSigner(feedFile, bytes, Buffer.from(signature).toString('latin1'), trustedKeys);
+    if (signedBy === null)
+      // The detail names the file only: the sentence, in the user's language, says what is wrong with it.
+      throw new UpdateError('feed_signature', feedFile);
+    const text = feedText(bytes);
+    return { text, release: parseFeedDocument(text), signedBy };
+  }
+
+  /** Decides what a signed feed means for this install; answers the check's record. */
+  #accept(signed: SignedFeed, source: UpdateSource, feedUrl: string): UpdateCheckRecord {
+    const { release, signedBy } = signed;
     const at = this.#options.clock.now();
-    if (!this.#current || !isNewerOffer(this.#current, release.semver)) {
+    // An older release than the one running is never offered: a feed served again after a newer one replaced it.
+    if (this.#current && compareVersions(release.semver, this.#current) < 0) {
+      throw new UpdateError('downgrade', `${release.version.slice(0, 40)} < ${this.#options.currentVersion}`);
+    }
+    const isOffered =
+      this.#current !== null &&
+      isNewerOffer(this.#current, release.semver) &&
+      isInRollout(this.#rolloutId(), release.stagingPercentage);
+    if (!isOffered) {
+      if (this.#current && isNewerOffer(this.#current, release.semver)) {
+        this.#options.log.info('update not offered to this install yet (staged rollout)', {
+          version: release.version,
+          percentage: release.stagingPercentage,
+        });
+      }
       this.#found = null;
       this.#phase = 'up_to_date';
-      return { at, outcome: 'up_to_date', source, failure: null };
+      return { at, outcome: 'up_to_date', source, failure: null, signedBy };
     }
     const sizes = release.files.map((file) => file.sizeBytes);
     const sizeBytes = sizes.every((size): size is number => size !== null) ? Math.max(...sizes) : null;
@@ -253,15 +308,33 @@ export class UpdatesService {
       this.#found = null;
       this.#phase = 'idle';
       const failure: UpdateFailure = { kind: 'too_large', source, detail: `${sizeBytes} bytes` };
-      return { at, outcome: 'failed', source, failure };
+      return { at, outcome: 'failed', source, failure, signedBy };
     }
     this.#found = {
       feedUrl,
-      release: { version: release.version, releaseDate: release.releaseDate, notes: release.notes, sizeBytes, source },
+      feedText: signed.text,
+      feed: release,
+      release: {
+        version: release.version,
+        releaseDate: release.releaseDate,
+        notes: release.notes,
+        sizeBytes,
+        source,
+        signedBy,
+      },
     };
     this.#phase = 'available';
-    this.#options.log.info('update available', { version: release.version, source });
-    return { at, outcome: 'available', source, failure: null };
+    this.#options.log.info('update available', { version: release.version, source, signedBy });
+    return { at, outcome: 'available', source, failure: null, signedBy };
+  }
+
+  /** This install's rollout draw, made once and kept. */
+  #rolloutId(): string {
+    const kept = this.#document.rolloutId;
+    if (kept !== undefined) return kept;
+    const drawn = newRolloutId();
+    this.#save({ ...this.#document, rolloutId: drawn });
+    return drawn;
   }
 
   async #runDownload(found: Found): Promise<void> {
@@ -282,7 +355,13 @@ export class UpdatesService {
     let lastEmit = 0;
     arm();
     try {
-      await downloader.download({ feedUrl: found.feedUrl, version: found.release.version }, (progress) => {
+      const request = {
+        feedUrl: found.feedUrl,
+        feedFile: this.#options.feedFile,
+        feedText: found.feedText,
+        version: found.release.version,
+      };
+      const paths = await downloader.download(request, (progress) => {
         arm();
         if (progress.transferredBytes > this.#maxDownloadBytes) {
           stop(new UpdateError('too_large', `over ${this.#maxDownloadBytes} bytes`));
@@ -296,6 +375,8 @@ export class UpdatesService {
         }
       });
       if (stopped.reason) throw stopped.reason;
+      // Whatever the downloader concluded, only files the signed feed names, whole, may be installed.
+      await checkDownloadedFiles(paths, found.feed.files);
       if (this.#isDisposed) return;
       this.#phase = 'downloaded';
       log.info('update downloaded', { version: found.release.version });

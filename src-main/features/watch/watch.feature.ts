@@ -1,11 +1,14 @@
 // The watch feature (issue 17): which key across accounts can call a model and what expires soon, read through the
 // keys and account-info services of the same directory.
+import type { AlertDraft, ExpiringItem } from '../../../src-shared/contract';
+import { msFromUnixSeconds } from '../../../src-shared/unix-time';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { AccountInfoService } from '../account-info/account-info.service';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AlertsService } from '../quota/alerts.service';
+import { runWithPriority } from '../../gateway/critical-budget';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
 import type { Logger } from '../../log/logger';
 import type { SeenRatios } from './price-watch';
@@ -77,24 +80,7 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
     if (!alerts) return;
     for (const item of items) {
       const account = accountOf(item.accountId);
-      if (!account) continue;
-      // One alert per item and end: an extended key that comes round again is a new episode, and so is a new token
-      // (its date is another one).
-      const target =
-        item.kind === 'key' && item.key
-          ? { type: 'key' as const, keyId: item.key.id, keyName: item.name }
-          : item.kind === 'token'
-            ? { type: 'token' as const }
-            : { type: 'plan' as const, planId: item.name, planName: item.name };
-      const who =
-        target.type === 'key' ? `key:${target.keyId}` : target.type === 'token' ? 'token' : `plan:${target.planId}`;
-      alerts.raiseAlert(account, {
-        kind: 'expiring',
-        accountId: item.accountId,
-        episodeKey: `expiring:${item.accountId}:${who}:${item.expiresAt}`,
-        target,
-        expiresAt: item.expiresAt,
-      });
+      if (account) alerts.raiseAlert(account, expiringDraft(item));
     }
   });
   const scheduler = options.schedule ? startSchedule(options.schedule, directory, service) : null;
@@ -112,6 +98,29 @@ export function createWatchFeature(options: WatchFeatureOptions): Feature & { re
   };
 }
 
+/**
+ * The alert for a key, plan or access token ending soon: one per item and end (an extended key that comes round again is a new
+ * episode). The site's end is Unix seconds; the alert keeps epoch ms, converted here and only here.
+ */
+export function expiringDraft(item: ExpiringItem): AlertDraft {
+  // A new token is a new episode too: its date is another one.
+  const target =
+    item.kind === 'key' && item.key
+      ? { type: 'key' as const, keyId: item.key.id, keyName: item.name }
+      : item.kind === 'token'
+        ? { type: 'token' as const }
+        : { type: 'plan' as const, planId: item.name, planName: item.name };
+  const who =
+    target.type === 'key' ? `key:${target.keyId}` : target.type === 'token' ? 'token' : `plan:${target.planId}`;
+  return {
+    kind: 'expiring',
+    accountId: item.accountId,
+    episodeKey: `expiring:${item.accountId}:${who}:${item.expiresAt}`,
+    target,
+    expiresAtMs: msFromUnixSeconds(item.expiresAt),
+  };
+}
+
 /** One check per account per hour in a scheduler of its own (its rules: one at a time, backoff, staggering). */
 function startSchedule(
   schedule: NonNullable<WatchFeatureOptions['schedule']>,
@@ -121,7 +130,8 @@ function startSchedule(
   const spacing = schedule.options?.minSpacingMs ?? WATCH_CHECK_MS;
   const scheduler = new QuotaScheduler<void>(
     schedule.clock,
-    (id) => service.checkAccount(id),
+    // Keydesk's own work: a session refresh it needs on the way spends background's share, not the user's.
+    (id) => runWithPriority('background', () => service.checkAccount(id)),
     () => undefined,
     spacing,
     { log: schedule.log, staggerMs: 30_000, ...schedule.options, minSpacingMs: spacing },

@@ -270,6 +270,7 @@ export class WatchService {
         ratios,
         userGroup,
         groupModels,
+        money: account.money ?? null,
       },
       plans,
       // One failure per account is enough to say its keys may be missing.

@@ -3,8 +3,7 @@
 // markers each platform defines for "do not keep this": clipboard history, sync and managers leave it out.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import * as electron from 'electron';
-import { clipboard, dialog, type BrowserWindow } from 'electron';
+import { clipboard, ClipboardItem, dialog, type BrowserWindow } from 'electron';
 import type { ClipboardPort, OpenFilePort, SecretFileSinkPort } from '../ports';
 import { writePrivateFile } from '../private-file';
 
@@ -38,40 +37,28 @@ export function concealMarkers(platform: string): readonly ConcealMarker[] {
   return [{ format: 'x-kde-passwordManagerHint', data: new TextEncoder().encode('secret') }];
 }
 
-/** Electron's name for a raw platform format in a ClipboardItem (Electron 44 and later). */
+/** Electron's name for a raw platform format in a ClipboardItem. */
 export const osFormat = (format: string): string => `electron application/osclipboard;format="${format}"`;
-
-type ClipboardItemClass = new (entries: Record<string, string | Blob>) => unknown;
 
 /**
  * The system clipboard. The text and its markers must arrive in one commit: every Electron write call replaces the
- * whole clipboard (writeText then writeBuffer leaves the marker without the text, the reverse the text without the
- * marker; electron/electron shell/common/api/electron_api_clipboard.cc makes a new ScopedClipboardWriter per call).
- * Electron 44 and later take ClipboardItems, all entries committed at once: there the markers go with the text. The
- * Electron this project pins (41) has no such call, so the text goes alone there (`isConcealing` false) rather than
- * being lost to a second write.
+ * whole clipboard (writeText then a marker write would leave the marker without the text;
+ * electron/electron shell/common/api/electron_api_clipboard.cc makes a new ScopedClipboardWriter per call), while one
+ * `write([new ClipboardItem({...})])` commits all its entries at once.
  */
-export function electronClipboard(
-  platform: string = process.platform,
-): ClipboardPort & { readonly isConcealing: boolean } {
-  const Item = (electron as unknown as { ClipboardItem?: ClipboardItemClass }).ClipboardItem;
-  const isConcealing = typeof Item === 'function';
+export function electronClipboard(platform: string = process.platform): ClipboardPort {
   return {
     isAvailable: true,
-    isConcealing,
     readText: () => clipboard.readText(),
-    writeText: (text) => {
-      if (!isConcealing) {
-        clipboard.writeText(text);
-        return;
-      }
+    writeText: async (text) => {
       const entries: Record<string, string | Blob> = { 'text/plain': text };
       for (const marker of concealMarkers(platform)) entries[osFormat(marker.format)] = new Blob([marker.data]);
-      const board = clipboard as unknown as { write(items: unknown[]): Promise<void> };
-      // A platform that refuses a marker format still gets the text: a copy that fails is worse than one kept.
-      void Promise.resolve(board.write([new Item(entries)])).catch(() => {
-        clipboard.writeText(text);
-      });
+      try {
+        await clipboard.write([new ClipboardItem(entries)]);
+      } catch {
+        // A platform that refuses a marker format still gets the text: a copy that fails is worse than one kept.
+        await clipboard.writeText(text);
+      }
     },
     clear: () => {
       clipboard.clear();

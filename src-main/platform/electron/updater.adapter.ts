@@ -1,10 +1,12 @@
 // The desktop app's updates: what kind of install this is (from electron-builder's marker files), where GitHub
 // Releases serves its feed, and electron-updater as the downloader (checksum and code-signature checks, the
 // platform's installer). electron-updater is loaded only when the user allows a download, never at start-up,
-// and never on deb/rpm installs.
+// and never on deb/rpm installs. It is handed the feed text Keydesk already verified (a provider of our own), so
+// it never reads the feed again: a mirror cannot show the signature check one file and the downloader another.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppUpdater, CancellationToken, ProgressInfo } from 'electron-updater';
+import type { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
 import type { UpdatesPlatform } from '../../features/updates/updates.feature';
 import {
   feedFileName,
@@ -12,7 +14,7 @@ import {
   githubRepositoryFromAppUpdateYml,
   installSupport,
 } from '../../features/updates/update-support';
-import { UpdateError, type UpdateDownloaderPort } from '../../features/updates/updates.ports';
+import { UpdateError, type DownloadRequest, type UpdateDownloaderPort } from '../../features/updates/updates.ports';
 import type { Logger } from '../../log/logger';
 import type { FetchPort } from '../../gateway';
 
@@ -53,9 +55,48 @@ export function classifyUpdaterError(error: unknown): UpdateError {
   return new UpdateError('unknown', message);
 }
 
+type ParseUpdateInfo = typeof import('electron-updater/out/providers/Provider').parseUpdateInfo;
+
+/** electron-updater's generic provider and its feed parser (CommonJS: named exports, or under default). */
+export async function loadProviderParts(): Promise<{
+  GenericProvider: typeof GenericProvider;
+  parseUpdateInfo: ParseUpdateInfo;
+}> {
+  type Generic = { GenericProvider: typeof GenericProvider };
+  type Parse = { parseUpdateInfo: ParseUpdateInfo };
+  const generic = (await import('electron-updater/out/providers/GenericProvider.js')) as unknown as Generic & {
+    default?: Generic;
+  };
+  const provider = (await import('electron-updater/out/providers/Provider.js')) as unknown as Parse & {
+    default?: Parse;
+  };
+  return {
+    GenericProvider: generic.default?.GenericProvider ?? generic.GenericProvider,
+    parseUpdateInfo: provider.default?.parseUpdateInfo ?? provider.parseUpdateInfo,
+  };
+}
+
+/**
+ * A generic provider whose feed is the text Keydesk verified: files still resolve under the address that served it,
+ * but the feed is never read again, so what is downloaded is what the signature covered.
+ */
+export function verifiedFeedProvider(
+  Generic: typeof GenericProvider,
+  parseUpdateInfo: ParseUpdateInfo,
+  { feedText, feedFile, feedUrl }: DownloadRequest,
+): typeof GenericProvider {
+  return class VerifiedFeedProvider extends Generic {
+    override getLatestVersion(): ReturnType<GenericProvider['getLatestVersion']> {
+      return Promise.resolve(parseUpdateInfo(feedText, feedFile, new URL(feedFile, feedUrl)));
+    }
+  };
+}
+
 interface LoadedUpdater {
   readonly updater: AppUpdater;
   readonly newToken: () => CancellationToken;
+  /** A generic provider whose feed is the verified text, not another read of the address. */
+  readonly verifiedProvider: (request: DownloadRequest) => typeof GenericProvider;
 }
 
 class ElectronUpdaterDownloader implements UpdateDownloaderPort {
@@ -75,6 +116,13 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
     updater.autoDownload = false;
     updater.autoInstallOnAppQuit = false;
     updater.allowDowngrade = false;
+    // The whole file, whose sha512 the signed feed holds: a block map (not signed) cannot steer what is fetched.
+    updater.disableDifferentialDownload = true;
+    // Keydesk's check already decided the staged rollout with this install's own draw (rollout.ts).
+    updater.isUserWithinRollout = () => true;
+    const { GenericProvider: Generic, parseUpdateInfo } = await loadProviderParts();
+    const verifiedProvider = (request: DownloadRequest): typeof GenericProvider =>
+      verifiedFeedProvider(Generic, parseUpdateInfo, request);
     updater.logger = {
       info: (message?: unknown) => {
         this.log.info(String(message));
@@ -87,21 +135,26 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
       },
       debug: () => undefined,
     };
-    this.#loaded = { updater, newToken: () => new module.CancellationToken() };
+    this.#loaded = { updater, newToken: () => new module.CancellationToken(), verifiedProvider };
     return this.#loaded;
   }
 
   async download(
-    request: { feedUrl: string; version: string },
+    request: DownloadRequest,
     onProgress: (progress: {
       transferredBytes: number;
       totalBytes: number | null;
       bytesPerSecond: number | null;
     }) => void,
-  ): Promise<void> {
-    const { updater, newToken } = await this.#load();
-    // The address that answered Keydesk's own check (the mirror or GitHub) is the one electron-updater uses.
-    updater.setFeedURL({ provider: 'generic', url: request.feedUrl });
+  ): Promise<readonly string[]> {
+    const { updater, newToken, verifiedProvider } = await this.#load();
+    // The address that answered Keydesk's own check (the mirror or GitHub) serves the files; the feed is the text
+    // Keydesk verified.
+    updater.setFeedURL({
+      provider: 'custom',
+      url: request.feedUrl,
+      updateProvider: verifiedProvider(request),
+    } as unknown as Parameters<AppUpdater['setFeedURL']>[0]);
     const listener = (info: ProgressInfo): void => {
       onProgress({
         transferredBytes: info.transferred,
@@ -118,7 +171,7 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
       if (result.updateInfo.version !== request.version) {
         throw new UpdateError('invalid_feed', `the feed now offers ${result.updateInfo.version.slice(0, 40)}`);
       }
-      await updater.downloadUpdate(token);
+      return await updater.downloadUpdate(token);
     } catch (error) {
       throw classifyUpdaterError(error);
     } finally {

@@ -8,10 +8,8 @@ import { writeNewPrivateFile } from '../private-file';
 
 export const noClipboard: ClipboardPort = {
   isAvailable: false,
-  readText: () => '',
-  writeText: () => {
-    throw new Error('No system clipboard in browser mode');
-  },
+  readText: () => Promise.resolve(''),
+  writeText: () => Promise.reject(new Error('No system clipboard in browser mode')),
   clear: () => undefined,
 };
 

@@ -1,10 +1,11 @@
 // The browser-mode Platform: main under plain Node. Node's fetch and timers, the OS keyring, exports into the data
-// folder, the system browser for links; no clipboard, tray, native notifications, power events or window of its
-// own, each said honestly by its port (the renderer copies and alerts in the page instead).
+// folder, the system browser for links and the system's handler for apps' deep links; no clipboard, tray, native
+// notifications, power events or window of its own, each said honestly by its port (the renderer copies and alerts in
+// the page instead).
 import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { browserModeUpdates } from './updater.adapter';
-import { noExternalLinks } from './external-link.adapter';
+import { systemExternalLinks } from './external-link.adapter';
 import { confStoreEngine } from './conf.engine';
 import { exportsFolderSink, noClipboard } from './clipboard.adapter';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from './in-app.notifier';
@@ -34,7 +35,8 @@ export function nodePlatform(dataDir: string): Platform {
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: systemBrowserShell,
     storeEngine: confStoreEngine(),
-    externalLinks: noExternalLinks,
+    // Deep links that carry a key go to the system's handler from here, as in the desktop app, never to the page.
+    externalLinks: systemExternalLinks(),
     // Updates come with the desktop app; browser mode says so in Settings.
     updates: browserModeUpdates((url, init) => fetch(url, init)),
   } satisfies Platform;

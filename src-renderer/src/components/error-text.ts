@@ -24,8 +24,16 @@ export const scopeUseKey = (te: Has, scope: string): string => {
   return te(key) ? key : 'scopeUses.other';
 };
 
-/** The sentence of the error's code. */
-export const headlineOf = (t: Translate, error: Pick<AppError, 'code'>): string => t(`errors.${error.code}`);
+/** Keydesk's own limits, as opposed to the site's: a wait they cause is Keydesk's doing and is said so. */
+const KEYDESK_LIMITS: ReadonlySet<AppError['reason']> = new Set(['rate.local_budget', 'rate.search_budget']);
+
+/** Whether Keydesk itself held the request back for its share of the site's limit (not the site refusing it). */
+export const isKeydeskLimit = (error: Pick<AppError, 'code' | 'reason'>): boolean =>
+  error.code === 'rate_limited' && KEYDESK_LIMITS.has(error.reason);
+
+/** The sentence of the error's code ("The gateway is limiting requests" only when it is the gateway doing it). */
+export const headlineOf = (t: Translate, error: Pick<AppError, 'code' | 'reason'>): string =>
+  isKeydeskLimit(error) ? t('rateWait.heldByKeydesk') : t(`errors.${error.code}`);
 
 /** Our more precise sentence (AppError.reason), or null when the code says it all. */
 export function reasonOf(t: Translate, te: Has, error: Pick<AppError, 'reason' | 'params'>): string | null {

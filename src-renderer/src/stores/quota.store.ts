@@ -2,7 +2,7 @@
 // quota:updated), manual refresh, and per-account history loaded on demand. DTOs only; main owns the schedule.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef } from 'vue';
-import type { AppError, BalanceHistory, BalanceView } from '../../../src-shared/contract';
+import type { AppError, BalanceHistory, BalanceView, SiteBudgetLow } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useQuotaStore = defineStore('quota', () => {
@@ -25,6 +25,13 @@ export const useQuotaStore = defineStore('quota', () => {
     if (histories.value[view.accountId]) void loadHistory(view.accountId);
   });
   onScopeDispose(unsubscribe);
+  /** The last warning that the user's own requests are spending a site's shared bucket (SiteBudgetNotice says it). */
+  const budgetLow = shallowRef<SiteBudgetLow | null>(null);
+  onScopeDispose(
+    keydesk.on('quota:budgetLow', (low) => {
+      budgetLow.value = low;
+    }),
+  );
 
   let inFlight: Promise<void> | null = null;
   /** The cached balances, once; later calls share the first load. */
@@ -77,6 +84,7 @@ export const useQuotaStore = defineStore('quota', () => {
   );
 
   return {
+    budgetLow,
     balances,
     loadError,
     isRefreshing,

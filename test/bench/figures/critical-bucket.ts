@@ -1,6 +1,7 @@
 // Figure 11: Keydesk's use of a site's critical bucket (new-api: 20 sign-ins, refreshes, reveals and /api/usage/*
 // per client IP per 20 minutes) with 5 watched keys and a password account on one host, polling for a simulated
-// hour with a burst of user reveals in the middle. The most critical requests in any 20 minutes ÷ Keydesk's 10.
+// hour with a burst of user reveals in the middle. Keydesk's own (background) critical requests in the worst 20
+// minutes ÷ its share of 6; the user's reveals are counted apart: every one is sent, none held by Keydesk.
 import { isCriticalRequest } from '../../../src-main/gateway';
 import { startGateway } from '../../gateway';
 import { draftFor } from '../lib/drafts';
@@ -14,7 +15,8 @@ const WINDOW_MS = 20 * 60_000;
 const STEP_MS = 15_000;
 const WATCHED = 5;
 const REVEALS = 12;
-const KEYDESK_SHARE = 10;
+/** What Keydesk's background work may spend of the site's 20 per window (critical-budget.ts). */
+const BACKGROUND_SHARE = 6;
 
 function maxInWindow(times: readonly number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -58,23 +60,28 @@ export async function criticalBucket(): Promise<Figure> {
     }
     quota.dispose();
     const critical = app.sent.filter((r) => isCriticalRequest(r.method, r.url));
-    const worst = maxInWindow(critical.map((r) => r.at));
-    const ratio = worst / KEYDESK_SHARE;
+    // The user's reveals apart; everything else critical here is Keydesk's own: polls and session refreshes.
+    const isReveal = (url: string) => /\/api\/token\/(?:\d+|batch)\/keys?\/?$/.test(new URL(url).pathname);
+    const own = critical.filter((r) => !isReveal(r.url));
+    const worst = maxInWindow(own.map((r) => r.at));
+    const worstAll = maxInWindow(critical.map((r) => r.at));
+    const ratio = worst / BACKGROUND_SHARE;
     const usage = critical.filter((r) => r.url.includes('/api/usage/')).length;
     return {
-      figure: '11. Critical bucket per host',
-      value: `${ratio.toFixed(1)} (${worst} critical requests in the worst 20 min)`,
+      figure: '11. Keydesk’s own critical requests per host ÷ its share',
+      value:
+        `${ratio.toFixed(1)} (${worst} of Keydesk's own in the worst 20 min; the user's ${revealed} of ${REVEALS} ` +
+        `reveals sent, ${waits.length} held)`,
       ratio,
       target: '≤ 1',
-      meetsTarget: ratio <= 1,
+      meetsTarget: ratio <= 1 && revealed === REVEALS,
       how:
         `${WATCHED} watched keys + 1 password account on one host, refresh interval 1 min, a simulated hour on a fake ` +
-        `clock, ${REVEALS} reveals in a row at 30 min; critical requests (login, refresh, reveal, /api/usage/*) as ` +
-        `sent, the most in any 20-minute window ÷ Keydesk's share of 10. ${usage} key-usage polls, ${revealed} ` +
-        `reveals sent, ${waits.length} answered with a wait the UI counts down (longest ${Math.ceil(
-          Math.max(0, ...waits) / 1000,
-        )} s).`,
-      details: { worst, usagePolls: usage, revealed, held: waits.length, critical: critical.length },
+        `clock, ${REVEALS} reveals in a row at 30 min; Keydesk's own critical requests (polls of /api/usage/*, ` +
+        `session refreshes) as sent, the most in any 20-minute window ÷ its share of ${BACKGROUND_SHARE}. The user's ` +
+        `reveals are apart: ${revealed} sent, ${waits.length} held back. ${usage} key-usage polls; ${worstAll} ` +
+        `critical requests of both in the worst window (the site allows 20).`,
+      details: { worst, worstAll, usagePolls: usage, revealed, held: waits.length, critical: critical.length },
     };
   } finally {
     await app.close();

@@ -1,4 +1,4 @@
-// Figure 15: requests of a key health check and of a charge audit, counted at the emulator (today's new-api), ÷ their
+// Figure 16: requests of a key health check and of a charge audit, counted at the emulator (today's new-api), ÷ their
 // floors. A check of a key Keydesk does not hold sends nothing (floor 0: it is never revealed for a check); a check of
 // a held key sends one GET /v1/models (floor 1); an audit reads the prices once, the calls a page of 100 at a time,
 // the key list once and the account once (rows of today's new-api name no group). None of them is in the site's
@@ -55,7 +55,7 @@ export async function healthAndAuditRequests(): Promise<Figure> {
     const critical = notHeld.critical + held.critical + audit.critical;
     const ratio = Math.max(...ratios) + critical + (auditedCalls === CALLS ? 0 : Infinity);
     return {
-      figure: '15. Requests per key health check and charge audit',
+      figure: '16. Requests per key health check and charge audit',
       value:
         `${round(ratio)} (check of a key not held ${String(notHeld.requests)} ÷ 0, held ${String(held.requests)} ÷ 1; ` +
         `audit of ${String(auditedCalls)}/${String(CALLS)} calls ${String(audit.requests)} ÷ ${String(auditFloor)}; ` +

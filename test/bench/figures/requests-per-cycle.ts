@@ -35,8 +35,8 @@ export async function requestsPerCycle(): Promise<Figure> {
       counts.push({ cycle: c, requests: entries.length, byPath });
     }
     const watched = kinds.filter((k) => k === 'api_key').length;
-    // The floor of the issue: one request per account or watched key. A watched key's billing limits (its grant
-    // in yuan) are read again only when the grant changes, so a regular cycle needs nothing more.
+    // The floor of the issue: one request per account or watched key. A watched key's limits are its grant, which
+    // its key-usage answer carries, so no cycle needs more.
     const floor = ACCOUNTS;
     const regular = counts.slice(1).map((c) => c.requests);
     const worst = Math.max(...regular);
@@ -51,8 +51,7 @@ export async function requestsPerCycle(): Promise<Figure> {
         `${ACCOUNTS} accounts (${kinds.filter((k) => k === 'password').length} password, ` +
         `${kinds.filter((k) => k === 'access_token').length} access token, ${watched} watched key), refresh every ` +
         `${INTERVAL_MIN} min, quota monitor on a fake clock, requests counted in the emulator log over the 2 ` +
-        `regular cycles after start-up (worst shown). Floor: one request per account or watched key. The ` +
-        `start-up cycle also reads each watched key's billing limits once.`,
+        `regular cycles after start-up (worst shown). Floor: one request per account or watched key.`,
       details: { counts, watched, floor },
     };
   } finally {

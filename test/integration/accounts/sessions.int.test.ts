@@ -147,6 +147,22 @@ describe.each(ERAS)('password sign-in on %s', (profile) => {
 describe('current new-api sessions', () => {
   beforeEach(() => start('new-api'));
 
+  it('on quit, ends the session of a password account whose vault keeps it in memory only; keeps a stored one', async () => {
+    // No keyring, no safeStorage, no passphrase: the vault holds this run's secrets in memory, so the session
+    // cannot be used after a restart, yet would hold one of the site's 50 active sessions for 30 days.
+    const memoryOnly = (await openAccounts({ dir, sources: {}, clock: emulatorClock(gateway) })).service;
+    added(await memoryOnly.add(byPassword()));
+    await memoryOnly.endSessions();
+    expect(await requests('/api/user/auth/logout')).toHaveLength(1);
+    expect(await admin('GET', '/users/7/sessions')).toMatchObject({ active: 0 });
+
+    const stored = await open(); // the keyring: the session is reused after a restart, so it stays open
+    added(await stored.add(byPassword()));
+    await stored.endSessions();
+    expect(await requests('/api/user/auth/logout')).toHaveLength(1);
+    expect(await admin('GET', '/users/7/sessions')).toMatchObject({ active: 1 });
+  });
+
   it('keeps the rotated refresh cookie: a restart after several refreshes still refreshes', async () => {
     const first = await open();
     const id = added(await first.add(byPassword(false)));

@@ -2,6 +2,7 @@
 // drives it the way the renderer and the user would: IPC from our window's frame, clicks on the tray and on
 // notifications, the close button, the save dialog. Proves every platform port reaches its Electron adapter and
 // that the window, session and IPC hardening hold, without the Electron binary.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -12,7 +13,7 @@ import { EXPORT_STRINGS } from '../../../src-main/features/keys/export-strings';
 import { startGateway, type Gateway } from '../../gateway/index';
 import { BrowserWindow, ipcMain, powerMonitor, standIn } from '../../support/electron-stand-in';
 import type { StandInBrowserWindow, StandInWebFrame } from '../../support/electron-stand-in/window';
-import { ALICE_TOKEN, BOB_TOKEN, SEED, T0, keyValue } from '../gateway/setup';
+import { ALICE_PASSWORD, ALICE_TOKEN, BOB_TOKEN, SEED, T0, keyValue } from '../gateway/setup';
 
 vi.mock('electron', () => import('../../support/electron-stand-in'));
 // The vault's OS keyring, in memory: a test never writes into the keychain of the machine running it.
@@ -116,9 +117,10 @@ describe('the Electron entry booted on the stand-in', () => {
     expect(prefs?.preload).toMatch(/preload\/index\.cjs$/);
     expect(standIn.ipc.channels().sort()).toEqual([...INVOKE_CHANNELS].sort());
     expect(standIn.app.state.loginItemCalls).toEqual([]); // launch-at-login is off and already was
-    // Waking from sleep and unlocking the screen are quota refresh triggers.
-    expect(powerMonitor.listenerCount('resume')).toBe(1);
-    expect(powerMonitor.listenerCount('unlock-screen')).toBe(1);
+    // Waking from sleep and unlocking the screen are quota refresh triggers, and make allowances look for a period
+    // that started while the machine slept.
+    expect(powerMonitor.listenerCount('resume')).toBe(2);
+    expect(powerMonitor.listenerCount('unlock-screen')).toBe(2);
     // The data files go through electron-store: it announces itself on ipcMain when first built.
     expect(ipcMain.listenerCount('electron-store-get-data')).toBe(1);
   });
@@ -197,8 +199,10 @@ describe('the Electron entry booted on the stand-in', () => {
     expect(gateway?.fetchCalls.length).toBeGreaterThan(0);
     expect(gateway?.fetchCalls.every((c) => c.init?.credentials === 'omit')).toBe(true);
     expect(gateway?.fetchCalls.some((c) => c.url.startsWith(gw.base_url))).toBe(true);
-    // The vault sealed the credentials with safeStorage (the stand-in's Linux secret store), not in memory only.
+    // The vault sealed the credentials with safeStorage (the stand-in's Linux secret store), not in memory only,
+    // through its asynchronous calls: the synchronous ones are deprecated in Electron 45 and gone in 46.
     expect(await value<{ backend: string }>('vault:status')).toMatchObject({ backend: 'safe-storage' });
+    expect(standIn.system.safeStorage.deprecatedCalls).toEqual([]);
 
     // A link to an account's own console may now go to the system browser.
     window.webContents.windowOpen(`${gw.base_url}/console/token`);
@@ -335,16 +339,44 @@ describe('the Electron entry booted on the stand-in', () => {
     // A key left on the clipboard is taken back on quit.
     await value('keys:copy', { accountId: aliceId, ids: [1] });
     expect(standIn.system.clipboardText).toContain(keyValue(1));
-
     await value('settings:update', { closeToTray: false });
+
+    // An account is being added as the user quits: its credential is still being sealed by the OS (held here).
+    const release = standIn.system.holdEncryption();
+    const adding = call<{ account?: { id: string } }>('accounts:add', {
+      label: 'Alice by password',
+      baseUrl: gw.base_url,
+      apiUrl: gw.api_url,
+      credential: { kind: 'password', username: 'alice', password: ALICE_PASSWORD, remember: true },
+    });
+    await eventually(() => {
+      expect(standIn.system.safeStorage.waitingEncryptions).toBe(1);
+    });
+    // What the process leaves behind, read at the moment it ends (the stand-in's quit ends the run).
+    const left: { clipboard?: string; accounts?: string; vault?: string } = {};
+    standIn.app.onExit(() => {
+      left.clipboard = standIn.system.clipboardText;
+      left.accounts = readFileSync(join(dir, 'data', 'accounts.json'), 'utf8');
+      left.vault = readFileSync(join(dir, 'data', 'vault.json'), 'utf8');
+    });
+
     window.close();
     expect(window.isDestroyed()).toBe(true);
-    expect(standIn.app.state.hasQuit).toBe(true);
+    expect(standIn.app.state.hasExited).toBe(false); // held at will-quit while the shutdown runs
+    release();
     await eventually(() => {
-      expect(standIn.system.clipboardText).toBe('');
-      expect(tray().isDestroyed()).toBe(true);
-      expect(powerMonitor.listenerCount('resume')).toBe(0);
+      expect(standIn.app.state.hasExited).toBe(true);
     });
+    expect(standIn.app.state.exitCode).toBe(0);
+    expect(left.clipboard).toBe('');
+    // The add that was under way finished before the exit: the account and its sealed credential are both on disk.
+    const added = await adding;
+    expect(added.ok).toBe(true);
+    const addedId = added.ok ? (added.value.account?.id ?? '') : '';
+    expect(left.accounts).toContain(addedId);
+    expect(Object.keys((JSON.parse(left.vault ?? '{}') as { entries: object }).entries)).toContain(addedId);
+    expect(tray().isDestroyed()).toBe(true);
+    expect(powerMonitor.listenerCount('resume')).toBe(0);
   });
 
   it('wrote no token or key to its log', () => {

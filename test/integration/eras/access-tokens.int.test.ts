@@ -4,7 +4,7 @@
 // user gives. And password encryption at login with the same sign-in and session rules as before.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../src-shared/contract';
-import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
+import { readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
 import { T0 } from '../../support/emulator';
 import { ALICE_PASSWORD, ALICE_TOKEN, BOB_TOKEN, admin, failure, readLog, value } from '../gateway/setup';
@@ -46,8 +46,7 @@ describe('access tokens on new-api-rc41', () => {
   });
 
   /** One balance poll as the quota monitor makes it. */
-  const poll = (id: string) =>
-    readQuota(app.accounts, app.accounts.get(id), new AbortController().signal, new LimitsMemo(() => Date.now()));
+  const poll = (id: string) => readQuota(app.accounts, app.accounts.get(id), new AbortController().signal);
   const view = (id: string): AccountView => app.accounts.view(id);
 
   it('keeps an old token working until the retirement date, then says it was retired and how to replace it', async () => {

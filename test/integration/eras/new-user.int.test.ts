@@ -4,9 +4,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyFields } from '../../../src-shared/contract';
 import { formatMoney, formatUnits } from '../../../src-shared/units';
-import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
+import { readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
-import { profileOf, type ProfileName } from '../../gateway/profiles';
+import type { ProfileName } from '../../gateway/profiles';
 import { admin, failure, value } from '../gateway/setup';
 import {
   ERAS,
@@ -47,14 +47,9 @@ async function callFrom(gw: Gateway, key: string, ip: string): Promise<number> {
   return res.status;
 }
 
-/** One quota poll of a watched key, as the monitor reads it (a fresh billing-limits memo). */
-const pollOnce = (app: EraApp, gw: Gateway, accountId: string) =>
-  readQuota(
-    app.accounts,
-    app.accounts.get(accountId),
-    new AbortController().signal,
-    new LimitsMemo(() => gw.clock.now() * 1000),
-  );
+/** One quota poll of a watched key, as the monitor reads it. */
+const pollOnce = (app: EraApp, accountId: string) =>
+  readQuota(app.accounts, app.accounts.get(accountId), new AbortController().signal);
 
 describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
   let gw: Gateway;
@@ -93,12 +88,12 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     const watched = await app.add('watched', credentials.watchedKey(1));
     expect(app.accounts.view(watched).keyHint).toBe('sk-k001**********xxxx');
     // The watched key's balance is read on every era, through key usage or (early, one-api) the billing endpoints.
-    const reading = await pollOnce(app, gw, watched);
+    const reading = await pollOnce(app, watched);
     expect(value(reading)).toMatchObject({ remainingUnits: 5_000_000, hardLimitUnits: 5_000_000 });
     expect(app.accounts.snapshot().accounts).toHaveLength(3);
   });
 
-  it('adding a watched key hands over the balance its check read: what a poll then reads, billing limits aside', async () => {
+  it('adding a watched key hands over the balance its check read, its grant as its limit: what a poll then reads', async () => {
     // Taken as the quota monitor takes it: while the add announces the new account.
     const handed: unknown[] = [];
     const stop = app.accounts.onChange(() => {
@@ -109,12 +104,16 @@ describe.each(ERAS)('a new user’s walk on %s', (profile: ProfileName) => {
     });
     const watched = await app.add('watched', credentials.watchedKey(1));
     stop();
-    const polled = value(await pollOnce(app, gw, watched));
-    // Key usage (current servers) has no limits: those come with the first poll. The billing endpoints (early
-    // new-api, one-api) carry them, so there the check's balance is the poll's whole.
-    const limits = profileOf(profile).endpoints.keyUsage ? { softLimitUnits: null, hardLimitUnits: null } : {};
-    expect(handed).toEqual([{ ...polled, ...limits }]);
-    expect(polled).toMatchObject({ remainingUnits: 5_000_000, isUnlimited: false });
+    const polled = value(await pollOnce(app, watched));
+    // The limits are the key's grant from the first answer on, through key usage or the billing endpoints: a watched
+    // key added does not read "not set" beside the site's grant until its first poll.
+    expect(handed).toEqual([polled]);
+    expect(polled).toMatchObject({
+      remainingUnits: 5_000_000,
+      isUnlimited: false,
+      softLimitUnits: 5_000_000,
+      hardLimitUnits: 5_000_000,
+    });
     // Handed over once: nothing is left for a second taker.
     expect(app.accounts.takeVerifiedBalance(watched)).toBeNull();
   });
@@ -292,7 +291,7 @@ describe.each(ERAS)('money as the site shows it on %s', (profile: ProfileName) =
       status: profile === 'new-api' || profile === 'new-api-legacy' ? { quota_display_type: 'CNY' } : {},
     });
     const watched = await app.add('watched', credentials.watchedKey(1));
-    const reading = value(await pollOnce(app, gw, watched));
+    const reading = value(await pollOnce(app, watched));
     // 5,000,000 units: on a CNY site the billing answer is ¥73 (10 × 7.3), which must not read as 7.3× more.
     expect(reading).toMatchObject({ remainingUnits: 5_000_000, hardLimitUnits: 5_000_000 });
     const alice = await app.add('alice', credentials.accessToken(1));

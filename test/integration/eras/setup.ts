@@ -161,7 +161,7 @@ export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink 
       return signedIn(await accounts.add(draftFor(gw, label, credential)));
     },
     close: async () => {
-      features.clipboard.dispose();
+      await features.clipboard.dispose();
       await rm(dir, { recursive: true, force: true });
     },
   };

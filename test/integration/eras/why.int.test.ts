@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { KeyFields } from '../../../src-shared/contract';
 import { formatMoney } from '../../../src-shared/units';
 import { runWithPriority } from '../../../src-main/gateway';
-import { LimitsMemo, readQuota } from '../../../src-main/features/quota/reading';
+import { readQuota } from '../../../src-main/features/quota/reading';
 import type { Gateway } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { SEED, T0, admin, failure, readLog, value } from '../gateway/setup';
@@ -162,7 +162,7 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
   });
   afterEach(() => expectNoTokenMinting(gw));
 
-  it('five watched keys polled for 20 minutes leave the user’s own sign-in and reveal working', async () => {
+  it('five watched keys polled for 20 minutes stay out of the user’s last six: sign-in and reveal keep working', async () => {
     // Alice's key 1, 4 and 6 and two more she makes, each watched as its own account (five on one host).
     const alice = await app.add('alice', credentials.accessToken());
     const extra = [];
@@ -177,20 +177,21 @@ describe('the shared critical bucket on current new-api (rate limits on)', () =>
       const key = value(await app.call('keys:reveal', { accountId: alice, id })).key;
       watched.push(await app.add(`watched ${String(id)}`, { kind: 'api_key', apiKey: key }));
     }
-    const memo = new LimitsMemo(() => gw.clock.now() * 1000);
     const polled = new Set<string>();
     // Every minute for 20 minutes, each key polled as the quota monitor does (background priority).
     for (let minute = 0; minute < 20; minute++) {
       await admin(gw, 'POST', '/clock/advance', { seconds: 60 });
       for (const id of watched) {
         const reading = await runWithPriority('background', () =>
-          readQuota(app.accounts, app.accounts.get(id), new AbortController().signal, memo),
+          readQuota(app.accounts, app.accounts.get(id), new AbortController().signal),
         );
         if (reading.ok) polled.add(id);
         else expect(reading.error.code).toBe('rate_limited');
       }
     }
-    expect(polled.size).toBe(WATCHED);
+    // The setup's five reveals and five watched-key checks are the user's: ten in the window. Keydesk's polls never
+    // take one of the site's last six, so four keys were read and the fifth waits for the window to move on.
+    expect(polled.size).toBe(WATCHED - 1);
     // The user's own critical requests still get through: a password sign-in and a reveal.
     await app.add('alice by password', credentials.password());
     expect(value(await app.call('keys:reveal', { accountId: alice, id: 1 })).key).toMatch(/^sk-k001/);

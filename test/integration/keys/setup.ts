@@ -89,11 +89,12 @@ export class EmulatorDirectory implements AccountDirectory {
 export class FakeClipboard implements ClipboardPort {
   text = '';
   constructor(readonly isAvailable = true) {}
-  readText(): string {
-    return this.text;
+  readText(): Promise<string> {
+    return Promise.resolve(this.text);
   }
-  writeText(text: string): void {
+  writeText(text: string): Promise<void> {
     this.text = text;
+    return Promise.resolve();
   }
   clear(): void {
     this.text = '';

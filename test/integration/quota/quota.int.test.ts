@@ -134,7 +134,7 @@ describe('quota monitor against the emulator', () => {
     t.monitor.dispose();
   });
 
-  it('reads a watched key from its usage and billing endpoints and warns at the soft limit', async () => {
+  it('reads a watched key from its usage endpoint, its grant as its limits, and warns at the soft limit', async () => {
     // key 1: remain 5,000,000 (¥10), nothing used; its billing soft limit is the total grant
     const t = monitorFor({ key: { gw, kind: 'api_key', thresholds: { warnUnits: null, criticalUnits: null } } });
     expect(await t.refreshLater('key')).toMatchObject({
@@ -149,15 +149,14 @@ describe('quota monitor against the emulator', () => {
     expect(t.raised().map((a) => a.level)).toEqual(['soft_limit']);
     const log = await readLog(gw);
     expect(log.filter((e) => e.path === '/api/usage/token/')).toHaveLength(2);
-    // Spending leaves the grant as it was, so the limits (the grant in yuan) were not read again: one request
-    // per refresh, not two.
+    // The limits are the key's grant, which key usage carries: one request per refresh, no billing read.
     const billing = (entries: { path: string }[]) =>
       entries.filter((e) => e.path === '/v1/dashboard/billing/subscription').length;
-    expect(billing(log)).toBe(1);
-    // A top-up changes the grant: the limits are read again, and the new soft limit is shown.
+    expect(billing(log)).toBe(0);
+    // A top-up changes the grant, and the new soft limit is shown.
     await admin(gw, 'PUT', '/keys/1/quota', { remain_quota: 4 * YUAN });
     expect(await t.refreshLater('key')).toMatchObject({ remainingUnits: 4 * YUAN, softLimitUnits: 14 * YUAN });
-    expect(billing(await readLog(gw))).toBe(2);
+    expect(billing(await readLog(gw))).toBe(0);
     t.monitor.dispose();
   });
 

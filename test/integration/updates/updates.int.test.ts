@@ -8,7 +8,15 @@ import { HttpUpdateFeed } from '../../../src-main/features/updates/http-feed';
 import { systemUpdateClock } from '../../../src-main/features/updates/updates.ports';
 import { UpdatesService, type UpdatesServiceOptions } from '../../../src-main/features/updates/updates.service';
 import { memoryLogger } from '../../support/memory-logger';
-import { FakeClock, FakeDownloader, changeLog, feedYaml, memoryStore } from '../../unit/main/updates/fakes';
+import {
+  FakeClock,
+  FakeDownloader,
+  TEST_FEED_KEY,
+  changeLog,
+  feedSignature,
+  feedYaml,
+  memoryStore,
+} from '../../unit/main/updates/fakes';
 
 type Behaviour =
   | { readonly kind: 'serve'; readonly body: string }
@@ -23,10 +31,20 @@ const openResponses = new Set<ServerResponse>();
 let server: Server;
 let base = '';
 
+/** A feed served here is signed with the test key beside it (`<path>.sig`), unless a test routes that path itself. */
+function signatureOf(path: string): Behaviour | undefined {
+  const feed = routes.get(path.slice(0, -'.sig'.length));
+  if (feed?.kind !== 'serve') return undefined;
+  const name = path.slice(path.lastIndexOf('/') + 1, -'.sig'.length);
+  return { kind: 'serve', body: feedSignature(name, feed.body) };
+}
+
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const path = request.url ?? '';
-  requests.push(path);
-  const behaviour = routes.get(path) ?? { kind: 'status', status: 404 };
+  const isSignature = path.endsWith('.sig');
+  if (!isSignature) requests.push(path);
+  const behaviour = routes.get(path) ??
+    (isSignature ? signatureOf(path) : undefined) ?? { kind: 'status', status: 404 };
   openResponses.add(response);
   response.on('close', () => openResponses.delete(response));
   switch (behaviour.kind) {
@@ -87,7 +105,8 @@ function service(overrides: Partial<UpdatesServiceOptions> = {}): {
     feedFile: 'latest.yml',
     githubFeedUrl: `${base}/github/`,
     // Real time for the HTTP stall; the scheduler's clock is the fake one.
-    feed: new HttpUpdateFeed({ fetch, clock: systemUpdateClock, stallMs: STALL_MS, maxBytes: 64 * 1024 }),
+    feed: new HttpUpdateFeed({ fetch, clock: systemUpdateClock, stallMs: STALL_MS }),
+    trustedKeys: [TEST_FEED_KEY.publicKey],
     downloader,
     clock,
     store,
@@ -134,7 +153,9 @@ describe('update feed: mirror first, GitHub second', () => {
     const status = await updates.check();
     expect(status.release?.source).toBe('github');
     updates.download();
-    expect(downloader.requests).toEqual([{ feedUrl: `${base}/github/`, version: '1.2.0' }]);
+    expect(downloader.requests).toEqual([
+      { feedUrl: `${base}/github/`, feedFile: 'latest.yml', feedText: feedYaml('1.2.0'), version: '1.2.0' },
+    ]);
   });
 
   it('falls back when the mirror serves something that is not a feed', async () => {
@@ -162,7 +183,6 @@ describe('update feed: mirror first, GitHub second', () => {
 describe('version comparison', () => {
   it.each([
     ['1.1.0', 'up_to_date'],
-    ['1.0.9', 'up_to_date'],
     ['1.2.0-beta.1', 'up_to_date'], // a stable user is not moved onto a pre-release
     ['1.1.1', 'available'],
     ['v2.0.0', 'available'],

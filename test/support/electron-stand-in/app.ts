@@ -1,12 +1,15 @@
 // Stand-in for Electron's `app`: ready (whenReady, 'ready', isReady), paths, the single-instance lock, login
 // items, and quitting as documented — 'before-quit' (preventable), every window asked to close (a prevented close
-// cancels the quit), then 'will-quit' and 'quit'; the last window closing otherwise emits 'window-all-closed'.
+// cancels the quit), then 'will-quit' (preventable) and 'quit'; the last window closing otherwise emits
+// 'window-all-closed'. After 'quit', or app.exit(code), the process ends: the exit hooks see the machine as the
+// process leaves it, and the stand-in's system modules take no effect afterwards (a clear that comes too late is
+// lost, as it would be).
 import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App, LoginItemSettings, Settings } from 'electron';
 import { electronEvent } from './events';
-import { safeStorageReady } from './system';
+import { processEnded, safeStorageReady } from './system';
 import { StandInBrowserWindow, windowHooks } from './window';
 import packageJson from '../../../package.json';
 
@@ -16,9 +19,24 @@ const state = {
   hasQuit: false,
   /** Another Keydesk already holds the single-instance lock. */
   isLockHeldElsewhere: false,
+  /** How often the lock was asked for: each ask tells a running Keydesk that a second copy started. */
+  lockRequests: 0,
   openAtLogin: false,
   loginItemCalls: [] as Settings[],
+  /** The process ended (after 'quit', or app.exit); its code. */
+  hasExited: false,
+  exitCode: null as number | null,
 };
+const exitHooks: ((code: number) => void)[] = [];
+
+/** The end of the process: nothing runs after it, so the hooks see what the process left behind. */
+function endProcess(code: number): void {
+  if (state.hasExited) return;
+  state.hasExited = true;
+  state.exitCode = code;
+  processEnded();
+  for (const hook of exitHooks) hook(code);
+}
 const paths = new Map<string, string>([['userData', join(tmpdir(), 'electron-stand-in', 'userData')]]);
 // Electron sets process.resourcesPath in the main process (the app's resources folder; empty in development).
 // Under plain Node it is absent (electron.d.ts types it as always there, hence Reflect).
@@ -43,6 +61,7 @@ class StandInApp
       | 'whenReady'
       | 'isReady'
       | 'quit'
+      | 'exit'
       | 'isPackaged'
     >
 {
@@ -64,6 +83,7 @@ class StandInApp
     return packageJson.productName;
   }
   requestSingleInstanceLock(): boolean {
+    state.lockRequests += 1;
     return !state.isLockHeldElsewhere;
   }
   whenReady(): Promise<void> {
@@ -80,8 +100,16 @@ class StandInApp
     if (settings.openAtLogin !== undefined) state.openAtLogin = settings.openAtLogin;
   }
 
+  /** Documented: closes every window at once, without asking and without 'before-quit' or 'will-quit', and exits. */
+  exit(exitCode = 0): void {
+    if (state.hasExited) return;
+    state.isQuitting = true;
+    for (const window of StandInBrowserWindow.getAllWindows()) window.destroy();
+    endProcess(exitCode);
+  }
+
   quit(): void {
-    if (state.hasQuit || state.isQuitting) return;
+    if (state.hasExited || state.hasQuit || state.isQuitting) return;
     const beforeQuit = electronEvent();
     this.emit('before-quit', beforeQuit);
     if (beforeQuit.defaultPrevented) return;
@@ -101,6 +129,7 @@ class StandInApp
     }
     state.hasQuit = true;
     this.emit('quit', electronEvent(), 0);
+    endProcess(0);
   }
 }
 
@@ -124,6 +153,10 @@ export const appControl = {
   },
   setOpenAtLogin(isOpen: boolean): void {
     state.openAtLogin = isOpen;
+  },
+  /** Runs `hook` at the moment the process ends (to read the data folder as it was left, say). */
+  onExit(hook: (code: number) => void): void {
+    exitHooks.push(hook);
   },
   /** The app finished launching: 'ready', then whenReady resolves; safeStorage becomes usable. */
   ready(): void {

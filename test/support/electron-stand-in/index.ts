@@ -6,7 +6,16 @@ import { app, appControl } from './app';
 import { ipcControl, ipcMain } from './ipc-main';
 import { session, sessionControl } from './session';
 import { StandInMenu, StandInNotification, StandInTray, shellControl } from './shell';
-import { clipboard, dialog, nativeImage, powerMonitor, safeStorage, shell, systemControl } from './system';
+import {
+  clipboard,
+  ClipboardItem,
+  dialog,
+  nativeImage,
+  powerMonitor,
+  safeStorage,
+  shell,
+  systemControl,
+} from './system';
 import { StandInBrowserWindow, windowControl } from './window';
 
 // Re-exported with `export … from` (a list of imported bindings re-exported through `export { … }` reads as
@@ -31,6 +40,7 @@ export default {
   app,
   BrowserWindow: StandInBrowserWindow,
   clipboard,
+  ClipboardItem,
   dialog,
   ipcMain,
   Menu: StandInMenu,

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type {
   BaseWindow,
   Clipboard,
+  DecryptStringAsyncReturnValue,
   Dialog,
   OpenDialogOptions,
   OpenDialogReturnValue,
@@ -17,51 +18,59 @@ import type {
 import type { StandInBrowserWindow } from './window';
 
 // ---- clipboard ----------------------------------------------------------------------------------------------
-// The clipboard holds one commit of formats. As in Electron, every write call replaces the whole clipboard (a
-// writeBuffer after a writeText leaves only the buffer: electron_api_clipboard.cc makes a new ScopedClipboardWriter
-// per call). Electron 44 and later also take `write([new ClipboardItem({...})])`, every entry in one commit; that API
-// is offered only when a test switches it on (the Electron this project pins, 41, has no ClipboardItem).
+// The clipboard holds one commit of formats. As in Electron, every write call replaces the whole clipboard
+// (electron_api_clipboard.cc makes a new ScopedClipboardWriter per call); `write([new ClipboardItem({...})])` commits
+// every entry of its items at once. Electron 45's clipboard is asynchronous (reads and writes answer promises);
+// `clear` stays synchronous. The system clipboard outlives the process: once the app has exited, nothing it does
+// reaches the clipboard.
 let board = new Map<string, string | Uint8Array>();
+let hasProcessEnded = false;
+/** A platform that refuses raw formats (the test's switch): `write` rejects, as Electron's does for such a format. */
+let isRefusingRawFormats = false;
 const TEXT = 'text/plain';
 
-export let ClipboardItem: (new (entries: Record<string, string | Blob>) => StandInClipboardItem) | undefined;
-
-export class StandInClipboardItem {
+export class ClipboardItem {
   constructor(readonly entries: Record<string, string | Blob>) {}
+  get types(): string[] {
+    return Object.keys(this.entries);
+  }
 }
+
+const commit = (next: Map<string, string | Uint8Array>): void => {
+  if (!hasProcessEnded) board = next;
+};
 
 export const clipboard = {
   readText: () => {
     const text = board.get(TEXT);
-    return typeof text === 'string' ? text : '';
+    return Promise.resolve(typeof text === 'string' ? text : '');
   },
-  writeText: (text: string) => {
-    board = new Map([[TEXT, text]]);
-  },
-  writeBuffer: (format: string, buffer: Buffer) => {
-    board = new Map([[format, new Uint8Array(buffer)]]);
-  },
-  write: (data: unknown): Promise<void> | undefined => {
-    if (!Array.isArray(data)) {
-      const { text } = data as { text?: string };
-      board = new Map(text === undefined ? [] : [[TEXT, text]]);
-      return undefined;
+  writeText: (text: string) =>
+    new Promise<void>((resolve) => {
+      commit(new Map([[TEXT, text]]));
+      resolve();
+    }),
+  write: async (items: readonly ClipboardItem[]): Promise<void> => {
+    const next = new Map<string, string | Uint8Array>();
+    if (isRefusingRawFormats && items.some((item) => item.types.some((type) => type !== TEXT))) {
+      throw new Error('Failed to write to the clipboard');
     }
-    if (ClipboardItem === undefined) throw new TypeError('clipboard.write takes an object in this Electron');
-    return (async () => {
-      const next = new Map<string, string | Uint8Array>();
-      for (const item of data as StandInClipboardItem[]) {
-        for (const [type, value] of Object.entries(item.entries)) {
-          next.set(type, typeof value === 'string' ? value : new Uint8Array(await value.arrayBuffer()));
-        }
+    for (const item of items) {
+      for (const [type, value] of Object.entries(item.entries)) {
+        next.set(type, typeof value === 'string' ? value : new Uint8Array(await value.arrayBuffer()));
       }
-      board = next;
-    })();
+    }
+    commit(next);
   },
   clear: () => {
-    board = new Map();
+    commit(new Map());
   },
-} satisfies Pick<Clipboard, 'readText' | 'writeText' | 'writeBuffer' | 'clear'> & { write: unknown };
+} satisfies Pick<Clipboard, 'readText' | 'writeText' | 'clear'> & { write: unknown };
+
+/** The app stand-in calls this when the process ends. */
+export function processEnded(): void {
+  hasProcessEnded = true;
+}
 
 // ---- dialog -------------------------------------------------------------------------------------------------
 export interface SaveDialogCall {
@@ -108,42 +117,101 @@ function showOpenDialog(
   nextOpenAnswer = { canceled: true, filePaths: [] };
   return Promise.resolve(answer);
 }
-export const dialog = { showSaveDialog, showOpenDialog } satisfies Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
+export interface ErrorBox {
+  readonly title: string;
+  readonly content: string;
+}
+const errorBoxes: ErrorBox[] = [];
+/** Documented as usable before 'ready' (the start-failure dialog); modal, so it has returned once closed. */
+function showErrorBox(title: string, content: string): void {
+  errorBoxes.push({ title, content });
+}
+export const dialog = { showSaveDialog, showOpenDialog, showErrorBox } satisfies Pick<
+  Dialog,
+  'showSaveDialog' | 'showOpenDialog' | 'showErrorBox'
+>;
 
 // ---- safeStorage --------------------------------------------------------------------------------------------
 /** What safeStorage offers on this fake machine; Linux picks a backend, Keydesk refuses `basic_text`. */
 const safeStorageState = {
   isReady: false,
   backend: 'gnome_libsecret' as ReturnType<SafeStorage['getSelectedStorageBackend']>,
+  /** The OS key was rotated: the next asynchronous decrypts answer shouldReEncrypt (Electron 45's documented flag). */
+  isKeyRotated: false,
+  /** Calls of the synchronous API (deprecated in Electron 45, removed in 46), by name. */
+  deprecatedCalls: [] as string[],
+  /** Asynchronous encryptions waiting for a held gate (systemControl.holdEncryption). */
+  waitingEncryptions: 0,
 };
+let encryptionGate: Promise<void> | null = null;
+// One ciphertext format for both APIs, as Electron documents: what encryptString wrote, decryptStringAsync reads.
 const SEALED = Buffer.from('v11');
+const ROTATED = Buffer.from('v12');
 const mask = (bytes: Buffer): Buffer => Buffer.from(bytes.map((byte, i) => byte ^ ((0x5a + i) % 256)));
+const isAvailable = (): boolean => safeStorageState.isReady && safeStorageState.backend !== 'unknown';
 
+function seal(plainText: string): Buffer {
+  if (!isAvailable())
+    throw new Error(
+      'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+    );
+  return Buffer.concat([safeStorageState.isKeyRotated ? ROTATED : SEALED, mask(Buffer.from(plainText, 'utf8'))]);
+}
+
+function unseal(encrypted: Buffer): { result: string; shouldReEncrypt: boolean } {
+  if (!isAvailable())
+    throw new Error(
+      'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+    );
+  if (!Buffer.isBuffer(encrypted)) throw new TypeError('Expected the first argument of decryptString() to be a buffer');
+  const prefix = encrypted.subarray(0, SEALED.length);
+  if (!prefix.equals(SEALED) && !prefix.equals(ROTATED))
+    throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+  const result = mask(encrypted.subarray(SEALED.length)).toString('utf8');
+  return { result, shouldReEncrypt: safeStorageState.isKeyRotated && prefix.equals(SEALED) };
+}
+
+// The synchronous members are kept, and counted, so a test can say Keydesk no longer calls them.
 export const safeStorage = {
   // Documented: on Linux, true only once the app is ready and a secret store is there.
-  isEncryptionAvailable: () => safeStorageState.isReady && safeStorageState.backend !== 'unknown',
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the stand-in offers what Electron 45 still has
+  isEncryptionAvailable: () => {
+    safeStorageState.deprecatedCalls.push('isEncryptionAvailable');
+    return isAvailable();
+  },
   getSelectedStorageBackend: () => (safeStorageState.isReady ? safeStorageState.backend : 'unknown'),
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
   encryptString: (plainText: string): Buffer => {
-    if (!safeStorage.isEncryptionAvailable())
-      throw new Error(
-        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
-      );
-    return Buffer.concat([SEALED, mask(Buffer.from(plainText, 'utf8'))]);
+    safeStorageState.deprecatedCalls.push('encryptString');
+    return seal(plainText);
   },
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
   decryptString: (encrypted: Buffer): string => {
-    if (!safeStorage.isEncryptionAvailable())
-      throw new Error(
-        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
-      );
-    if (!Buffer.isBuffer(encrypted))
-      throw new TypeError('Expected the first argument of decryptString() to be a buffer');
-    if (!encrypted.subarray(0, SEALED.length).equals(SEALED))
-      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-    return mask(encrypted.subarray(SEALED.length)).toString('utf8');
+    safeStorageState.deprecatedCalls.push('decryptString');
+    return unseal(encrypted).result;
   },
+  // The asynchronous encryptor starts lazily after 'ready'; before it, or without a store, it is unavailable.
+  isAsyncEncryptionAvailable: () => Promise.resolve(isAvailable()),
+  encryptStringAsync: async (plainText: string): Promise<Buffer> => {
+    // A test may hold the OS's answer (a keychain that takes its time) to quit while a write is in flight.
+    if (encryptionGate) {
+      safeStorageState.waitingEncryptions += 1;
+      await encryptionGate;
+      safeStorageState.waitingEncryptions -= 1;
+    }
+    return seal(plainText);
+  },
+  decryptStringAsync: (encrypted: Buffer): Promise<DecryptStringAsyncReturnValue> =>
+    new Promise((resolve) => resolve(unseal(encrypted))),
 } satisfies Pick<
   SafeStorage,
-  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+  | 'isEncryptionAvailable'
+  | 'getSelectedStorageBackend'
+  | 'encryptString'
+  | 'decryptString'
+  | 'isAsyncEncryptionAvailable'
+  | 'encryptStringAsync'
+  | 'decryptStringAsync'
 >;
 
 /** The app stand-in calls this at 'ready': safeStorage is not usable before. */
@@ -179,7 +247,8 @@ export const nativeImage = {
 /** The test's side of these modules. */
 export const systemControl = {
   get clipboardText(): string {
-    return clipboard.readText();
+    const text = board.get(TEXT);
+    return typeof text === 'string' ? text : '';
   },
   /** Every format on the clipboard now, as the last commit left it. */
   get clipboardFormats(): ReadonlyMap<string, string | Uint8Array> {
@@ -189,9 +258,9 @@ export const systemControl = {
   userCopies(text: string): void {
     board = new Map([[TEXT, text]]);
   },
-  /** Offers Electron 44's ClipboardItem API (true) or takes it away, as the Electron this project pins has none. */
-  offerClipboardItems(isOffered: boolean): void {
-    ClipboardItem = isOffered ? StandInClipboardItem : undefined;
+  /** The platform refuses raw formats in a ClipboardItem (true) or takes them (false, the default). */
+  refuseRawFormats(isRefused: boolean): void {
+    isRefusingRawFormats = isRefused;
   },
   saveDialogCalls: saveDialogCalls as readonly SaveDialogCall[],
   /** The next save dialog answers this path (or is cancelled when null). */
@@ -199,11 +268,23 @@ export const systemControl = {
     nextSaveAnswer = filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath };
   },
   openDialogCalls: openDialogCalls as readonly OpenDialogCall[],
+  errorBoxes: errorBoxes as readonly ErrorBox[],
   /** The next open dialog answers this file (or is cancelled when null). */
   answerNextOpenDialog(filePath: string | null): void {
     nextOpenAnswer = filePath === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [filePath] };
   },
   safeStorage: safeStorageState,
+  /** Holds every asynchronous encryption until the returned release is called. */
+  holdEncryption(): () => void {
+    let release: () => void = () => undefined;
+    encryptionGate = new Promise<void>((resolve) => {
+      release = () => {
+        encryptionGate = null;
+        resolve();
+      };
+    });
+    return release;
+  },
   openedExternally: openedExternally as readonly string[],
   resume(): void {
     powerMonitor.emit('resume');

@@ -26,7 +26,9 @@ interface BuilderConfig {
   readonly directories: { readonly output: string; readonly buildResources: string };
   readonly extraResources: readonly { from: string; to: string; filter: readonly string[] }[];
   readonly publish: readonly { provider: string; releaseType?: string }[];
-  readonly linux: { target: readonly TargetEntry[]; icon: string };
+  readonly linux: { target: readonly TargetEntry[]; icon: string; executableName: string };
+  readonly deb: { depends: readonly string[]; afterInstall?: string };
+  readonly rpm: { depends: readonly string[]; afterInstall?: string };
   readonly win: { target: readonly TargetEntry[]; icon: string };
   readonly nsis: { oneClick: boolean; perMachine: boolean; allowElevation: boolean };
   readonly mac: { target: readonly TargetEntry[]; icon: string; entitlements: string; entitlementsInherit: string };
@@ -98,6 +100,37 @@ describe('electron-builder.yml', () => {
     // Draft GitHub releases carry the latest*.yml the updater reads.
     expect(config.publish).toEqual([{ provider: 'github', releaseType: 'draft' }]);
     expect(config.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
+  });
+});
+
+describe('Linux packages', () => {
+  // electron-builder's own dependency lists for each package format, as the pinned version writes them.
+  const FpmTarget = (
+    require('app-builder-lib/out/targets/FpmTarget') as {
+      default: { prototype: { getDefaultDepends(target: string): string[] } };
+    }
+  ).default;
+
+  it.each(['deb', 'rpm'] as const)(
+    '%s: every dependency electron-builder lists, alternative names included, and the Secret Service',
+    (format) => {
+      const defaults = FpmTarget.prototype.getDefaultDepends.call(null, format);
+      expect(defaults.length).toBeGreaterThan(5);
+      expect(config[format].depends).toEqual(expect.arrayContaining(defaults));
+      expect(config[format].depends.some((name) => /libsecret/.test(name))).toBe(true);
+    },
+  );
+
+  it('puts keydesk on the PATH: the install script links /usr/bin/keydesk to the app', () => {
+    expect(config.linux.executableName).toBe('keydesk');
+    // electron-builder's own install script does the linking; replacing it would drop that (and its sandbox setup).
+    expect(config.deb.afterInstall).toBeUndefined();
+    expect(config.rpm.afterInstall).toBeUndefined();
+    const script = readFileSync(require.resolve('app-builder-lib/templates/linux/after-install.tpl'), 'utf8');
+    expect(script).toContain("'/usr/bin/${executable}'");
+    expect(script).toMatch(
+      /ln -sf '\/opt\/\$\{sanitizedProductName\}\/\$\{executable\}' '\/usr\/bin\/\$\{executable\}'/,
+    );
   });
 });
 

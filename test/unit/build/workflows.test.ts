@@ -22,10 +22,17 @@ interface Step {
   readonly uses?: string;
   readonly env?: Record<string, string>;
 }
+interface Job {
+  readonly needs?: string | string[];
+  readonly if?: string;
+  readonly env?: Record<string, string>;
+  readonly steps: Step[];
+  readonly strategy?: { matrix: { include: { os: string }[] } };
+}
 interface Workflow {
   readonly on: Record<string, unknown>;
   readonly permissions?: Record<string, string>;
-  readonly jobs: Record<string, { steps: Step[]; strategy?: { matrix: { include: { os: string }[] } } }>;
+  readonly jobs: Record<string, Job>;
 }
 const workflow = (name: string) => load(read(name)) as Workflow;
 
@@ -55,7 +62,7 @@ describe('workflows', () => {
 
   it('a version tag builds on the three operating systems and publishes into a draft release', () => {
     const release = workflow('release.yml');
-    expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
+    expect(release.on.push).toEqual({ tags: ['v*.*.*'] });
     expect(release.permissions).toEqual({ contents: 'write' });
     const oses = release.jobs.installers?.strategy?.matrix.include.map((entry) => entry.os.split('-')[0]);
     expect(oses?.sort()).toEqual(['macos', 'ubuntu', 'windows']);
@@ -70,5 +77,30 @@ describe('workflows', () => {
       expect(text).toMatch(new RegExp(`${name}: \\$\\{\\{ secrets\\.`));
     }
     expect(text).toMatch(/::warning title=Unsigned build::/);
+  });
+
+  it('signs every feed with the release key from secrets after the installers, setting the rollout', () => {
+    const release = workflow('release.yml');
+    const sign = release.jobs['sign-feeds'];
+    expect(sign?.needs).toBe('installers');
+    const steps = sign?.steps ?? [];
+    const signing = steps.find((step) => step.run?.includes('scripts/sign-feeds.ts'));
+    expect(signing?.run).toMatch(/sign-feeds\.ts feeds --rollout "\$\{ROLLOUT:-100\}"/);
+    expect(signing?.env?.FEED_SIGNING_KEY).toBe('${{ secrets.FEED_SIGNING_KEY }}');
+    expect(signing?.run).not.toMatch(/--dry-run/); // a release never signs with a throwaway key
+    expect(sign?.env?.ROLLOUT).toMatch(/vars\.ROLLOUT_PERCENT/);
+    const runs = steps.map((step) => step.run ?? '').join('\n');
+    expect(runs).toMatch(/gh release download "\$\{TAG\}" --pattern 'latest\*\.yml'/);
+    expect(runs).toMatch(/gh release upload "\$\{TAG\}" feeds\/latest\*\.yml feeds\/latest\*\.yml\.sig --clobber/);
+    // Widening a staged rollout later: the same job alone, by hand, with a new percentage.
+    expect(Object.keys(release.on)).toContain('workflow_dispatch');
+    expect(release.jobs.installers?.if).toBe("github.event_name == 'push'");
+  });
+
+  it('CI runs the signing step as a dry run, without secrets', () => {
+    const ci = workflow('ci.yml');
+    const runs = Object.values(ci.jobs).flatMap((job) => job.steps.map((step) => step.run ?? ''));
+    expect(runs.some((run) => /sign-feeds\.ts "\$\{RUNNER_TEMP\}\/feeds" --rollout 20 --dry-run/.test(run))).toBe(true);
+    expect(read('ci.yml')).not.toMatch(/FEED_SIGNING_KEY/);
   });
 });

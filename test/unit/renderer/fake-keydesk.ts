@@ -51,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   launchAtLogin: false,
   alertSound: false,
   expiringWithinDays: 7,
+  deleteExportsAfterDays: null,
 };
 
 function createFakeKeydesk() {

@@ -152,8 +152,6 @@ describe('item 10: counts through vue-i18n plurals, in both languages', () => {
 describe('item 13: the drawer labels each model’s owner and endpoint types', () => {
   it('reads "owner: openai" and "endpoints: openai", not "openai openai"', async () => {
     const usage: KeyUsageView = {
-      usage: null,
-      usageError: { code: 'unsupported' },
       billing: null,
       billingError: null,
       models: [{ id: 'gpt-4o', ownedBy: 'openai', created: null, endpointTypes: ['openai'] }],
@@ -168,8 +166,16 @@ describe('item 13: the drawer labels each model’s owner and endpoint types', (
       { attachTo: document.body, global: { plugins: [createAppI18n('en-US')] } },
     );
     await vi.waitFor(() => {
+      expect(document.querySelector('[data-testid=drawer-read-with-key]')).not.toBeNull();
+    });
+    // Opening the details asks main for nothing that takes the full key (a reveal from the site's small bucket).
+    expect(fake.callsTo('keys:usage')).toEqual([]);
+    expect(document.querySelector('[data-testid=drawer-usage]')?.textContent).toContain('Granted');
+    document.querySelector<HTMLButtonElement>('[data-testid=drawer-read-with-key]')?.click();
+    await vi.waitFor(() => {
       expect(document.querySelector('[data-testid=model-owner]')).not.toBeNull();
     });
+    expect(fake.callsTo('keys:usage')).toHaveLength(1);
     expect(document.querySelector('[data-testid=model-owner]')?.textContent).toContain('owner: openai');
     expect(document.querySelector('[data-testid=model-endpoints]')?.textContent).toContain('endpoints:');
   });
@@ -228,6 +234,35 @@ describe('items 17 and 12: the Accounts page', () => {
     await vi.waitFor(() => {
       expect(fake.callsTo('quota:refresh')).toEqual([{}]);
     });
+  });
+
+  it('its Refresh re-reads what the page shows: each site’s currency once, and the Expiring list from the sites', async () => {
+    // Alice and Work share a site: its currency is read once for both.
+    const shared = [
+      accountView({ id: 'a', label: 'Alice', username: 'alice' }),
+      accountView({ id: 'c', label: 'Work', username: 'carol' }),
+      accountView({
+        id: 'r',
+        label: 'Relay',
+        baseUrl: 'https://relay.example.net',
+        apiUrl: 'https://relay.example.net',
+      }),
+    ];
+    fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf(shared))));
+    fake.override('watch:expiring', () => Promise.resolve(ok({ withinDays: 7, items: [], failures: [] })));
+    await mountAppAt('/accounts');
+    await vi.waitFor(() => {
+      expect(listed()).toHaveLength(3);
+    });
+    await vi.waitFor(() => {
+      expect(fake.callsTo('watch:expiring').length).toBeGreaterThan(0);
+    });
+    const before = fake.callsTo('watch:expiring').length;
+    document.querySelector<HTMLButtonElement>('[data-testid=refresh-button]')?.click();
+    await vi.waitFor(() => {
+      expect(fake.callsTo('watch:expiring').slice(before)).toEqual([{ fresh: true }]);
+    });
+    expect(fake.callsTo('site:refresh')).toEqual([{ accountId: 'a' }, { accountId: 'r' }]);
   });
 });
 

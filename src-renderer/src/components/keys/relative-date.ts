@@ -31,15 +31,43 @@ const dateFormat = (locale: Language) =>
 const dateTimeFormat = (locale: Language) =>
   cached(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** "in 3 days" / "3 天后"; the largest unit that fits, rounded toward now. */
+const DAY_MS = 86_400_000;
+
+/** Midnight of the local calendar day holding `ms`. */
+function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/**
+ * Calendar days from now's date to the date of `ms` in local time: 48 hours ahead is the day after tomorrow ("in 2
+ * days") however late in the day it is now. Rounded, since a day with a daylight-saving change is 23 or 25 hours.
+ */
+export function calendarDays(ms: number, nowMs: number): number {
+  return Math.round((startOfDay(ms) - startOfDay(nowMs)) / DAY_MS);
+}
+
+/**
+ * "in 3 days" / "3 天后". Under a day: hours, minutes or seconds, counted toward now. From a day on: the calendar's
+ * days ("tomorrow" is the next date, "in 3 days" three dates on), then months and years of those days. Counting
+ * whole 24-hour spans instead read a key ending in 48 hours minus a second as "tomorrow".
+ */
 export function relativeTime(unixSec: number, nowMs: number, locale: Language): string {
   const diff = unixSec - Math.floor(nowMs / 1000);
   const format = relativeFormat(locale);
   const abs = Math.abs(diff);
-  for (const [unit, seconds] of UNITS) {
-    if (abs >= seconds || unit === 'second') return format.format(Math.trunc(diff / seconds), unit);
+  if (abs < 86_400) {
+    for (const [unit, seconds] of UNITS) {
+      if (seconds < 86_400 && (abs >= seconds || unit === 'second'))
+        return format.format(Math.trunc(diff / seconds), unit);
+    }
   }
-  return format.format(0, 'second');
+  const days = calendarDays(unixSec * 1000, nowMs);
+  for (const [unit, seconds] of UNITS) {
+    const inDays = seconds / 86_400;
+    if (Math.abs(days) >= inDays) return format.format(Math.trunc(days / inDays), unit);
+  }
+  return format.format(days, 'day');
 }
 
 /** For something that already happened: a server clock a little ahead of ours must not make it read "in 2 seconds". */

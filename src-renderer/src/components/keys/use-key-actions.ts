@@ -2,12 +2,12 @@
 // browser mode), enable/disable (an expired or exhausted key offers extend-and-enable instead), delete, and the
 // batch forms of these. One error line and one rate-limit countdown for them all.
 import { useMessage } from 'naive-ui';
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { AppError, BatchOutcome, KeyView, Result } from '../../../../src-shared/contract';
 import { useLazyDialog } from '../../composables/use-lazy-dialog';
 import { useRateWait } from '../../composables/use-rate-wait';
-import { useKeysStore } from '../../stores/keys.store';
+import { rowKey, useKeysStore } from '../../stores/keys.store';
 
 export function useKeyActions(openExtend: (k: KeyView) => void) {
   const { t } = useI18n();
@@ -17,17 +17,41 @@ export function useKeyActions(openExtend: (k: KeyView) => void) {
   const actionError = ref<AppError | null>(null);
   // A reveal or copy the site's rate limit made wait: counted down here instead of shown as a bare failure.
   const rateWait = useRateWait();
+  /** The row whose reveal or copy is under way, or waits for a rate limit (its buttons say so in the table). */
+  const busyRow = ref<string | null>(null);
+  const whileBusy = async (k: KeyView, run: () => Promise<void>): Promise<void> => {
+    busyRow.value = rowKey(k);
+    try {
+      await run();
+    } finally {
+      // Still waiting for the site: the row stays busy until the countdown ends or is cancelled.
+      if (rateWait.until.value === null && busyRow.value === rowKey(k)) busyRow.value = null;
+    }
+  };
+  watch(rateWait.until, (until) => {
+    if (until === null) busyRow.value = null;
+  });
 
   const copiedToast = (copied: number, clearAt: number): void => {
     message.success(t('keys.copied', { n: copied, s: Math.round((clearAt - Date.now()) / 1000) }, { plural: copied }));
   };
 
-  async function reveal(k: KeyView): Promise<void> {
-    const r = await store.reveal(k);
-    if (!r.ok && !rateWait.start(r.error, () => reveal(k))) actionError.value = r.error;
+  /** What waits, named in the countdown: All keys lists many accounts' keys, and the wait is for this one. */
+  const subjectOf = (action: 'reveal' | 'copy', k: KeyView): string =>
+    t(`rateWait.subjects.${action}`, { name: k.name || t('keys.unnamed') });
+
+  function reveal(k: KeyView): Promise<void> {
+    return whileBusy(k, async () => {
+      const r = await store.reveal(k);
+      if (!r.ok && !rateWait.start(r.error, () => reveal(k), subjectOf('reveal', k))) actionError.value = r.error;
+    });
   }
 
-  async function copyOne(k: KeyView): Promise<void> {
+  function copyOne(k: KeyView): Promise<void> {
+    return whileBusy(k, () => copyNow(k));
+  }
+
+  async function copyNow(k: KeyView): Promise<void> {
     const r = await store.copy({ accountId: k.accountId, ids: [k.id] });
     if (r.ok) {
       copiedToast(r.value.copied, r.value.clearAt);
@@ -35,14 +59,14 @@ export function useKeyActions(openExtend: (k: KeyView) => void) {
     }
     if (r.error.code !== 'unavailable') {
       // No copy by itself minutes later: the clipboard might hold something else of the user's by then.
-      if (!rateWait.start(r.error)) actionError.value = r.error;
+      if (!rateWait.start(r.error, undefined, subjectOf('copy', k))) actionError.value = r.error;
       return;
     }
     // Browser mode: main has no clipboard. The one key comes through reveal (shown, re-masked in 30 s) and the
     // page's own clipboard takes it; cleared later only if it still holds the key.
     const shown = await store.reveal(k);
     if (!shown.ok) {
-      if (!rateWait.start(shown.error)) actionError.value = shown.error;
+      if (!rateWait.start(shown.error, undefined, subjectOf('copy', k))) actionError.value = shown.error;
       return;
     }
     try {
@@ -128,5 +152,16 @@ export function useKeyActions(openExtend: (k: KeyView) => void) {
       await runBatch(await store.remove({ accountId, ids }), 'deleted');
   }
 
-  return { actionError, rateWait, reveal, copyOne, setStatus, deleteOne, batchStatus, batchCopy, batchDelete };
+  return {
+    actionError,
+    rateWait,
+    busyRow,
+    reveal,
+    copyOne,
+    setStatus,
+    deleteOne,
+    batchStatus,
+    batchCopy,
+    batchDelete,
+  };
 }

@@ -79,9 +79,12 @@ export const backup = {
     launchAtLogin: 'Open at login',
     alertSound: 'Alert sound',
     expiringWithinDays: 'Expiring soon',
+    deleteExportsAfterDays: 'Delete files with full keys',
   },
   on: 'On',
   off: 'Off',
   minutes: '{n} min',
   days: 'within {n} days',
+  afterDays: 'after {n} days',
+  keep: 'never (kept)',
 };

@@ -42,7 +42,11 @@ export const errors = {
 
 export const rateWait = {
   title: 'Waiting for the site’s rate limit',
-  body: 'This site allows 20 sign-ins and key reveals per 20 minutes — next in {wait}.',
+  titleByKeydesk: 'Waiting to stay within the site’s limit',
+  heldByKeydesk: 'Keydesk held this back to stay within the site’s limit.',
+  next: 'Next in {wait}.',
+  waiting: '{subject}: waiting.',
+  subjects: { reveal: 'Show key “{name}”', copy: 'Copy key “{name}”' },
   retriesItself: 'Keydesk will try again on its own when the time is up.',
   tryAgainThen: 'Try again when the time is up.',
   minutesSeconds: '{m} min {s} s',
@@ -79,6 +83,37 @@ export const remediesInSignIn = {
 export const remediesForReason = {
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
+  },
+  backup: {
+    wrong_passphrase:
+      'Type the passphrase this backup was made with: not the vault’s passphrase, nor a site’s password. Nothing was changed.',
+    damaged: 'Use another copy of the backup, or make a new one on the computer it came from.',
+    unsupported_version: 'Restore it with the Keydesk that made it, or a newer one.',
+    not_backup: 'Choose a file named keydesk-backup-….keydesk.',
+    too_large: 'Choose a file named keydesk-backup-….keydesk.',
+    expired: 'Choose the backup file again.',
+  },
+  rate: {
+    local_budget: 'Nothing to do: Keydesk reads it again by itself once its share allows.',
+    search_budget: 'Search again when the time is up.',
+    site_critical: 'Try again when the time is up. Signing in to this site in a browser waits for the same limit.',
+    site_search: 'Search again when the time is up.',
+  },
+  sync: {
+    address: 'Use the https address your server shows for WebDAV.',
+    unauthorized: 'Check the user name and the app password in your server’s settings.',
+    folder_missing: 'Create the folder above it on the server, or correct the address.',
+    server_full: 'Free space on the server or raise its quota.',
+    unreachable: 'Check the network and that the server is running.',
+    conditional_ignored:
+      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the README).',
+    weak_etags: 'Use a server with strong ETags (Apache: FileETag Digest).',
+    folder_in_use: 'Choose “Join a sync folder” with the passphrase you used there.',
+    folder_empty: 'Choose “Set up sync” to start a new folder.',
+    wrong_passphrase: 'Type the sync passphrase chosen when sync was set up (not the server’s password).',
+    newer_format: 'Update Keydesk on this computer.',
+    folder_changed: 'Remove this computer from sync and join the folder again.',
+    vault_locked: 'Unlock the vault in Settings → Credential vault.',
   },
 };
 
@@ -269,6 +304,18 @@ export const errorReasons = {
     host_not_allowed: 'This page’s address is not Keydesk’s.',
     no_session: 'This page has no Keydesk session: open the address Keydesk printed (each one opens once).',
     no_handler: 'This is not available in this mode.',
+    quitting: 'Keydesk is quitting and takes no new request.',
+  },
+  exports: {
+    not_listed: 'This file is no longer in the list.',
+    changed:
+      'This file has changed since Keydesk wrote it, so Keydesk leaves it alone: delete it yourself, or remove it from the list.',
+  },
+  handoff: {
+    no_app:
+      'No app on this computer is registered for {scheme} links. Install the app (or start it once, so it registers), then try again.',
+    env_unrepresentable:
+      '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
@@ -290,9 +337,38 @@ export const errorReasons = {
     expired: 'This backup is no longer open; choose the file again.',
     cancelled: 'The restore was cancelled before anything was changed.',
   },
+  sync: {
+    address:
+      'The folder’s address must be https (plain http only to this computer), without a user name, query or fragment.',
+    not_configured: 'Sync is not set up on this computer.',
+    vault_locked: 'Sync’s passphrase and app password are in the vault, which is locked.',
+    unauthorized: 'The WebDAV server refused the user name or app password (HTTP {status}).',
+    folder_missing: 'The folder (or the folder above it) does not exist on the server (HTTP {status}).',
+    server_full:
+      'The WebDAV server is out of space (HTTP {status}). Nothing was lost; what waits is sent on the next run.',
+    server_error: 'The WebDAV server failed (HTTP {status}); Keydesk tries again later.',
+    unreachable: 'The WebDAV server did not answer; Keydesk tries again later and nothing waiting is lost.',
+    timeout: 'The WebDAV server took too long to answer; Keydesk tries again later.',
+    too_large: 'The server sent more than Keydesk reads from a sync folder.',
+    not_webdav: 'The answer was not a WebDAV one: check the folder’s address.',
+    conditional_ignored:
+      'This server wrote over a file it was told not to (it ignores {step}), so two computers could overwrite each other’s changes. Keydesk does not sync through it.',
+    weak_etags: 'This server gives no strong ETags, so Keydesk cannot make its writes safe against another computer’s.',
+    folder_in_use: 'This folder already holds a Keydesk sync: join it instead.',
+    folder_empty: 'This folder holds no Keydesk sync yet: set sync up instead.',
+    wrong_passphrase: 'This passphrase does not open this sync folder.',
+    newer_format: 'This sync folder was made by a newer Keydesk.',
+    folder_changed: 'The folder’s encryption is no longer the one this computer joined.',
+    conflict_gone: 'This conflict was already resolved.',
+    busy: 'Other computers kept writing at the same moment; Keydesk tries again shortly.',
+  },
   rate: {
-    local_budget: 'This site allows 20 sign-ins and key reveals per 20 minutes; Keydesk is waiting for its share.',
-    search_budget: 'This site allows 10 key searches a minute; Keydesk is waiting for its share.',
+    local_budget:
+      'Keydesk’s own checks use at most 6 of the 20 sign-ins, key reveals and key-usage reads this site allows per 20 minutes, and never its last 6: the rest are yours.',
+    search_budget: 'This site allows 10 key searches a minute; Keydesk sends at most 8, leaving 2 for your browser.',
+    site_critical:
+      'The site refused: it allows 20 sign-ins, key reveals and key-usage reads per 20 minutes from this address, counting your browser’s.',
+    site_search: 'The site refused: it allows 10 key searches a minute from this address.',
   },
   import: {
     file_too_large: 'The file is larger than {megabytes} MB; split it into smaller files.',
@@ -319,9 +395,25 @@ export const errorReasons = {
     credential: 'Its stored credentials do not fit an account of this kind.',
     duplicate: 'The file lists this account twice; the first one is kept.',
   },
-  handoff: {
-    env_unrepresentable:
-      '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
+  allowance: {
+    needs_management:
+      'A watched key has no key management: allowances and rotation need a password or access-token account.',
+    refill_needs_limit: 'This key is unlimited: give it a cap instead, which Keydesk keeps while it runs.',
+    cap_needs_unlimited: 'This key has a quota: give it an allowance the site refills instead.',
+    cap_not_counted:
+      'one-api does not count what an unlimited key spends, so a cap could never be reached. Give the key a quota and an allowance instead.',
+    cap_needs_tracking:
+      'A cap counts spending from “Track spending per key”, which is off for this account: turn it on on the Account page.',
+    time_zone: '“{zone}” is not a time zone this system knows.',
+    too_many: 'Keydesk keeps at most {max} allowances: remove one first.',
+  },
+  rotation: {
+    running: 'A rotation of this key is already under way: open it from the key’s details.',
+    twin_not_found:
+      'The new key was created but could not be told apart in the key list: check the list before rotating again.',
+    create_unconfirmed:
+      'Keydesk stopped while the new key was being created, so it may exist: check the key list before rotating again.',
+    not_disabled: 'The old key is deleted only after the rotation has disabled it.',
   },
   /** Names of the fields a reason may name (params.field). */
   fields: {

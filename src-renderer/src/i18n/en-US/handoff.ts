@@ -28,7 +28,7 @@ export const handoff = {
   copy: 'Copy',
   save: 'Save to a file',
   needsDesktop:
-    'Opening another app and the system clipboard need the Keydesk desktop app. In browser mode, save a snippet to a file instead.',
+    'Copying to the system clipboard needs the Keydesk desktop app. In browser mode, save the snippet to a file instead.',
   needsDesktopLink:
     'Opening another app needs the Keydesk desktop app: browser mode never hands a link holding the key to the page.',
   commandLine: {

@@ -205,7 +205,11 @@ export const keys = {
   },
   detail: {
     created: 'Created',
-    usage: 'Usage (from the key)',
+    usage: 'Usage',
+    withKey: 'Billing and models, as the key sees them',
+    readWithKey: 'Read with the key',
+    readWithKeyHint:
+      'Uses the full key: one of the 20 sign-ins and key reveals this site allows per 20 minutes. Opening the details spends none.',
     granted: 'Granted',
     used: 'Used',
     available: 'Available',

@@ -1,6 +1,10 @@
 // en-US messages: quota, alerts.
 
 export const quota = {
+  budgetLow: {
+    few: '{host}: {left} of the {limit} sign-ins and key reveals a new-api site allows per 20 minutes left (as Keydesk counts them). After that the site may refuse them, in your browser too, until {time}.',
+    none: '{host}: the {limit} sign-ins and key reveals a new-api site allows per 20 minutes are used up (as Keydesk counts them). It may refuse more, in your browser too, until about {time}.',
+  },
   remaining: 'Remaining balance',
   unlimited: 'Unlimited',
   used: 'Used {amount}',
@@ -58,7 +62,23 @@ export const alerts = {
   levels: { warn: 'Low', critical: 'Critical', soft_limit: 'Soft limit' },
   body: '{balance} left (below {threshold})',
   softLimitBody: '{used} used (soft limit {limit})',
-  kinds: { runaway: 'Runaway key', expiring: 'Expiring', price_change: 'Price change' },
+  kinds: {
+    runaway: 'Runaway key',
+    expiring: 'Expiring',
+    price_change: 'Price change',
+    allowance: 'Allowance',
+    rotation: 'Rotation',
+  },
+  allowanceBody: {
+    edited_elsewhere: '{key}: its quota was changed elsewhere, so its allowance stopped instead of overwriting that.',
+    made_unlimited: '{key}: it was made unlimited, so its allowance stopped.',
+    made_limited: '{key}: it is no longer unlimited, so its cap stopped.',
+    deleted: '{key}: the key was deleted, so its allowance stopped.',
+    rotated: '{key}: its allowance moved to the key’s twin.',
+    refill_failed: '{key}: this period’s refill keeps failing; the key may run dry. See the key’s details.',
+  },
+  rotationBody: '{old} (#{id}): the rotation disabled it a few days ago and its twin took its place. Delete it now?',
+  deleteOldKey: 'Delete old key…',
   runawayBody: '{key}: {hour} in the last hour (usually {usual})',
   runawayCapBody: '{key}: at least {day} spent in the last 24 hours (daily cap {cap})',
   expiringKeyBody: 'Key {key} expires {when}',

@@ -26,6 +26,12 @@ export const storeProblems = {
       restored_from_backup: 'The latest balances, history or alerts may be missing.',
       started_empty: 'Earlier balances, history or alerts are missing; new ones are collected from now on.',
     },
+    key_records: {
+      restored_from_backup:
+        'The latest change to an allowance, a key rotation or the record of hand-offs may be missing.',
+      started_empty:
+        'Allowances, key rotations or the record of hand-offs could not be read; none runs until it is set again.',
+    },
   },
   kept: 'The damaged copy is kept, untouched, at {path}.',
   causes: {

@@ -35,6 +35,9 @@ export const updates = {
     mirror: 'via the mirror',
     github: 'via GitHub',
   },
+  signatureChecked: 'signature checked',
+  signedRelease:
+    'Served {source}; the feed’s signature by Keydesk’s release key {key} was checked before anything else.',
   nextCheck: 'Next automatic check: {time}',
   failure: {
     offline: 'The update server could not be reached. Keydesk tries again later.',
@@ -42,7 +45,11 @@ export const updates = {
     server: 'The update server answered with an error.',
     invalid_feed: 'The update server’s answer is not an update feed. Check the mirror address.',
     too_large: 'The update is larger than Keydesk accepts, so it was not downloaded.',
-    signature: 'The download did not pass its checksum or signature check and was discarded.',
+    feed_signature:
+      'The update feed is not signed by Keydesk’s release key, so nothing in it was trusted or downloaded.',
+    downgrade: 'The update feed offers an older version than the one installed (an old feed served again): refused.',
+    redirect: 'The update server sent Keydesk to an address it does not accept (plain http, or too many redirects).',
+    signature: 'The downloaded file is not the one the signed feed names (changed or cut short): it was deleted.',
     unknown: 'The update could not be checked or downloaded.',
   },
   downloadFailed: 'The download failed',
@@ -50,7 +57,7 @@ export const updates = {
   automaticHint: 'A few minutes after start, then every six hours. Nothing is downloaded without asking you.',
   mirror: 'Mirror',
   mirrorHint:
-    'Tried before GitHub Releases: an https address that serves Keydesk’s latest.yml files. Leave empty for GitHub only.',
+    'Tried before GitHub Releases: an https address that serves Keydesk’s latest.yml files and their .sig signatures. Leave empty for GitHub only.',
   mirrorPlaceholder: 'https://mirror.example.com/keydesk/',
   mirrorSaved: 'Mirror saved',
   mirrorInvalid: 'Use an https address without a user name, query or fragment.',

@@ -2,7 +2,7 @@
 
 export const watch = {
   title: 'Which key can call a model',
-  hint: 'Every account’s usable keys whose group serves the model and whose own model list allows it, cheapest group first.',
+  hint: 'Every account’s usable keys whose group serves the model and whose own model list allows it, cheapest first by what you pay: the group’s ratio × the site’s price in yuan.',
   placeholder: 'Model id, e.g. gpt-4o-mini',
   search: 'Find keys',
   readAgain: 'Read keys and prices again',
@@ -12,6 +12,11 @@ export const watch = {
   defaultGroup: 'Account’s group',
   ratio: 'Ratio',
   ratioUnknown: 'The site did not say this group’s ratio',
+  cost: 'You pay',
+  costHint:
+    'Yuan for US$1 of usage at list prices (500,000 quota units): the group’s ratio × what the site’s quota costs you.',
+  costUnknown:
+    'Not known: the group’s ratio or what the site’s quota costs in yuan is missing (set a rate in the account’s settings).',
   quotaLeft: 'Quota left',
   expires: 'Expires',
   never: 'Never',
@@ -20,7 +25,17 @@ export const watch = {
   useIn: 'Use this key in…',
   none: 'No usable key of any account can call “{model}”.',
   partial: 'Some accounts could not be read; their keys may be missing here:',
-  extendAhead: 'The key still works. Its expiry moves on from its current end by:',
+  extendKey: {
+    title: 'Extend “{name}”',
+    move: 'The key works until {date}. Move its end to:',
+    moveFromNow: 'Move the key’s end to:',
+    week: 'A week later: {date}',
+    month: '30 days later: {date}',
+    never: 'Never expires',
+    submit: 'Extend',
+    done: 'Key extended until {date}.',
+    doneNever: 'The key no longer expires.',
+  },
   expiring: {
     title: 'Expiring soon',
     within: 'Within',

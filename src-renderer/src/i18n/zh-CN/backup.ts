@@ -79,9 +79,12 @@ export const backup: MessageSchema['backup'] = {
     launchAtLogin: '登录时启动',
     alertSound: '提醒声音',
     expiringWithinDays: '即将过期',
+    deleteExportsAfterDays: '删除含完整密钥的文件',
   },
   on: '开',
   off: '关',
   minutes: '{n} 分钟',
   days: '{n} 天内',
+  afterDays: '{n} 天后',
+  keep: '从不（保留）',
 };

@@ -42,7 +42,11 @@ export const errors: MessageSchema['errors'] = {
 
 export const rateWait: MessageSchema['rateWait'] = {
   title: '正在等待站点的频率限制',
-  body: '该站点每 20 分钟只允许 20 次登录和查看密钥 — {wait} 后可继续。',
+  titleByKeydesk: '正在等待，以免超出该站点的限额',
+  heldByKeydesk: 'Keydesk 暂缓发送，以免超出该站点的限额。',
+  next: '{wait}后可继续。',
+  waiting: '{subject}：正在等待。',
+  subjects: { reveal: '显示密钥“{name}”', copy: '复制密钥“{name}”' },
   retriesItself: '时间到后 Keydesk 会自动重试。',
   tryAgainThen: '请在时间到后重试。',
   minutesSeconds: '{m} 分 {s} 秒',
@@ -75,6 +79,36 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
 export const remediesForReason: MessageSchema['remediesForReason'] = {
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
+  },
+  backup: {
+    wrong_passphrase: '请输入创建该备份时使用的口令：不是保险库口令，也不是网站密码。未做任何更改。',
+    damaged: '请使用该备份的另一份副本，或在原来的电脑上重新备份。',
+    unsupported_version: '请用创建它的 Keydesk 或更新的版本恢复。',
+    not_backup: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    too_large: '请选择名为 keydesk-backup-….keydesk 的文件。',
+    expired: '请重新选择备份文件。',
+  },
+  rate: {
+    local_budget: '无需操作：名额允许时 Keydesk 会自动重新读取。',
+    search_budget: '请在时间到后再搜索。',
+    site_critical: '请在时间到后重试。在浏览器中登录该站点也要等待同一限额。',
+    site_search: '请在时间到后再搜索。',
+  },
+  sync: {
+    address: '使用服务器提供的 WebDAV https 地址。',
+    unauthorized: '请在服务器设置中检查用户名和应用密码。',
+    folder_missing: '在服务器上创建上级文件夹，或更正地址。',
+    server_full: '在服务器上释放空间或提高配额。',
+    unreachable: '请检查网络，并确认服务器正在运行。',
+    conditional_ignored:
+      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见 README）。',
+    weak_etags: '请使用提供强 ETag 的服务器（Apache：FileETag Digest）。',
+    folder_in_use: '请选择“加入同步文件夹”，并使用在那里设置的口令。',
+    folder_empty: '请选择“设置同步”来创建新的文件夹。',
+    wrong_passphrase: '请输入设置同步时选择的同步口令（不是服务器的密码）。',
+    newer_format: '请更新这台电脑上的 Keydesk。',
+    folder_changed: '请在这台电脑上移除同步，然后重新加入文件夹。',
+    vault_locked: '请在“设置 → 凭据保险库”中解锁保险库。',
   },
 };
 
@@ -250,6 +284,15 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     host_not_allowed: '此页面的地址不是 Keydesk 的。',
     no_session: '此页面没有 Keydesk 会话：请打开 Keydesk 打印的地址（每个地址只能打开一次）。',
     no_handler: '此模式下不可用。',
+    quitting: 'Keydesk 正在退出，不再接受新的请求。',
+  },
+  exports: {
+    not_listed: '该文件已不在列表中。',
+    changed: '该文件在 Keydesk 写入后已被改动，Keydesk 不会动它：请自行删除，或将其从列表中移除。',
+  },
+  handoff: {
+    no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
+    env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
   },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
@@ -271,9 +314,35 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     expired: '这个备份已不再打开，请重新选择文件。',
     cancelled: '恢复已取消，没有做任何更改。',
   },
+  sync: {
+    address: '文件夹地址必须是 https（http 仅限本机），且不能包含用户名、查询参数或片段。',
+    not_configured: '这台电脑尚未设置同步。',
+    vault_locked: '同步口令和应用密码保存在保险库中，而保险库已锁定。',
+    unauthorized: 'WebDAV 服务器拒绝了用户名或应用密码（HTTP {status}）。',
+    folder_missing: '服务器上不存在该文件夹（或其上级文件夹）（HTTP {status}）。',
+    server_full: 'WebDAV 服务器空间已满（HTTP {status}）。没有丢失任何内容，等待发送的更改会在下次同步时发送。',
+    server_error: 'WebDAV 服务器出错（HTTP {status}），Keydesk 稍后会重试。',
+    unreachable: 'WebDAV 服务器没有响应，Keydesk 稍后会重试，等待发送的内容不会丢失。',
+    timeout: 'WebDAV 服务器响应超时，Keydesk 稍后会重试。',
+    too_large: '服务器发送的内容超过了 Keydesk 从同步文件夹读取的上限。',
+    not_webdav: '返回的不是 WebDAV 响应：请检查文件夹地址。',
+    conditional_ignored:
+      '这个服务器覆盖了它被要求不要覆盖的文件（它忽略 {step}），两台电脑可能互相覆盖修改。Keydesk 不会通过它同步。',
+    weak_etags: '这个服务器不提供强 ETag，Keydesk 无法保证写入不会与其他电脑冲突。',
+    folder_in_use: '这个文件夹已经有 Keydesk 同步：请改为加入它。',
+    folder_empty: '这个文件夹中还没有 Keydesk 同步：请改为设置同步。',
+    wrong_passphrase: '此口令无法打开这个同步文件夹。',
+    newer_format: '这个同步文件夹由更新版本的 Keydesk 创建。',
+    folder_changed: '文件夹的加密已不是这台电脑加入时的那一个。',
+    conflict_gone: '这个冲突已经解决。',
+    busy: '其他电脑同时在写入，Keydesk 稍后会重试。',
+  },
   rate: {
-    local_budget: '该站点每 20 分钟允许 20 次登录和密钥显示；Keydesk 正在等待可用名额。',
-    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 正在等待可用名额。',
+    local_budget:
+      '该站点每 20 分钟允许 20 次登录、查看密钥和读取密钥用量；Keydesk 自己的检查最多用其中 6 次，且从不用最后 6 次：其余都留给你。',
+    search_budget: '该站点每分钟允许 10 次密钥搜索；Keydesk 最多发送 8 次，给浏览器留 2 次。',
+    site_critical: '站点拒绝了：该地址每 20 分钟只允许 20 次登录、查看密钥和读取密钥用量，浏览器中的也计算在内。',
+    site_search: '站点拒绝了：该地址每分钟只允许 10 次密钥搜索。',
   },
   import: {
     file_too_large: '文件超过 {megabytes} MB，请拆分成较小的文件。',
@@ -298,8 +367,20 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     credential: '它保存的凭据与这种账户不符。',
     duplicate: '文件中把这个账户列了两次，只保留第一次。',
   },
-  handoff: {
-    env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
+  allowance: {
+    needs_management: '单独监视的密钥没有密钥管理权限：额度计划和轮换需要密码或访问令牌账户。',
+    refill_needs_limit: '这个密钥是无限额度：请改为设置上限，Keydesk 运行时会执行它。',
+    cap_needs_unlimited: '这个密钥有额度：请改为设置由站点补充的额度计划。',
+    cap_not_counted: 'one-api 不统计无限额度密钥的消耗，上限永远不会达到。请给密钥设置额度并使用额度计划。',
+    cap_needs_tracking: '上限依靠“跟踪每个密钥的消耗”来统计消耗，而这个账户没有开启：请在账户页开启。',
+    time_zone: '“{zone}”不是本系统认识的时区。',
+    too_many: 'Keydesk 最多保存 {max} 个额度计划：请先删除一个。',
+  },
+  rotation: {
+    running: '这个密钥的轮换已在进行中：请从密钥详情中打开它。',
+    twin_not_found: '新密钥已创建，但在密钥列表中无法分辨出来：再次轮换前请先检查列表。',
+    create_unconfirmed: '创建新密钥时 Keydesk 停止了，新密钥可能已经存在：再次轮换前请先检查密钥列表。',
+    not_disabled: '只有在轮换停用旧密钥之后才能删除它。',
   },
   /** 说明中可能提到的字段名（params.field）。 */
   fields: {

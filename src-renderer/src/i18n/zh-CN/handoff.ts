@@ -27,7 +27,7 @@ export const handoff = {
   open: '在应用中打开',
   copy: '复制',
   save: '保存为文件',
-  needsDesktop: '打开其他应用和使用系统剪贴板需要 Keydesk 桌面版。浏览器模式下请把代码片段保存为文件。',
+  needsDesktop: '复制到系统剪贴板需要 Keydesk 桌面版。浏览器模式下请把代码片段保存为文件。',
   needsDesktopLink: '打开其他应用需要 Keydesk 桌面版：浏览器模式不会把含密钥的链接交给页面。',
   commandLine: {
     cherry:

@@ -25,6 +25,10 @@ import { updates } from './updates';
 import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
+import { exports } from './exports';
+import { sync } from './sync';
+import { allowance } from './allowance';
+import { rotation } from './rotation';
 import { health, audit } from './health';
 
 const zhCN: MessageSchema = {
@@ -60,6 +64,10 @@ const zhCN: MessageSchema = {
   importAccounts,
   watch,
   spend,
+  exports,
+  sync,
+  allowance,
+  rotation,
   health,
   audit,
 };

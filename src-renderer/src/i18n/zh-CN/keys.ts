@@ -202,7 +202,10 @@ export const keys: MessageSchema['keys'] = {
   },
   detail: {
     created: '创建时间',
-    usage: '用量（来自密钥）',
+    usage: '用量',
+    withKey: '账单与模型（以该密钥查询）',
+    readWithKey: '用该密钥读取',
+    readWithKeyHint: '需要完整密钥：占用该站点每 20 分钟 20 次登录和查看密钥中的 1 次。打开详情本身不占用。',
     granted: '授予',
     used: '已用',
     available: '可用',

@@ -2,6 +2,10 @@
 import type { MessageSchema } from '../en-US';
 
 export const quota: MessageSchema['quota'] = {
+  budgetLow: {
+    few: '{host}：new-api 站点每 20 分钟允许 {limit} 次登录和查看密钥，按 Keydesk 的计数还剩 {left} 次。用完后站点可能会拒绝，浏览器中的也一样，直到 {time}。',
+    none: '{host}：new-api 站点每 20 分钟允许的 {limit} 次登录和查看密钥已用完（按 Keydesk 的计数）。约 {time} 前站点可能会拒绝更多请求，浏览器中的也一样。',
+  },
   remaining: '剩余余额',
   unlimited: '无限',
   used: '已用 {amount}',
@@ -59,7 +63,23 @@ export const alerts: MessageSchema['alerts'] = {
   levels: { warn: '偏低', critical: '告急', soft_limit: '软上限' },
   body: '剩余 {balance}（低于 {threshold}）',
   softLimitBody: '已用 {used}（软上限 {limit}）',
-  kinds: { runaway: '消耗异常', expiring: '即将到期', price_change: '倍率变更' },
+  kinds: {
+    runaway: '消耗异常',
+    expiring: '即将到期',
+    price_change: '倍率变更',
+    allowance: '额度计划',
+    rotation: '密钥轮换',
+  },
+  allowanceBody: {
+    edited_elsewhere: '{key}：额度已在别处被修改，额度计划已停止，不会覆盖那次修改。',
+    made_unlimited: '{key}：已改为无限额度，额度计划已停止。',
+    made_limited: '{key}：已不再是无限额度，上限已停止。',
+    deleted: '{key}：密钥已被删除，额度计划已停止。',
+    rotated: '{key}：额度计划已移到轮换出的新密钥。',
+    refill_failed: '{key}：本周期的额度补充一直失败，密钥可能会用尽。请查看密钥详情。',
+  },
+  rotationBody: '{old}（#{id}）：轮换已在几天前停用它，由它的副本接替。现在删除吗？',
+  deleteOldKey: '删除旧密钥…',
   runawayBody: '{key}：最近一小时消耗 {hour}（平时约 {usual}）',
   runawayCapBody: '{key}：最近 24 小时至少消耗 {day}（每日上限 {cap}）',
   expiringKeyBody: '密钥 {key} 将于 {when} 到期',

@@ -26,6 +26,10 @@ export const storeProblems: MessageSchema['storeProblems'] = {
       restored_from_backup: '最近的余额、历史或提醒可能已丢失。',
       started_empty: '之前的余额、历史或提醒已丢失；从现在起重新记录。',
     },
+    key_records: {
+      restored_from_backup: '额度计划、密钥轮换或交付记录的最近一次更改可能缺失。',
+      started_empty: '无法读取额度计划、密钥轮换或交付记录；重新设置之前它们都不会运行。',
+    },
   },
   kept: '损坏的副本已原样保留在 {path}。',
   causes: {

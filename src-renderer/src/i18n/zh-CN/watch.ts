@@ -2,7 +2,7 @@
 
 export const watch = {
   title: '哪个密钥能调用某个模型',
-  hint: '所有账户中可用、所在分组提供该模型且自身模型列表允许的密钥，分组倍率低的在前。',
+  hint: '所有账户中可用、所在分组提供该模型且自身模型列表允许的密钥，按实付从低到高：分组倍率 × 该站点的人民币价格。',
   placeholder: '模型 ID，例如 gpt-4o-mini',
   search: '查找密钥',
   readAgain: '重新读取密钥和倍率',
@@ -12,6 +12,9 @@ export const watch = {
   defaultGroup: '账户所在分组',
   ratio: '倍率',
   ratioUnknown: '站点未提供此分组的倍率',
+  cost: '实付',
+  costHint: '按标价每 1 美元用量（500,000 额度单位）所需的人民币：分组倍率 × 该站点额度的人民币价格。',
+  costUnknown: '未知：缺少分组倍率或该站点额度的人民币价格（可在账户设置中填写汇率）。',
   quotaLeft: '剩余额度',
   expires: '过期时间',
   never: '永不过期',
@@ -20,7 +23,17 @@ export const watch = {
   useIn: '在…中使用此密钥',
   none: '没有任何账户的可用密钥能调用“{model}”。',
   partial: '部分账户无法读取，它们的密钥可能未列出：',
-  extendAhead: '该密钥仍可用。过期时间将从当前到期时间起延长：',
+  extendKey: {
+    title: '延长“{name}”',
+    move: '该密钥可用到 {date}。把到期时间改为：',
+    moveFromNow: '把该密钥的到期时间改为：',
+    week: '延后一周：{date}',
+    month: '延后 30 天：{date}',
+    never: '永不过期',
+    submit: '延长',
+    done: '密钥已延长至 {date}。',
+    doneNever: '该密钥不再过期。',
+  },
   expiring: {
     title: '即将过期',
     within: '未来',

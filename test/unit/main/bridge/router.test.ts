@@ -84,4 +84,33 @@ describe('Router', () => {
     expect(noArgs.safeParse({}).success).toBe(false);
     expect(z.object({}).safeParse(null).success).toBe(false);
   });
+
+  it('on quit refuses every new call, and drain waits for the calls already taken', async () => {
+    let finish: () => void = () => undefined;
+    const router = new Router(memoryLogger().log).handle(
+      'settings:update',
+      settingsPatchSchema,
+      () =>
+        new Promise((resolve) => {
+          finish = () => {
+            resolve(ok(DEFAULT_SETTINGS));
+          };
+        }),
+    );
+    const taken = router.dispatch('settings:update', { theme: 'dark' }, context);
+    router.close();
+    await expect(router.dispatch('settings:update', { theme: 'light' }, context)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', reason: 'bridge.quitting' },
+    });
+    let isDrained = false;
+    const draining = router.drain().then(() => {
+      isDrained = true;
+    });
+    await Promise.resolve();
+    expect(isDrained).toBe(false);
+    finish();
+    await draining;
+    await expect(taken).resolves.toMatchObject({ ok: true });
+  });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, type KeyView } from '../../../../src-shared/contract';
 import { ClipboardGuard } from '../../../../src-main/features/keys/clipboard-guard';
 import { HANDOFF_KEY_TTL_MS, HandoffService } from '../../../../src-main/features/handoff/handoff.service';
-import type { ClipboardPort } from '../../../../src-main/platform/ports';
+import { NoAppForLinkError, type ClipboardPort } from '../../../../src-main/platform/ports';
 import { parseCherryStudioLink, parseDotenv } from '../../../support/handoff-parsers';
 
 const FULL = 'sk-Zq8RtYu1IoP2AsD3FgH4JkL5ZxC6VbN7MqW8ErT9';
@@ -28,7 +28,7 @@ const view: KeyView = {
   allowIps: '',
 };
 
-function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
+function setup(options: { clipboard?: boolean; links?: boolean; noApp?: boolean } = {}) {
   let now = 1_000;
   const calls = { reveal: 0, models: 0 };
   const opened: string[] = [];
@@ -36,9 +36,10 @@ function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
   let board = '';
   const port: ClipboardPort = {
     isAvailable: options.clipboard ?? true,
-    readText: () => board,
+    readText: () => Promise.resolve(board),
     writeText: (t) => {
       board = t;
+      return Promise.resolve();
     },
     clear: () => {
       board = '';
@@ -73,6 +74,7 @@ function setup(options: { clipboard?: boolean; links?: boolean } = {}) {
       links: {
         isAvailable: options.links ?? true,
         open: (url) => {
+          if (options.noApp === true) return Promise.reject(new NoAppForLinkError('xdg-open exited with 3'));
           opened.push(url);
           return Promise.resolve();
         },
@@ -123,6 +125,14 @@ describe('HandoffService', () => {
     expect(await other.service.send('a1', 7, 'curl', 0, 'open')).toMatchObject({ error: { code: 'validation' } });
     expect(other.opened).toEqual([]);
     expect(await other.service.send('a1', 7, 'curl', 3, 'file')).toMatchObject({ error: { code: 'validation' } });
+  });
+
+  it('says which scheme has no app when the system finds none for the link', async () => {
+    const { service } = setup({ noApp: true });
+    expect(await service.send('a1', 7, 'cc-switch-claude', 0, 'open')).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', reason: 'handoff.no_app', params: { scheme: 'ccswitch:' } },
+    });
   });
 
   it('reads the key again once its few minutes are over, and forgets it on dispose', async () => {

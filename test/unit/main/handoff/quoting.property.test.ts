@@ -145,6 +145,7 @@ describe('quoting for each format a hand-off writes', () => {
 
 describe('the .env snippet', () => {
   const input = (apiUrl: string): HandoffInput => ({
+    accountId: 'account-1',
     apiKey: 'sk-fakefakefakefakefake',
     siteUrl: 'https://gw.example',
     apiUrl,

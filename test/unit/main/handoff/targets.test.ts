@@ -21,7 +21,9 @@ import {
 
 // Chosen so its base64 payload holds both + and / (the characters Cherry Studio's parser swaps around).
 const KEY = 'sk-Ab3dEf9hIj0kLmNoPq+rStUvWxYz012345/6789abcdEFGH';
+const ACCOUNT = '4b1f0c8e-5d1a-4c2e-9a57-0c4f3f4b1a2d';
 const input: HandoffInput = {
+  accountId: ACCOUNT,
   apiKey: KEY,
   siteUrl: 'https://gw.example.com',
   apiUrl: 'https://api.example.com',
@@ -46,8 +48,43 @@ describe('handoff targets', () => {
   it('uses /v1 for OpenAI-style clients and no suffix for Anthropic-style ones', () => {
     expect(openaiBase('https://a.example')).toBe('https://a.example/v1');
     expect(anthropicBase('https://a.example')).toBe('https://a.example');
-    expect(providerId('我的站')).toBe('keydesk');
-    expect(providerId('My Site!')).toBe('keydesk-my-site');
+  });
+
+  it('names a provider after its site and account: readable, ASCII, the same on every send', () => {
+    const id = providerId(ACCOUNT, 'https://gw.example.com');
+    expect(id).toMatch(/^keydesk-gw-example-com-[0-9a-f]{8}$/);
+    expect(providerId(ACCOUNT, 'https://gw.example.com/')).toBe(id);
+    expect(providerId('another-account', 'https://gw.example.com')).not.toBe(id);
+    // An internationalised host is written as the URL writes it (punycode); no address at all keeps the digest.
+    expect(providerId(ACCOUNT, 'https://中文网关.example')).toMatch(/^keydesk-xn-[a-z0-9-]+-[0-9a-f]{8}$/);
+    expect(providerId(ACCOUNT, 'not an address')).toMatch(/^keydesk-[0-9a-f]{8}$/);
+  });
+
+  it('two accounts with Chinese names stay two providers in Cherry Studio, each with its own site', () => {
+    // Cherry Studio's import as its source does it: find the provider by id, add the key, take the link's address.
+    const providers = new Map<string, { apiHost: string; keys: string[] }>();
+    const importLink = (link: string) => {
+      const data = parseCherryStudioLink(link);
+      const found = providers.get(data.id);
+      providers.set(data.id, { apiHost: data.baseUrl, keys: [...(found?.keys ?? []), data.apiKey] });
+    };
+    const accounts = [
+      { accountId: 'a-1', name: '我的中转站', siteUrl: 'https://gw.example.com', apiUrl: 'https://gw.example.com' },
+      { accountId: 'a-2', name: '备用中转', siteUrl: 'https://other.example', apiUrl: 'https://api.other.example' },
+      // The same site under a second account of the user's: still its own provider.
+      { accountId: 'a-3', name: '我的中转站', siteUrl: 'https://gw.example.com', apiUrl: 'https://gw.example.com' },
+    ];
+    accounts.forEach((account, i) => {
+      importLink(only('cherry-studio', { ...account, apiKey: `${KEY}${i}` })[0] ?? '');
+    });
+    expect([...providers.values()]).toEqual([
+      { apiHost: 'https://gw.example.com/v1', keys: [`${KEY}0`] },
+      { apiHost: 'https://api.other.example/v1', keys: [`${KEY}1`] },
+      { apiHost: 'https://gw.example.com/v1', keys: [`${KEY}2`] },
+    ]);
+    // Codex's provider tables too.
+    const codexIds = accounts.map((account) => parseTomlSubset(only('codex', account)[0] ?? '').model_provider);
+    expect(new Set(codexIds).size).toBe(3);
   });
 
   it('Cherry Studio reads its provider from the link, + and / in the base64 included', () => {
@@ -57,7 +94,7 @@ describe('handoff targets', () => {
     expect(data).toMatch(/\//);
     const provider = parseCherryStudioLink(link);
     expect(provider).toEqual({
-      id: 'keydesk-bob-s-test-site',
+      id: providerId(ACCOUNT, input.siteUrl),
       apiKey: KEY,
       baseUrl: 'https://api.example.com/v1',
       type: 'openai',
@@ -122,7 +159,7 @@ describe('handoff targets', () => {
     const [toml = '', auth = ''] = only('codex');
     const config = parseTomlSubset(toml);
     const id = config.model_provider as string;
-    expect(id).toBe('keydesk-bob-s-test-site');
+    expect(id).toBe(providerId(ACCOUNT, input.siteUrl));
     expect((config.model_providers as Record<string, unknown>)[id]).toEqual({
       name: input.name,
       base_url: 'https://api.example.com/v1',

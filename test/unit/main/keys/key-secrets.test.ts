@@ -82,8 +82,11 @@ function setup(route: Route) {
   const board = {
     isAvailable: true,
     text: '',
-    readText: () => board.text,
-    writeText: (t: string) => void (board.text = t),
+    readText: () => Promise.resolve(board.text),
+    writeText: (t: string) => {
+      board.text = t;
+      return Promise.resolve();
+    },
     clear: () => void (board.text = ''),
   };
   const clipboard = new ClipboardGuard(

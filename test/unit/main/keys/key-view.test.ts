@@ -1,6 +1,6 @@
 // Key records → KeyView: derived state (expiry passed while status says 1, exhausted, disabled), masking, and the
 // KeyFields → gateway shapes; the clipboard guard; CSV cells that a spreadsheet would not execute.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClipboardGuard } from '../../../../src-main/features/keys/clipboard-guard';
 import { csvCell } from '../../../../src-main/features/keys/key-secrets.service';
 import { deriveKeyState, toCreateInput, toKeyEdits, toKeyView } from '../../../../src-main/features/keys/key-view';
@@ -113,14 +113,17 @@ describe('ClipboardGuard', () => {
     const p = {
       isAvailable: true,
       text: '',
-      readText: () => p.text,
-      writeText: (t: string) => void (p.text = t),
+      readText: () => Promise.resolve(p.text),
+      writeText: (t: string) => {
+        p.text = t;
+        return Promise.resolve();
+      },
       clear: () => void (p.text = ''),
     };
     return p;
   };
 
-  it('clears after the delay only if the clipboard still holds our text', () => {
+  it('clears after the delay only if the clipboard still holds our text', async () => {
     const p = port();
     const timers: (() => void)[] = [];
     const guard = new ClipboardGuard(
@@ -132,16 +135,19 @@ describe('ClipboardGuard', () => {
         return () => undefined;
       },
     );
-    expect(guard.copy('sk-secret')).toBe(31_000);
+    expect(await guard.copy('sk-secret')).toBe(31_000);
     timers[0]?.();
-    expect(p.text).toBe('');
-    guard.copy('sk-secret');
+    await vi.waitFor(() => {
+      expect(p.text).toBe('');
+    });
+    await guard.copy('sk-secret');
     p.text = 'something the user copied';
     timers[1]?.();
+    await guard.clearIfOurs();
     expect(p.text).toBe('something the user copied');
   });
 
-  it('clears on dispose (quit) and cancels the pending timer', () => {
+  it('clears on dispose (quit) and cancels the pending timer', async () => {
     const p = port();
     let cancelled = 0;
     const guard = new ClipboardGuard(
@@ -152,10 +158,41 @@ describe('ClipboardGuard', () => {
         cancelled++;
       },
     );
-    guard.copy('sk-secret');
-    guard.dispose();
+    await guard.copy('sk-secret');
+    await guard.dispose();
     expect(p.text).toBe('');
     expect(cancelled).toBe(1);
+    // A copy that a call in flight makes after the quit's clear is refused: nothing outlives the last clear.
+    await expect(guard.copy('sk-late')).rejects.toThrow();
+    expect(p.text).toBe('');
+  });
+
+  it('takes back on dispose a key whose write was still settling', async () => {
+    const p = port();
+    let finishWrite: () => void = () => undefined;
+    const slow = {
+      ...p,
+      readText: () => Promise.resolve(p.text),
+      writeText: (t: string) =>
+        new Promise<void>((resolve) => {
+          finishWrite = () => {
+            p.text = t;
+            resolve();
+          };
+        }),
+      clear: () => void (p.text = ''),
+    };
+    const guard = new ClipboardGuard(
+      slow,
+      () => 0,
+      30_000,
+      () => () => undefined,
+    );
+    const copying = guard.copy('sk-secret');
+    const disposing = guard.dispose(); // the quit comes before the system has the text
+    finishWrite();
+    await Promise.all([copying, disposing]);
+    expect(p.text).toBe('');
   });
 });
 

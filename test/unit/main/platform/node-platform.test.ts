@@ -20,13 +20,11 @@ afterEach(async () => {
 });
 
 describe('nodePlatform', () => {
-  it('has every port, and says which ones plain Node cannot offer', () => {
+  it('has every port, and says which ones plain Node cannot offer', async () => {
     expect(hasNoOptionalPort).toBe(true);
     const platform = nodePlatform(dir);
     expect(platform.clipboard.isAvailable).toBe(false);
-    expect(() => {
-      platform.clipboard.writeText('sk-secret');
-    }).toThrow();
+    await expect(platform.clipboard.writeText('sk-secret')).rejects.toThrow();
     expect(platform.notifier.isNative).toBe(false);
     expect(platform.safeStorage).toBeNull();
     expect(platform.keyring).not.toBeNull();

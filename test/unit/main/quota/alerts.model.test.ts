@@ -75,6 +75,24 @@ describe('alert documents', () => {
     expect(parsed.alerts[0]).toMatchObject({ kind: 'balance', id: 'old', level: 'warn', episodeKey: 'balance:old' });
   });
 
+  it('reads an expiring alert stored with the site’s seconds (or milliseconds) as the time it names', () => {
+    const stored = (expiresAt: number) => ({
+      id: String(expiresAt),
+      kind: 'expiring',
+      accountId: 'acc',
+      accountLabel: 'Work',
+      episodeKey: `expiring:acc:key:7:${expiresAt}`,
+      target: { type: 'key', keyId: 7, keyName: 'ci-bot' },
+      expiresAt,
+      raisedAt: 5,
+      isAcknowledged: false,
+    });
+    const parsed = alertsDocumentSchema.parse({ alerts: [stored(1_800_000_000), stored(1_800_000_000_000)] });
+    expect(parsed.alerts.map((a) => (a.kind === 'expiring' ? a.expiresAtMs : null))).toEqual([
+      1_800_000_000_000, 1_800_000_000_000,
+    ]);
+  });
+
   it('round-trips every kind', () => {
     const { alerts } = service();
     alerts.raiseAlert(account, runawayDraft('1'));
@@ -83,7 +101,7 @@ describe('alert documents', () => {
       accountId: 'acc',
       episodeKey: 'expiring:acc:key:7:1',
       target: { type: 'key', keyId: 7, keyName: 'ci-bot' },
-      expiresAt: 1_700_100_000_000,
+      expiresAtMs: 1_700_100_000_000,
     });
     alerts.raiseAlert(account, {
       kind: 'price_change',

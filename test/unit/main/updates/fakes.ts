@@ -1,6 +1,12 @@
 // Fakes for the update service's ports: a clock whose timers run when the test advances it, an in-memory
-// document store, and a downloader the test drives (progress, success, failure) call by call.
+// document store, a downloader the test drives (progress, success, failure) call by call, and feeds as a release
+// writes them: installer bytes, their sha512 in the yml, and the yml signed with a test release key.
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { UpdateProgress, UpdateStatus } from '../../../../src-shared/contract';
+import { signFeed } from '../../../../src-main/features/updates/feed-signature';
 import type { UpdatesDocument } from '../../../../src-main/features/updates/updates.schema';
 import { DEFAULT_UPDATES } from '../../../../src-main/features/updates/updates.schema';
 import type {
@@ -66,9 +72,9 @@ export class FakeDownloader implements UpdateDownloaderPort {
   cancelled = 0;
   installed = 0;
   #onProgress: ((progress: UpdateProgress) => void) | null = null;
-  #settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  #settle: { resolve: (paths: readonly string[]) => void; reject: (error: unknown) => void } | null = null;
 
-  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<void> {
+  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<readonly string[]> {
     this.requests.push(request);
     this.#onProgress = onProgress;
     return new Promise((resolve, reject) => {
@@ -80,8 +86,13 @@ export class FakeDownloader implements UpdateDownloaderPort {
     this.#onProgress?.({ transferredBytes, totalBytes, bytesPerSecond: null });
   }
 
-  finish(): void {
-    this.#settle?.resolve();
+  /** The download ends having written `bytes` (by default the release's own installer, as feedYaml names it). */
+  finish(bytes?: Uint8Array): void {
+    const request = this.requests.at(-1);
+    const written = bytes ?? installerBytes(request?.version ?? '0.0.0', DEFAULT_SIZE);
+    const path = join(mkdtempSync(join(tmpdir(), 'keydesk-update-')), 'Keydesk-Setup.exe');
+    writeFileSync(path, written);
+    this.#settle?.resolve([path]);
   }
 
   fail(error: unknown): void {
@@ -104,19 +115,51 @@ export function changeLog(): { changes: UpdateStatus[]; onChange: (status: Updat
   return { changes, onChange: (status) => changes.push(status) };
 }
 
-/** A latest.yml as electron-builder writes it. */
-export function feedYaml(version: string, options: { size?: number; notes?: string } = {}): string {
-  const size = options.size ?? 98_765_432;
+const DEFAULT_SIZE = 1000;
+/** Sizes above this are advertised only (cap tests): no such installer is ever written. */
+const LARGEST_WRITTEN = 1024 * 1024;
+
+/** A fake installer of `size` bytes, the same for the same version and size. */
+export function installerBytes(version: string, size: number = DEFAULT_SIZE): Buffer {
+  const pattern = Buffer.from(`Keydesk ${version} fake installer · `, 'utf8');
+  const bytes = Buffer.alloc(Math.min(size, LARGEST_WRITTEN));
+  for (let at = 0; at < bytes.length; at += pattern.length) pattern.copy(bytes, at);
+  return bytes;
+}
+
+export const sha512 = (bytes: Uint8Array): string => createHash('sha512').update(bytes).digest('base64');
+
+/**
+ * A latest.yml as electron-builder writes it, naming the fake installer of `version` (its sha512 and size). `file`
+ * overrides the installer's bytes (a hostile mirror's swap with the sha512 recomputed).
+ */
+export function feedYaml(
+  version: string,
+  options: { size?: number; notes?: string; file?: Uint8Array; stagingPercentage?: number } = {},
+): string {
+  const size = options.file?.length ?? options.size ?? DEFAULT_SIZE;
+  const digest = sha512(options.file ?? installerBytes(version, size));
   return [
     `version: ${version}`,
     'files:',
     `  - url: Keydesk-Setup-${version}.exe`,
-    '    sha512: 3b1d4c0fdc0a0f1e0d1f2bd7a4d0b1b6ab0b6c5f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0==',
+    `    sha512: ${digest}`,
     `    size: ${size}`,
     `path: Keydesk-Setup-${version}.exe`,
-    'sha512: 3b1d4c0fdc0a0f1e0d1f2bd7a4d0b1b6ab0b6c5f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0==',
+    `sha512: ${digest}`,
     "releaseDate: '2026-11-20T08:00:00.000Z'",
     ...(options.notes ? [`releaseNotes: ${JSON.stringify(options.notes)}`] : []),
+    ...(options.stagingPercentage === undefined ? [] : [`stagingPercentage: ${options.stagingPercentage}`]),
     '',
   ].join('\n');
+}
+
+/** The test release key: what the app under test trusts in place of the keys built in. */
+export const TEST_FEED_KEY = generateKeyPairSync('ed25519');
+/** Another key: a feed signed with it must be refused. */
+export const OTHER_FEED_KEY = generateKeyPairSync('ed25519');
+
+/** The `.sig` file the release workflow writes beside the feed. */
+export function feedSignature(feedFile: string, text: string, key: KeyObject = TEST_FEED_KEY.privateKey): string {
+  return `${signFeed(feedFile, Buffer.from(text, 'utf8'), key)}\n`;
 }

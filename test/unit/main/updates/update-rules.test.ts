@@ -3,18 +3,27 @@
 // failures sorted into the kinds Settings explains.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FeedDocumentError, parseFeedDocument, plainNotes } from '../../../../src-main/features/updates/feed-document';
+import {
+  FeedDocumentError,
+  feedText,
+  parseFeedDocument,
+  plainNotes,
+} from '../../../../src-main/features/updates/feed-document';
+import { FEED_PUBLIC_KEYS, trustedFeedKeys } from '../../../../src-main/features/updates/feed-keys';
+import { feedSigner, keyFingerprint, signFeed } from '../../../../src-main/features/updates/feed-signature';
+import { isInRollout } from '../../../../src-main/features/updates/rollout';
 import {
   feedFileName,
   githubFeedUrl,
   githubRepositoryFromAppUpdateYml,
   installSupport,
+  isAcceptableFeedHop,
   normaliseFeedUrl,
   type InstallFacts,
 } from '../../../../src-main/features/updates/update-support';
 import { compareVersions, isNewerOffer, parseVersion } from '../../../../src-main/features/updates/version';
 import { classifyUpdaterError } from '../../../../src-main/platform/electron/updater.adapter';
-import { feedYaml } from './fakes';
+import { OTHER_FEED_KEY, TEST_FEED_KEY, feedYaml, sha512 } from './fakes';
 
 const v = (text: string) => {
   const parsed = parseVersion(text);
@@ -130,6 +139,53 @@ describe('install support', () => {
   });
 });
 
+describe('redirects of a feed address', () => {
+  it('follows https anywhere and http only from this machine to this machine', () => {
+    expect(isAcceptableFeedHop('https://mirror.example.cn/k/latest.yml', 'https://cdn.example.net/x.yml')).toBe(true);
+    expect(isAcceptableFeedHop('http://127.0.0.1:9/latest.yml', 'http://127.0.0.1:9/other.yml')).toBe(true);
+    expect(isAcceptableFeedHop('https://mirror.example.cn/latest.yml', 'http://cdn.example.net/x.yml')).toBe(false);
+    expect(isAcceptableFeedHop('https://mirror.example.cn/latest.yml', 'http://127.0.0.1:80/x.yml')).toBe(false);
+    expect(isAcceptableFeedHop('http://127.0.0.1:9/latest.yml', 'http://cdn.example.net/x.yml')).toBe(false);
+    expect(isAcceptableFeedHop('https://a.example/', 'https://user:pw@b.example/x.yml')).toBe(false);
+    expect(isAcceptableFeedHop('https://a.example/', 'file:///etc/passwd')).toBe(false);
+  });
+});
+
+describe('feed signatures', () => {
+  const bytes = Buffer.from(feedYaml('1.4.2'), 'utf8');
+  const keys = [TEST_FEED_KEY.publicKey];
+
+  it('names the trusted key that signed these bytes under this file name, and nothing else', () => {
+    const line = signFeed('latest.yml', bytes, TEST_FEED_KEY.privateKey);
+    expect(feedSigner('latest.yml', bytes, line, keys)).toBe(keyFingerprint(TEST_FEED_KEY.publicKey));
+    expect(feedSigner('latest-mac.yml', bytes, line, keys)).toBeNull();
+    expect(feedSigner('latest.yml', Buffer.concat([bytes, Buffer.from(' ')]), line, keys)).toBeNull();
+    expect(feedSigner('latest.yml', bytes, signFeed('latest.yml', bytes, OTHER_FEED_KEY.privateKey), keys)).toBeNull();
+    expect(feedSigner('latest.yml', bytes, `garbage\n${line}\n`, keys)).not.toBeNull(); // one line per key
+    const lastChar = line.at(-3) === 'A' ? 'Q' : 'A'; // another last byte of the signature
+    expect(feedSigner('latest.yml', bytes, `${line.slice(0, -3)}${lastChar}==`, keys)).toBeNull();
+  });
+
+  it('carries Ed25519 release keys, each readable', () => {
+    expect(FEED_PUBLIC_KEYS.length).toBeGreaterThan(0);
+    for (const key of trustedFeedKeys()) expect(key.asymmetricKeyType).toBe('ed25519');
+  });
+});
+
+describe('staged rollout', () => {
+  it('takes part by a fixed draw: in at a percentage stays in at every higher one', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer({ min: 0, max: 100 }), (raw, pct) => {
+        const id = Buffer.from(raw).toString('hex');
+        if (isInRollout(id, pct)) expect(isInRollout(id, Math.min(100, pct + 1))).toBe(true);
+        expect(isInRollout(id, 0)).toBe(false);
+        expect(isInRollout(id, 100)).toBe(true);
+        expect(isInRollout(id, null)).toBe(true);
+      }),
+    );
+  });
+});
+
 describe('feed document', () => {
   it('reads what electron-builder writes', () => {
     const release = parseFeedDocument(
@@ -151,9 +207,34 @@ describe('feed document', () => {
   it('refuses a document without a version or a file, and what is not YAML', () => {
     expect(() => parseFeedDocument('files: []\n')).toThrow(FeedDocumentError);
     expect(() => parseFeedDocument('version: 1.2.3\n')).toThrow(/no file/);
-    expect(() => parseFeedDocument('version: banana\npath: a.exe\nsha512: x\n')).toThrow(/not a version/);
+    const digest = sha512(Buffer.from('x'));
+    expect(() => parseFeedDocument(`version: banana\npath: a.exe\nsha512: ${digest}\n`)).toThrow(/not a version/);
+    expect(() => parseFeedDocument('version: 1.2.3\npath: a.exe\nsha512: x\n')).toThrow(/unexpected shape/);
     expect(() => parseFeedDocument('{{{')).toThrow(FeedDocumentError);
     expect(() => parseFeedDocument('<html><body>Sign in to the Wi-Fi</body></html>')).toThrow(FeedDocumentError);
+  });
+
+  it('refuses any YAML alias before building anything from it, so a small file cannot expand into a large one', () => {
+    // 176 KB: one anchored line of notes, then thousands of lists each naming it many times.
+    const line = `[${Array.from({ length: 40 }, () => '*n').join(', ')}]`;
+    const bomb = `${feedYaml('1.4.2')}anchor: &n "${'x'.repeat(1000)}"\nreleaseNotes:\n${Array.from(
+      { length: 1060 },
+      () => `  - ${line}\n`,
+    ).join('')}`;
+    expect(bomb.length).toBeGreaterThan(170_000);
+    expect(() => parseFeedDocument(bomb)).toThrow(/not YAML: .*[Aa]lias/);
+    expect(() => parseFeedDocument(`${feedYaml('1.4.2')}x: &a 1\ny: *a\n`)).toThrow(FeedDocumentError);
+  });
+
+  it('refuses a key given twice, a custom tag, and text that is not UTF-8', () => {
+    expect(() => parseFeedDocument(`${feedYaml('1.4.2')}version: 9.9.9\n`)).toThrow(FeedDocumentError);
+    expect(() => parseFeedDocument(`${feedYaml('1.4.2')}x: !!js/function 'f'\n`)).toThrow(FeedDocumentError);
+    expect(() => feedText(new Uint8Array([0x76, 0xff, 0xfe]))).toThrow(/UTF-8/);
+  });
+
+  it('reads the rollout percentage the release workflow sets', () => {
+    expect(parseFeedDocument(feedYaml('1.4.2', { stagingPercentage: 25 })).stagingPercentage).toBe(25);
+    expect(parseFeedDocument(feedYaml('1.4.2')).stagingPercentage).toBeNull();
   });
 
   it('keeps no markup in notes', () => {

@@ -1,13 +1,22 @@
 // The update service on fake ports: start-up never waits for or starts a check, checks run a while after start
 // and then every few hours, downloads and installs happen only when asked, a stalled or oversized download is
 // stopped and reported, and installs that do not update themselves refuse every action.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UpdateSupport } from '../../../../src-shared/contract';
 import { AppErrorException } from '../../../../src-main/errors';
 import { UpdateError, type UpdateFeedPort } from '../../../../src-main/features/updates/updates.ports';
 import { UPDATE_TIMING, UpdatesService } from '../../../../src-main/features/updates/updates.service';
 import { memoryLogger } from '../../../support/memory-logger';
-import { FakeClock, FakeDownloader, changeLog, feedYaml, memoryStore } from './fakes';
+import {
+  FakeClock,
+  FakeDownloader,
+  OTHER_FEED_KEY,
+  TEST_FEED_KEY,
+  changeLog,
+  feedSignature,
+  feedYaml,
+  memoryStore,
+} from './fakes';
 
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -16,10 +25,13 @@ function setup(options: { support?: UpdateSupport; feedText?: string; maxDownloa
   const downloader = new FakeDownloader();
   const reads: string[] = [];
   let feedText = options.feedText ?? feedYaml('2.0.0', { size: 1000 });
+  let signature: string | null = null;
   const feed: UpdateFeedPort = {
     read: (url) => {
-      reads.push(url);
-      return Promise.resolve(feedText);
+      const isSignature = url.endsWith('.sig');
+      if (!isSignature) reads.push(url);
+      const text = isSignature ? (signature ?? feedSignature('latest-linux.yml', feedText)) : feedText;
+      return Promise.resolve(Buffer.from(text, 'utf8'));
     },
   };
   const { changes, onChange } = changeLog();
@@ -33,6 +45,7 @@ function setup(options: { support?: UpdateSupport; feedText?: string; maxDownloa
     feedFile: 'latest-linux.yml',
     githubFeedUrl: 'https://github.com/example/keydesk/releases/latest/download/',
     feed,
+    trustedKeys: [TEST_FEED_KEY.publicKey],
     downloader,
     clock,
     store,
@@ -49,6 +62,10 @@ function setup(options: { support?: UpdateSupport; feedText?: string; maxDownloa
     store,
     setFeed: (text: string) => {
       feedText = text;
+    },
+    /** Serve this signature file instead of the test key's signature of the feed. */
+    setSignature: (text: string | null) => {
+      signature = text;
     },
   };
 }
@@ -121,8 +138,9 @@ describe('prompts before download and install', () => {
     expect(refusal(() => updates.install())).toBe('validation');
 
     downloader.finish();
-    await flush();
-    expect(updates.status().phase).toBe('downloaded');
+    await vi.waitFor(() => {
+      expect(updates.status().phase).toBe('downloaded');
+    });
     expect(downloader.installed).toBe(0);
 
     expect(updates.install().phase).toBe('installing');
@@ -177,6 +195,67 @@ describe('download failures', () => {
       source: 'github',
       detail: 'not signed by the application owner',
     });
+  });
+});
+
+describe('signed feeds', () => {
+  it('says which key signed the feed that answered, in the release and in the check', async () => {
+    const { updates } = setup();
+    const status = await updates.check();
+    expect(status.release?.signedBy).toMatch(/^[0-9a-f]{16}$/);
+    expect(status.lastCheck).toMatchObject({ outcome: 'available', signedBy: status.release?.signedBy });
+  });
+
+  it('refuses a feed signed by another key, or not signed, before reading what it offers', async () => {
+    const other = setup();
+    other.setSignature(feedSignature('latest-linux.yml', feedYaml('2.0.0', { size: 1000 }), OTHER_FEED_KEY.privateKey));
+    const status = await other.updates.check();
+    expect(status.phase).toBe('idle');
+    expect(status.lastCheck?.failure?.kind).toBe('feed_signature');
+
+    const unsigned = setup();
+    unsigned.setSignature('');
+    expect((await unsigned.updates.check()).lastCheck?.failure?.kind).toBe('feed_signature');
+  });
+
+  it('refuses a signed feed served under another platform’s file name', async () => {
+    const { updates, setSignature } = setup();
+    setSignature(feedSignature('latest-mac.yml', feedYaml('2.0.0', { size: 1000 })));
+    expect((await updates.check()).lastCheck?.failure?.kind).toBe('feed_signature');
+  });
+
+  it('refuses an older signed release than the one installed, and calls an equal one up to date', async () => {
+    const older = setup({ feedText: feedYaml('0.9.0') });
+    expect((await older.updates.check()).lastCheck?.failure).toMatchObject({ kind: 'downgrade' });
+    const same = setup({ feedText: feedYaml('1.0.0') });
+    expect((await same.updates.check()).lastCheck).toMatchObject({ outcome: 'up_to_date', failure: null });
+  });
+
+  it('offers a staged release only to the installs its percentage draws, the same way at every check', async () => {
+    const none = setup({ feedText: feedYaml('2.0.0', { stagingPercentage: 0 }) });
+    expect((await none.updates.check()).phase).toBe('up_to_date');
+    const all = setup({ feedText: feedYaml('2.0.0', { stagingPercentage: 100 }) });
+    expect((await all.updates.check()).phase).toBe('available');
+
+    const half = setup({ feedText: feedYaml('2.0.0', { stagingPercentage: 50 }) });
+    const first = (await half.updates.check()).phase;
+    const rolloutId = half.store.read().rolloutId;
+    expect(rolloutId).toMatch(/^[0-9a-f]{32}$/);
+    expect((await half.updates.check()).phase).toBe(first);
+    expect(half.store.read().rolloutId).toBe(rolloutId);
+  });
+
+  it('refuses a downloaded file that is not the one the signed feed names, and installs nothing', async () => {
+    const { updates, downloader } = setup();
+    await updates.check();
+    updates.download();
+    downloader.finish(Buffer.alloc(1000, 0x41)); // the right size, other bytes
+    await vi.waitFor(() => {
+      expect(updates.status().downloadFailure?.kind).toBe('signature');
+    });
+    expect(updates.status().phase).toBe('available');
+    expect(refusal(() => updates.install())).toBe('validation');
+    expect(downloader.installed).toBe(0);
   });
 });
 

@@ -13,7 +13,7 @@ const makers: Record<string, () => Promise<SecretCipher>> = {
   memory: () => Promise.resolve(new MemoryCipher()),
   keyring: () => KeyringCipher.open(memoryKeyring()),
   passphrase: async () => (await PassphraseCipher.create('correct horse', CHEAP_SCRYPT)).cipher,
-  'safe-storage': () => Promise.resolve(new SafeStorageCipher(fakeSafeStorage())),
+  'safe-storage': () => SafeStorageCipher.open(fakeSafeStorage()),
 };
 
 const plainArb = fc.oneof(fc.uint8Array({ maxLength: 2048 }), fc.string({ unit: 'grapheme', maxLength: 300 }));
@@ -143,28 +143,41 @@ describe('keyring cipher', () => {
 });
 
 describe('safeStorage cipher', () => {
-  it('is refused where its backend does not protect data', () => {
-    expect(safeStorageUnusableReason(fakeSafeStorage({ backend: 'basic_text' }))).toMatch(/basic_text/);
-    expect(safeStorageUnusableReason(fakeSafeStorage({ backend: 'unknown' }))).toMatch(/unknown|identify/);
-    expect(safeStorageUnusableReason(fakeSafeStorage({ available: false }))).toMatch(/unavailable/);
-    expect(() => new SafeStorageCipher(fakeSafeStorage({ backend: 'basic_text' }))).toThrow(CipherError);
+  it('is refused where its backend does not protect data', async () => {
+    expect(await safeStorageUnusableReason(fakeSafeStorage({ backend: 'basic_text' }))).toMatch(/basic_text/);
+    expect(await safeStorageUnusableReason(fakeSafeStorage({ backend: 'unknown' }))).toMatch(/unknown|identify/);
+    expect(await safeStorageUnusableReason(fakeSafeStorage({ available: false }))).toMatch(/unavailable/);
+    await expect(SafeStorageCipher.open(fakeSafeStorage({ backend: 'basic_text' }))).rejects.toBeInstanceOf(
+      CipherError,
+    );
   });
 
   it('refuses a decrypted text that is not exactly digest.body in canonical base64', async () => {
     const port = fakeSafeStorage();
-    const cipher = new SafeStorageCipher(port);
-    const [sum = '', body = ''] = port.decryptString(await cipher.encrypt('_')).split('.');
+    const cipher = await SafeStorageCipher.open(port);
+    const [sum = '', body = ''] = (await port.decryptString(await cipher.encrypt('_'))).text.split('.');
     expect(body).toBe('Xw==');
     const forged = [`${sum}.Xw=\u0007junk`, `${sum}.Xw`, `${sum}.Xw==.more`, `${sum}x.Xw==`];
     for (const text of forged) {
-      await expect(cipher.decrypt(port.encryptString(text))).rejects.toMatchObject({ kind: 'authentication' });
+      await expect(cipher.decrypt(await port.encryptString(text))).rejects.toMatchObject({ kind: 'authentication' });
     }
-    expect(new TextDecoder().decode(await cipher.decrypt(port.encryptString(`${sum}.${body}`)))).toBe('_');
+    expect(new TextDecoder().decode(await cipher.decrypt(await port.encryptString(`${sum}.${body}`)))).toBe('_');
   });
 
-  it('is used on macOS/Windows (no Linux backend) and with libsecret or kwallet', () => {
+  it('is used on macOS/Windows (no Linux backend) and with libsecret or kwallet', async () => {
     for (const backend of [null, 'gnome_libsecret', 'kwallet', 'kwallet5', 'kwallet6'] as const) {
-      expect(safeStorageUnusableReason(fakeSafeStorage({ backend }))).toBeNull();
+      expect(await safeStorageUnusableReason(fakeSafeStorage({ backend }))).toBeNull();
     }
+  });
+
+  it('says when safeStorage asks for a value to be sealed again under its rotated key', async () => {
+    let isRotated = false;
+    const cipher = await SafeStorageCipher.open(fakeSafeStorage({ shouldReEncrypt: () => isRotated }));
+    const blob = await cipher.encrypt('secret');
+    expect((await cipher.open(blob)).shouldReseal).toBe(false);
+    isRotated = true;
+    const opened = await cipher.open(blob);
+    expect(opened.shouldReseal).toBe(true);
+    expect(new TextDecoder().decode(opened.plain)).toBe('secret');
   });
 });

@@ -34,23 +34,26 @@ export const unreachableKeyring = (message: string): KeyringPort => ({
 });
 
 export function fakeSafeStorage(
-  options: { available?: boolean; backend?: SafeStorageBackend | null } = {},
+  options: { available?: boolean; backend?: SafeStorageBackend | null; shouldReEncrypt?: () => boolean } = {},
 ): SafeStoragePort {
   const key = randomBytes(16);
   const iv = Buffer.alloc(16, 7); // Chromium uses a constant IV too
   return {
-    isEncryptionAvailable: () => options.available ?? true,
+    isEncryptionAvailable: () => Promise.resolve(options.available ?? true),
     selectedBackend: () => (options.backend === undefined ? 'gnome_libsecret' : options.backend),
-    encryptString: (plain) => {
-      const cipher = createCipheriv('aes-128-cbc', key, iv);
-      return new Uint8Array(Buffer.concat([Buffer.from('v11'), cipher.update(plain, 'utf8'), cipher.final()]));
-    },
-    decryptString: (blob) => {
-      const bytes = Buffer.from(blob);
-      if (bytes.subarray(0, 3).toString() !== 'v11') throw new Error('Error while decrypting the ciphertext');
-      const decipher = createDecipheriv('aes-128-cbc', key, iv);
-      return Buffer.concat([decipher.update(bytes.subarray(3)), decipher.final()]).toString('utf8');
-    },
+    encryptString: (plain) =>
+      new Promise((resolve) => {
+        const cipher = createCipheriv('aes-128-cbc', key, iv);
+        resolve(new Uint8Array(Buffer.concat([Buffer.from('v11'), cipher.update(plain, 'utf8'), cipher.final()])));
+      }),
+    decryptString: (blob) =>
+      new Promise((resolve) => {
+        const bytes = Buffer.from(blob);
+        if (bytes.subarray(0, 3).toString() !== 'v11') throw new Error('Error while decrypting the ciphertext');
+        const decipher = createDecipheriv('aes-128-cbc', key, iv);
+        const text = Buffer.concat([decipher.update(bytes.subarray(3)), decipher.final()]).toString('utf8');
+        resolve({ text, shouldReEncrypt: options.shouldReEncrypt?.() ?? false });
+      }),
   };
 }
 

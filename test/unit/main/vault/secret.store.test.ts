@@ -115,6 +115,39 @@ describe('SecretStore', () => {
     expect(await (await open({ safeStorage, keyring })).get('a')).toEqual({ status: 'ok', secrets: SECRETS });
   });
 
+  it('seals a safeStorage entry again when Electron says its key was rotated, and flush waits for it', async () => {
+    let isRotated = false;
+    const port = fakeSafeStorage({ shouldReEncrypt: () => isRotated });
+    let seals = 0;
+    const safeStorage = {
+      ...port,
+      encryptString: (plain: string) => {
+        seals++;
+        return port.encryptString(plain);
+      },
+    };
+    const store = await open({ safeStorage });
+    await store.set('a', SECRETS);
+    expect(await store.get('a')).toEqual({ status: 'ok', secrets: SECRETS });
+    await store.flush();
+    expect(seals).toBe(1); // nothing asked for: nothing sealed again
+    isRotated = true;
+    expect(await store.get('a')).toEqual({ status: 'ok', secrets: SECRETS });
+    await store.flush();
+    expect(seals).toBe(2); // sealed again under the new key, and written before flush answered
+    isRotated = false;
+    expect(await (await open({ safeStorage })).get('a')).toEqual({ status: 'ok', secrets: SECRETS });
+  });
+
+  it('flush resolves only once every write asked for before it is on disk', async () => {
+    const store = await open({ keyring: memoryKeyring() });
+    const writes = [store.set('a', SECRETS), store.set('b', { apiKey: 'sk-fakefakefake' })];
+    await store.flush();
+    const doc = JSON.parse(readFileSync(vault, 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(doc.entries).sort()).toEqual(['a', 'b']);
+    await Promise.all(writes);
+  });
+
   it('passphrase: set moves session secrets into the file; wrong unlock and change fail and write nothing', async () => {
     const store = await open(noKeyring);
     await store.set('a', SECRETS);

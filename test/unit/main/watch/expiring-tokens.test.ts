@@ -108,9 +108,9 @@ describe('access tokens in Expiring soon', () => {
         kind: 'expiring',
         accountId: 'a',
         target: { type: 'token' },
-        expiresAt: NOW_SEC + DAY,
+        expiresAtMs: (NOW_SEC + DAY) * 1000,
       }),
-      expect.objectContaining({ target: { type: 'token' }, expiresAt: NOW_SEC + 3 * DAY }),
+      expect.objectContaining({ target: { type: 'token' }, expiresAtMs: (NOW_SEC + 3 * DAY) * 1000 }),
     ]);
   });
 });

@@ -1,10 +1,13 @@
 // Which key can call a model: the four conditions (usable, group serves it, allow list permits it, ratio known or
-// not), the order (cheapest first, then most quota left, unlimited first), and properties over random catalogs.
+// not), the order (cheapest first by what the user pays in yuan, then ratio, then most quota left, unlimited first),
+// and properties over random catalogs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEY_STATES, type KeyView } from '../../../../src-shared/contract';
+import { KEY_STATES, type AccountMoney, type KeyView } from '../../../../src-shared/contract';
+import { SPEC_ACCOUNT_MONEY } from '../../../../src-shared/units';
 import {
   allowListPermits,
+  costYuanOf,
   matchKeysForModel,
   parseRatio,
   ratioOf,
@@ -51,6 +54,38 @@ describe('matchKeysForModel', () => {
     expect(matchKeysForModel([a], 'gpt-4o-mini').map((m) => m.ratio)).toEqual([0.5, 1, 1, 1]);
   });
 
+  it('compares what the user pays across sites: a ×0.8 key on a US$ site comes after ×1 keys on a ¥ site', () => {
+    // A default new-api site: 500,000 units = US$1, bought at its price of ¥7.3 per US$.
+    const usd: AccountMoney = {
+      site: { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '7.3' },
+      origin: 'site',
+      fetchedAt: 0,
+      yuanPerUsd: '7.3',
+      yuanRateSource: 'site_price',
+    };
+    const dollars = fakeCatalog({
+      accountId: 'acct-usd',
+      accountLabel: 'US$ site',
+      ratios: new Map([['default', 0.8]]),
+      money: usd,
+      keys: [fakeKey({ accountId: 'acct-usd', id: 1 })],
+    });
+    const yuan = fakeCatalog({
+      accountId: 'acct-cny',
+      accountLabel: '¥ site',
+      money: SPEC_ACCOUNT_MONEY,
+      keys: [fakeKey({ accountId: 'acct-cny', id: 1 }), fakeKey({ accountId: 'acct-cny', id: 2 })],
+    });
+    const matches = matchKeysForModel([dollars, yuan], 'gpt-4o-mini');
+    expect(matches.map((m) => `${m.key.accountId}/${m.key.id}`)).toEqual(['acct-cny/1', 'acct-cny/2', 'acct-usd/1']);
+    expect(matches.map((m) => m.ratio)).toEqual([1, 1, 0.8]);
+    // ¥1 for 500,000 units at ×1; US$1 = ¥7.3 at ×0.8 is ¥5.84.
+    expect(matches.map((m) => m.costYuan)).toEqual([1, 1, expect.closeTo(5.84, 10)]);
+    // A site whose yuan rate is unknown has no cost: listed after every known one.
+    expect(costYuanOf({ ...usd, yuanPerUsd: null }, 0.1)).toBeNull();
+    expect(costYuanOf(usd, null)).toBeNull();
+  });
+
   it('bills a key of group "" at the user group ratio', () => {
     const catalog = fakeCatalog({ userGroup: 'vip', keys: [] });
     expect(ratioOf(catalog, '')).toBe(1.5);
@@ -93,14 +128,26 @@ const catalogArb = (accountId: string) =>
       keys: fc.uniqueArray(keyArb(accountId), { selector: (k) => k.id, maxLength: 12 }),
       ratios: fc.dictionary(fc.constantFrom('default', 'g1', 'g2'), fc.double({ min: 0, max: 5, noNaN: true })),
       served: fc.dictionary(fc.constantFrom(...GROUPS), fc.subarray([...MODELS])),
+      // What the site's quota costs in yuan: a US$ site at some price, a ¥ site, or not known.
+      yuanPerUsd: fc.option(fc.constantFrom('0.5', '1', '7.3'), { nil: null }),
+      isYuanSite: fc.boolean(),
     })
-    .map(({ keys, ratios, served }) =>
+    .map(({ keys, ratios, served, yuanPerUsd, isYuanSite }) =>
       fakeCatalog({
         accountId,
         accountLabel: accountId,
         keys,
         ratios: new Map(Object.entries(ratios)),
         groupModels: new Map(Object.entries(served)),
+        money: isYuanSite
+          ? SPEC_ACCOUNT_MONEY
+          : {
+              site: { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '7.3' },
+              origin: 'site',
+              fetchedAt: 0,
+              yuanPerUsd,
+              yuanRateSource: yuanPerUsd === null ? null : 'site_price',
+            },
       }),
     );
 
@@ -122,7 +169,10 @@ describe('matchKeysForModel, properties', () => {
           const before = matches[i - 1];
           const here = matches[i];
           if (!before || !here) continue;
-          // Unknown ratios come after every known one; known ones never decrease.
+          // Unknown costs come after every known one; known ones never decrease; among equal costs, by ratio.
+          if (before.costYuan === null) expect(here.costYuan).toBeNull();
+          else if (here.costYuan !== null) expect(here.costYuan).toBeGreaterThanOrEqual(before.costYuan);
+          if (before.costYuan !== here.costYuan) continue;
           if (before.ratio === null) expect(here.ratio).toBeNull();
           else if (here.ratio !== null) expect(here.ratio).toBeGreaterThanOrEqual(before.ratio);
         }

@@ -149,7 +149,7 @@ describe('AccountBalanceCard', () => {
     expect(card.get('[data-testid=balance-thresholds]').text()).toContain('No alert thresholds set');
   });
 
-  it('"Refresh now" asks main, and says when the next refresh can go while the per-minute rule holds', async () => {
+  it('"Refresh now" asks main for the balance and the site’s currency, and says when the next refresh can go while the per-minute rule holds', async () => {
     const card = await renderCard(view());
     const button = card.get('[data-testid=balance-refresh]');
     expect(button.text()).toBe('Refresh now');
@@ -160,6 +160,8 @@ describe('AccountBalanceCard', () => {
     await button.trigger('click');
     await flushPromises();
     expect(fake.callsTo('quota:refresh')).toEqual([{ accountId: 'a' }]);
+    // The currency the card shows is read again with the balance: a site may have switched it.
+    expect(fake.callsTo('site:refresh')).toEqual([{ accountId: 'a' }]);
     expect(card.get('[data-testid=balance-remaining]').text()).toBe('¥55.00');
     const held = card.get('[data-testid=balance-refresh]');
     expect(held.attributes('disabled')).toBeDefined();

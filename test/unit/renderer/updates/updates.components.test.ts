@@ -34,6 +34,7 @@ const available = (over: Partial<UpdateStatus> = {}): UpdateStatus =>
       notes: 'Faster start-up\n• Tray fix',
       sizeBytes: 94_371_840,
       source: 'mirror',
+      signedBy: '3f9a0c1d2e4b5a67',
     },
     lastCheck: { at: CHECKED_AT, outcome: 'available', source: 'mirror', failure: null },
     ...over,

@@ -1,0 +1,118 @@
+// The record of Keydesk's hand-offs (handoff-records.json): which key went to which tool, when, how and, for a file,
+// where and how the file stood once written. No secret, ever: a rotation reads these to hand a key's twin to the same
+// places. One record per place and key (a newer hand-off to the same place replaces it), bounded, checked on read.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  HANDOFF_TARGETS,
+  type HandoffRecordView,
+  type HandoffTarget,
+  type HandoffVia,
+} from '../../../src-shared/contract';
+import { entriesOf, entryOf, idRecord, idRecordOf, type IdRecord } from '../../id-record';
+import type { DocumentStore } from '../../vault/config.store';
+
+/** The oldest go first past this: a rotation needs a key's recent places, not years of them. */
+export const MAX_HANDOFF_RECORDS = 500;
+
+const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** A written file as it stood right after Keydesk wrote it: a rewrite happens only while it still stands so. */
+const fileStampSchema = z.object({ size: z.number().int().min(0), mtimeMs: z.number().min(0) });
+export type FileStamp = z.infer<typeof fileStampSchema>;
+
+const recordSchema = z.object({
+  id: z.string().min(1).max(100),
+  accountId: z.string().min(1).max(200),
+  keyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  target: z.enum(HANDOFF_TARGETS),
+  document: z.number().int().min(0).max(7),
+  via: z.enum(['open', 'clipboard', 'file']),
+  place: z.string().max(200),
+  path: z.string().min(1).max(4096).nullable(),
+  file: fileStampSchema.nullable(),
+  at: epochMs,
+});
+export type HandoffRecord = z.infer<typeof recordSchema>;
+
+export const handoffRecordsSchema = z.object({
+  records: idRecord(recordSchema).refine(
+    (records) => Object.keys(records).length <= MAX_HANDOFF_RECORDS,
+    `at most ${String(MAX_HANDOFF_RECORDS)} records`,
+  ),
+});
+export interface HandoffRecordsDocument {
+  readonly records: IdRecord<HandoffRecord>;
+}
+export const EMPTY_HANDOFF_RECORDS: HandoffRecordsDocument = { records: idRecordOf<HandoffRecord>([]) };
+
+export interface NewHandoff {
+  readonly accountId: string;
+  readonly keyId: number;
+  readonly target: HandoffTarget;
+  readonly document: number;
+  readonly via: HandoffVia;
+  readonly place: string;
+  readonly path: string | null;
+  readonly file: FileStamp | null;
+}
+
+/** Two hand-offs go to the same place: same key, tool, document and way (and the same file, for a file). */
+const samePlace = (a: NewHandoff, b: NewHandoff): boolean =>
+  a.accountId === b.accountId &&
+  a.keyId === b.keyId &&
+  a.target === b.target &&
+  a.document === b.document &&
+  a.via === b.via &&
+  a.path === b.path;
+
+export const toRecordView = (r: HandoffRecord): HandoffRecordView => ({
+  id: r.id,
+  accountId: r.accountId,
+  keyId: r.keyId,
+  target: r.target,
+  document: r.document,
+  via: r.via,
+  place: r.place,
+  path: r.path,
+  at: r.at,
+});
+
+export class HandoffRecords {
+  constructor(
+    private readonly store: DocumentStore<HandoffRecordsDocument>,
+    private readonly now: () => number,
+    private readonly newId: () => string = randomUUID,
+  ) {}
+
+  add(entry: NewHandoff): HandoffRecord {
+    const record: HandoffRecord = { ...entry, id: this.newId(), at: this.now() };
+    const kept = this.#all().filter((r) => !samePlace(r, entry));
+    // Newest first; past the bound the oldest go.
+    const next = [record, ...kept].slice(0, MAX_HANDOFF_RECORDS);
+    this.store.write({ records: idRecordOf(next.map((r) => [r.id, r] as const)) });
+    return record;
+  }
+
+  get(id: string): HandoffRecord | undefined {
+    return entryOf(this.store.read().records, id);
+  }
+
+  /** A key's hand-offs, newest first (one per place). */
+  forKey(accountId: string, keyId: number): HandoffRecord[] {
+    return this.#all().filter((r) => r.accountId === accountId && r.keyId === keyId);
+  }
+
+  /** A removed account's records go with it. */
+  keepAccounts(known: ReadonlySet<string>): void {
+    const all = this.#all();
+    const kept = all.filter((r) => known.has(r.accountId));
+    if (kept.length !== all.length) this.store.write({ records: idRecordOf(kept.map((r) => [r.id, r] as const)) });
+  }
+
+  #all(): HandoffRecord[] {
+    return entriesOf(this.store.read().records)
+      .map(([, r]) => r)
+      .sort((a, b) => b.at - a.at);
+  }
+}

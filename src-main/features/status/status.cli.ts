@@ -1,0 +1,28 @@
+// `keydesk status` as a command line, shared by its two entries: the Node script (status.ts: the package's bin and
+// `node out/main/status.js`) and the installed desktop app's own executable (index.ts: `/usr/bin/keydesk status`).
+import { USAGE, status } from './status.command';
+
+export interface StatusStreams {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** Runs the command with the words after `keydesk` (a leading `status` is the subcommand's name); answers the exit code. */
+export function runStatusCommand(args: readonly string[], streams: StatusStreams): Promise<number> {
+  return status(args[0] === 'status' ? args.slice(1) : [...args], streams.out, streams.err).catch((error: unknown) => {
+    streams.err(`keydesk status: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  });
+}
+
+/**
+ * The words of a launch of the desktop app that asks for `status`, or null for an ordinary launch. Electron puts
+ * the app's own path after the executable when started from a checkout (`electron .`: process.defaultApp), not in
+ * an installed app; Chromium's switches (`--no-sandbox`, …) may come first and are skipped.
+ */
+export function statusLaunchArgs(argv: readonly string[], isDefaultApp: boolean): string[] | null {
+  const words = argv.slice(isDefaultApp ? 2 : 1);
+  const first = words.findIndex((word) => !word.startsWith('--'));
+  if (first === -1 || words[first] !== 'status') return null;
+  return words.slice(first + 1);
+}

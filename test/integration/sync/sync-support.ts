@@ -1,0 +1,108 @@
+// Keydesk instances for the sync tests: each a whole in-process app (createApp) on its own data folder and its own
+// keyring, talking to the gateway emulator and to a real WebDAV server (Apache mod_dav, test/support). Sync runs
+// only when a test asks (Sync now), so every step is deterministic.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ArgsOf, InvokeChannel, Result, ResultOf, SyncStatus } from '../../../src-shared/contract';
+import { createApp, type App } from '../../../src-main/app';
+import type { Gateway } from '../../gateway/index';
+import { emulatorClock } from '../../support/emulator';
+import { memoryLogger } from '../../support/memory-logger';
+import { testPlatform } from '../../support/test-platform';
+import { memoryKeyring } from '../../unit/main/vault/fakes';
+
+export const SYNC_PASSPHRASE = 'fake sync passphrase 1';
+/** Cheap but within what a keyring may ask (2^14 is the floor a folder is allowed to name). */
+export const TEST_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
+const NEVER = 24 * 60 * 60_000;
+
+export interface Instance {
+  readonly app: App;
+  readonly dir: string;
+  call<C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<Result<ResultOf<C>>>;
+  value<C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>>;
+  sync(): Promise<SyncStatus>;
+  /** The end of the next run that `isDone` accepts (`sync:changed` pushes): a latch on a run that goes by itself. */
+  nextSync(isDone?: (status: SyncStatus) => boolean): Promise<SyncStatus>;
+  close(): Promise<void>;
+}
+
+export interface InstanceOptions {
+  /** Sync's own schedule; default: it never runs by itself (tests press Sync now). */
+  readonly schedule?: { debounceMs: number; intervalMs: number; firstRetryMs?: number };
+}
+
+export async function openInstance(
+  gw: Gateway,
+  dir?: string,
+  keyring = memoryKeyring(),
+  options: InstanceOptions = {},
+): Promise<Instance> {
+  const dataDir = dir ?? (await mkdtemp(join(tmpdir(), 'keydesk-sync-data-')));
+  const app = await createApp({
+    mode: 'browser',
+    dataDir,
+    version: '9.9.9',
+    log: memoryLogger().log,
+    platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw) }),
+    sync: { scrypt: TEST_SCRYPT, schedule: options.schedule ?? { debounceMs: NEVER, intervalMs: NEVER } },
+  });
+  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
+    app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
+  const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
+    const result = await call(channel, args);
+    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+    return result.value;
+  };
+  return {
+    app,
+    dir: dataDir,
+    call,
+    value,
+    sync: () => value('sync:now', undefined),
+    nextSync: (isDone = () => true) =>
+      new Promise<SyncStatus>((resolve) => {
+        // A run that starts after this call: its "syncing" status first, then the end that `isDone` accepts.
+        let hasStarted = false;
+        const stop = app.events.subscribe((event, payload) => {
+          if (event !== 'sync:changed') return;
+          const status = payload as SyncStatus;
+          if (status.isSyncing) hasStarted = true;
+          if (!hasStarted || status.isSyncing || !isDone(status)) return;
+          stop();
+          resolve(status);
+        });
+      }),
+    close: async () => {
+      await app.dispose();
+      if (dir === undefined) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function addAccount(k: Instance, gw: Gateway, label: string, user: 'alice' | 'bob' | 'carol') {
+  const credential =
+    user === 'bob'
+      ? { kind: 'password' as const, username: 'bob', password: 'demo-password-2', remember: true }
+      : { kind: 'access_token' as const, accessToken: `demo-access-token-${user}` };
+  const outcome = await k.value('accounts:add', { label, baseUrl: gw.base_url, apiUrl: gw.api_url, credential });
+  if (outcome.status !== 'done') throw new Error('second factor');
+  return outcome.account.id;
+}
+
+/** What two machines should agree on: every account's own fields, by id. */
+export async function accountsOf(k: Instance) {
+  const snapshot = await k.value('accounts:list', undefined);
+  return snapshot.accounts
+    .map((a) => ({
+      id: a.id,
+      label: a.label,
+      kind: a.kind,
+      baseUrl: a.baseUrl,
+      username: a.username,
+      thresholds: a.thresholds,
+      isDisabled: a.isDisabled,
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
