@@ -1,9 +1,9 @@
 // One health probe with a key the caller holds: GET /v1/models (free) or a one-token chat call, through the shared
 // transport (its per-host limits and deadlines), and what the answer says. The key travels in the Authorization header
-// only. How each era refuses (read in their sources; test/gateway/README.md, "Key refusals on /v1"): today's new-api
-// answers every refused key with one 401 "Invalid token" (or its translation); older new-api and one-api name the
-// cause (状态不可用, 已过期, 额度已用尽); IP and group refusals are 403s; one-api wraps its words in its own error body.
-// The site's words are read here, in main, as a last resort only: the renderer gets a state, never text to parse.
+// only. How each era refuses (read in their sources; test/gateway/README.md, "Key refusals and billed calls"): today's
+// new-api answers every refused key with one 401 "Invalid token" (or its translation); older new-api and one-api name
+// the cause (状态不可用, 已过期, 额度已用尽); IP and group refusals are 403s; one-api wraps its words in its own error
+// body. The site's words are read here, in main, as a last resort only: the renderer gets a state, never text to parse.
 import { z } from 'zod';
 import type { AppError, KeyHealthState } from '../../../src-shared/contract';
 import type { HttpMethod } from '../../gateway';
