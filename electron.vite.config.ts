@@ -17,6 +17,10 @@ export default defineConfig({
           launch: resolve(root, 'src-main/launch.ts'),
           // `keydesk status` (the package's bin): balances from the running app or its cache, in a terminal.
           status: resolve(root, 'src-main/status.ts'),
+          // `keydesk mcp` from a checkout: the MCP server on stdin/stdout.
+          mcp: resolve(root, 'src-main/mcp.ts'),
+          // The package's bin: `keydesk status …` and `keydesk mcp …`.
+          cli: resolve(root, 'src-main/cli.ts'),
         },
       },
     },

@@ -16,7 +16,10 @@ import type { Feature } from './features/feature';
 import { handoffFeature } from './features/handoff/handoff.feature';
 import { createImportFeature } from './features/import/import.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
-import { createStatusFeature } from './features/status/status.feature';
+import { liveSnapshot } from './features/status/status.feature';
+import { createChannelFeature } from './features/channel/channel.feature';
+import { createAgentsFeature } from './features/agents/agents.feature';
+import { createNotifyFeature } from './features/notify/notify.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { HeldKeys } from './features/health/held-keys';
 import { createHealthFeature } from './features/health/health.feature';
@@ -92,13 +95,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
   const heldKeys = new HeldKeys(() => Math.floor(platform.clock.now() / 1000));
   const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys, heldKeys);
-  // `keydesk status` (issue 16): the same balances on a local read-only endpoint while Keydesk runs.
-  const status = await createStatusFeature({
-    dataDir: core.dataDir,
-    accounts: accounts.service,
-    monitor: quota.monitor,
-    log: log.child('status'),
-  });
   // Updates (issue 15): the first check is scheduled a while after start (below), never awaited.
   const updates = createUpdatesFeature({
     dataDir: core.dataDir,
@@ -155,6 +151,28 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     }),
   });
+  // What `keydesk mcp` asks the running app, and the abilities the user switches on per account.
+  const agents = createAgentsFeature(core, {
+    directory: accounts.service,
+    keys: keys.services.keys,
+    secrets: keys.services.secrets,
+    watch: watch.service,
+    spend: {
+      trackedAccountIds: () => spend.tracker.settings().trackedAccountIds,
+      keysOf: (accountId) => spend.watcher.topSpenders(accountId, Number.MAX_SAFE_INTEGER),
+      readsSince: (accountId, keyId, from) => spend.watcher.readsSince(accountId, keyId, from),
+    },
+    alerts: quota.alerts,
+  });
+  // `keydesk status` and `keydesk mcp` ask the running app through one local channel (a socket or a named pipe).
+  const channel = await createChannelFeature({
+    dataDir: core.dataDir,
+    methods: {
+      status: () => liveSnapshot({ accounts: accounts.service, monitor: quota.monitor }),
+      ...agents.methods,
+    },
+    log: log.child('channel'),
+  });
   // The spend feature's 5-minute list passes also feed the expiry check, at no request of their own.
   const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
     if (listed) watch.service.noteKeys(accountId, listed);
@@ -200,12 +218,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['exports', exportsFeature],
     ['import', createImportFeature(core, accounts.service)],
     ['account-info', accountInfo],
+    ['notify', createNotifyFeature(accounts.service)],
     ['watch', watch],
     ['quota', quota],
     ['spend', spend],
+    ['agents', agents],
+    ['channel', channel],
     ['allowance', allowance],
     ['rotation', rotation],
-    ['status', { register: () => undefined, dispose: () => status.dispose() }],
     ['updates', updates],
     ['backup', createBackupFeature(core, accounts.service)],
     ['sync', createSyncFeature(core, accounts.service, options.sync)],

@@ -50,6 +50,7 @@ import {
 import { checkSearchQuery, keepKeysMatching, keepNamesMatching, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
+import { readUserSetting, writeUserSetting, type UserSettingRead } from './user-setting';
 
 export type { LoginOutcome, SecondFactorChallenge } from './login';
 export type { SessionState, SessionCredential } from './management.session';
@@ -139,6 +140,19 @@ export class ManagementClient {
       });
       this.session.userId ??= account.id;
       return account;
+    });
+  }
+
+  /** The user's own settings (new-api's quota warning), from GET /api/user/self; `unsupported` on eras without. */
+  getUserSetting(signal?: AbortSignal): Promise<Result<UserSettingRead>> {
+    return this.run('get user setting', () => readUserSetting(this.session, signal));
+  }
+
+  /** PUT /api/user/setting with a whole request (user-setting.ts builds it); `unsupported` on eras without. */
+  putUserSetting(body: Record<string, unknown>): Promise<Result<true>> {
+    return this.run('put user setting', async () => {
+      await writeUserSetting(this.session, body);
+      return true as const;
     });
   }
 

@@ -4,6 +4,9 @@ export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+/** What the tray shows as text beside its icon where the platform draws some (macOS): nothing, the total, the active account. */
+export const TRAY_TITLES = ['none', 'total', 'active'] as const;
+export type TrayTitle = (typeof TRAY_TITLES)[number];
 
 export interface Settings {
   /** null = follow the system language until the user picks one. */
@@ -24,6 +27,8 @@ export interface Settings {
    * written (1–365), if they are still exactly what Keydesk wrote; null keeps them until the user deletes them.
    */
   readonly deleteExportsAfterDays: number | null;
+  /** The text beside the tray icon where the platform shows one (macOS's menu bar): the total, the active account's balance, or none. */
+  readonly trayTitle: TrayTitle;
 }
 export type SettingsPatch = Partial<Settings>;
 

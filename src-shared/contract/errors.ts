@@ -190,6 +190,9 @@ export const ERROR_REASONS = [
   'record.duplicate', // the file lists the same account twice
   // Hand-off.
   'handoff.env_unrepresentable', // params.name: a .env value cannot be written so that every reader reads it back
+  // The site's own quota warning (Account page).
+  'notify.no_threshold', // the account has no low-balance threshold in Keydesk to write to the site
+  'notify.no_destination', // params.channel: the chosen channel needs an address the site does not hold and none was typed
   // Sync through a WebDAV folder.
   'sync.address', // the folder's address is not https (http only on this machine), or not a web address
   'sync.not_configured',

@@ -14,6 +14,8 @@ import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVEN
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
+import { type AgentsInvokeMap, AGENTS_CHANNELS } from './agents';
+import { type NotifyInvokeMap, NOTIFY_CHANNELS } from './notify';
 import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
 import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
 import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
@@ -35,6 +37,8 @@ export * from './import';
 export * from './watch';
 export * from './spend';
 export * from './exports';
+export * from './agents';
+export * from './notify';
 export * from './sync';
 export * from './allowance';
 export * from './rotation';
@@ -57,6 +61,8 @@ export interface InvokeMap
     WatchInvokeMap,
     SpendInvokeMap,
     ExportsInvokeMap,
+    AgentsInvokeMap,
+    NotifyInvokeMap,
     SyncInvokeMap,
     AllowanceInvokeMap,
     RotationInvokeMap,
@@ -98,6 +104,8 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
   ...EXPORTS_CHANNELS,
+  ...AGENTS_CHANNELS,
+  ...NOTIFY_CHANNELS,
   ...SYNC_CHANNELS,
   ...ALLOWANCE_CHANNELS,
   ...ROTATION_CHANNELS,

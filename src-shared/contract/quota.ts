@@ -93,6 +93,19 @@ export interface PriceChangeAlertView extends AlertBase {
   readonly affectedKeyNames: readonly string[];
 }
 
+/**
+ * An agent (an MCP client through `keydesk mcp`) used an ability the user switched on for the account: it was handed a
+ * key's full value, or it disabled a key. One alert per act, so every hand-off is on record where the user looks.
+ */
+export interface AgentAlertView extends AlertBase {
+  readonly kind: 'agent';
+  readonly action: 'reveal' | 'disable';
+  readonly keyId: number;
+  readonly keyName: string;
+  /** The client's name as it introduced itself (its own words, not verified, bounded); null when it gave none. */
+  readonly client: string | null;
+}
+
 /** A key's allowance stopped on its own (the key was changed elsewhere), or its refill kept failing. */
 export interface AllowanceAlertView extends AlertBase {
   readonly kind: 'allowance';
@@ -117,7 +130,8 @@ export type AlertView =
   | ExpiringAlertView
   | PriceChangeAlertView
   | AllowanceAlertView
-  | RotationAlertView;
+  | RotationAlertView
+  | AgentAlertView;
 export type AlertKind = AlertView['kind'];
 
 type Distribute<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -21,6 +21,7 @@ import { startupIndependence } from './figures/startup';
 import { syncRequests } from './figures/sync-requests';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/figure';
+import { describeMachine, writePerformanceDoc } from './lib/performance-doc';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   const wanted = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
   const selected = FIGURES.filter((f) => wanted.size === 0 || wanted.has(f.n));
   const started = performance.now();
+  const machine = describeMachine();
   const browser = selected.some((f) => f.needsBrowser) ? await launchChromium() : null;
   const figures: Figure[] = [];
   const failures: { figure: string; error: string }[] = [];
@@ -115,6 +117,8 @@ async function main(): Promise<void> {
       2,
     )}\n`,
   );
+  // The latest reading of each figure run, beside the others' last ones, in the document the README links to.
+  await writePerformanceDoc(join(ROOT, 'docs', 'performance.md'), figures, new Date(), machine);
   if (failures.length > 0) process.exitCode = 1;
 }
 

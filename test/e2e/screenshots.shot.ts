@@ -64,7 +64,7 @@ for (const [language, theme] of [
     test.setTimeout(90_000);
     const tag = `${language === 'en-US' ? 'en' : 'zh'}-${theme}`;
     const keys = await setUp(page, keydesk.url, language, theme);
-    // The dark one shows the batch bar too, as the README describes it.
+    // The dark one shows the batch bar too, as the user guide describes it.
     if (theme === 'dark') for (const name of ['bulk-159', 'bulk-158', 'bulk-156']) await keys.select(name);
     await settle(page);
     await page.screenshot({ path: join(OUT, `keys-${tag}.png`) });

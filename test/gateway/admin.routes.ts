@@ -143,7 +143,7 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
 
   app.get('/users/:id', (c) => {
     const user = state.users.get(positiveInt(c.req.param('id')) ?? 0);
-    return user ? json({ ...accountView(user), usable_groups: state.usableGroups(user) }) : notFoundJson();
+    return user ? json({ ...accountView(user, true), usable_groups: state.usableGroups(user) }) : notFoundJson();
   });
   app.put(
     '/users/:id/quota',

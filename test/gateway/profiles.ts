@@ -120,6 +120,13 @@ export interface Profile {
    * model/token.go, middleware/auth.go @ 8df4a267).
    */
   keyRefusals: 'spec' | 'per-state' | 'invalid-only' | 'one-api';
+  /**
+   * The user's own settings (`setting`, a JSON string, in `GET /api/user/self`) and `PUT /api/user/setting`, where
+   * the quota warning's threshold and channel live (QuantumNous controller/user.go UpdateUserSetting, dto
+   * user_settings.go, model/user.go @ 0089a12f). Calcium-Ion 014fb7ed (early) has neither the field nor the route;
+   * one-api and the spec neither. Legacy builds (v0.9–v0.13) are taken to have both, as current.
+   */
+  userSetting: boolean;
   /** Messages copied from Chinese-only sources (early new-api, one-api). */
   chinese: boolean;
   /** Default `/api/status` version string. */
@@ -188,6 +195,7 @@ const SPEC: Profile = {
   hasPasswordEncryption: false,
   isVerifyChallengeAlways: false,
   keyRefusals: 'spec',
+  userSetting: false,
   chinese: false,
   version: '',
   messages: SPEC_MESSAGES,
@@ -219,6 +227,7 @@ const NEW_API: Profile = {
   hasPasswordEncryption: false,
   isVerifyChallengeAlways: false,
   keyRefusals: 'invalid-only',
+  userSetting: true,
   chinese: false,
   version: 'v1.0.0-rc.24',
   messages: NEW_API_MESSAGES,
@@ -255,6 +264,7 @@ const NEW_API_EARLY: Profile = {
   endpoints: { reveal: false, keyUsage: false, subscription: false, status: true, groups: true },
   modelListing: { pricing: 'early', userModels: 'union', availableModels: false },
   money: 'currency-flag',
+  userSetting: false,
   chinese: true,
   version: 'v0.6.6',
   messages: EARLY_MESSAGES,

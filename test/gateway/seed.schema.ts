@@ -12,6 +12,7 @@ export const ALL_SCOPES = [
   'api_key:reveal',
   'wallet:read',
   'profile:read',
+  'profile:write',
   'usage:read',
 ] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
@@ -131,6 +132,8 @@ const userSchema = z.object({
   aff_quota: int.min(0).default(0),
   aff_history_quota: int.min(0).default(0),
   inviter_id: int.min(0).default(0),
+  /** new-api's user setting as it stores it: a JSON string (quota warning, its channel, other preferences). */
+  setting: z.string().default(''),
   password: z.string().min(1).optional(),
   /** Emulator simplification of TOTP: this fixed 6-digit code is the second factor. */
   totp_code: z

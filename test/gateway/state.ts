@@ -364,8 +364,10 @@ export function keyView(k: KeyRec, profile: Profile = PROFILES.spec) {
   };
 }
 
-export function accountView(u: UserRec) {
+/** The account as GET /api/user/self answers it; `withSetting` on eras that keep the user's own settings. */
+export function accountView(u: UserRec, withSetting = false) {
   return {
+    ...(withSetting ? { setting: u.setting } : {}),
     id: u.id,
     username: u.username,
     display_name: u.display_name,

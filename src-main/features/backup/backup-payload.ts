@@ -26,6 +26,7 @@ const backupSettingsSchema = z
     alertSound: settingsPatchSchema.shape.alertSound.catch(undefined),
     expiringWithinDays: settingsPatchSchema.shape.expiringWithinDays.catch(undefined),
     deleteExportsAfterDays: settingsPatchSchema.shape.deleteExportsAfterDays.catch(undefined),
+    trayTitle: settingsPatchSchema.shape.trayTitle.catch(undefined),
   } satisfies Record<keyof SettingsPatch, z.ZodType>)
   // A caught value stays as an undefined property, which a spread over the settings here would copy: drop it.
   .transform((settings): SettingsPatch =>

@@ -110,6 +110,7 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
     accounts: () => accounts.list(),
     activeId: () => accounts.activeId(),
     language,
+    title: () => options.settings().trayTitle,
     switchAccount: (id) => {
       accounts.switch(id);
     },
@@ -142,11 +143,13 @@ export function createQuotaFeature(options: QuotaFeatureOptions): QuotaFeature {
   });
 
   let lastLanguage = language();
+  let lastTitle = options.settings().trayTitle;
   const unsubscribeEvents = events.subscribe((event, payload) => {
     if (event === 'settings:changed') {
       monitor.setIntervalMinutes((payload as Settings).refreshIntervalMinutes);
-      if (language() !== lastLanguage) {
+      if (language() !== lastLanguage || (payload as Settings).trayTitle !== lastTitle) {
         lastLanguage = language();
+        lastTitle = (payload as Settings).trayTitle;
         tray.render();
       }
     }

@@ -12,7 +12,8 @@ import { keyEntrySchema, spendDocumentSchema, type SpendDocument } from './spend
 const PREFIX = 'spend-history-';
 const LEGACY_NAME = 'spend';
 
-const accountSpendSchema = z.object({
+/** One spend-history-<id>.json: its account and every tracked key's reads (also read, read-only, by `keydesk mcp`). */
+export const accountSpendSchema = z.object({
   accountId: z.string().min(1).max(200),
   keys: z.record(z.string(), keyEntrySchema),
 });

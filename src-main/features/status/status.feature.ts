@@ -1,21 +1,17 @@
-// The status endpoint as a feature of the running app: the snapshot from the quota monitor and the account
-// directory, served while Keydesk runs (status-endpoint.ts); dispose() closes it and removes its token file.
-import type { Logger } from '../../log/logger';
+// The status snapshot of the running app: the quota monitor's balances and the account directory's names, which the
+// local channel (features/channel) answers `keydesk status` and the MCP server's balances with.
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { QuotaMonitor } from '../quota/quota.monitor';
 import { SPEC_ACCOUNT_MONEY } from '../../../src-shared/units';
-import { startStatusEndpoint, type StatusEndpoint } from './status-endpoint';
 import { STATUS_VERSION, entryFromView, type StatusSnapshot } from './status.model';
 
-export interface StatusFeatureOptions {
-  readonly dataDir: string;
+export interface StatusSnapshotOptions {
   readonly accounts: AccountDirectory;
   readonly monitor: Pick<QuotaMonitor, 'view'>;
-  readonly log: Logger;
   readonly now?: () => number;
 }
 
-export function liveSnapshot(options: StatusFeatureOptions): StatusSnapshot {
+export function liveSnapshot(options: StatusSnapshotOptions): StatusSnapshot {
   const now = options.now ?? Date.now;
   return {
     version: STATUS_VERSION,
@@ -25,21 +21,5 @@ export function liveSnapshot(options: StatusFeatureOptions): StatusSnapshot {
       .list()
       .filter((a) => !a.isHidden)
       .map((a) => entryFromView({ ...a, money: a.money ?? SPEC_ACCOUNT_MONEY }, options.monitor.view(a.id))),
-  };
-}
-
-export async function createStatusFeature(options: StatusFeatureOptions) {
-  let endpoint: StatusEndpoint | null = null;
-  try {
-    endpoint = await startStatusEndpoint(options.dataDir, () => liveSnapshot(options));
-  } catch (error) {
-    // The app works without it; `keydesk status` then reads the cache.
-    options.log.warn('status endpoint could not start', { error: String(error) });
-  }
-  return {
-    endpoint,
-    dispose: async (): Promise<void> => {
-      await endpoint?.close();
-    },
   };
 }

@@ -52,6 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   alertSound: false,
   expiringWithinDays: 7,
   deleteExportsAfterDays: null,
+  trayTitle: 'total',
 };
 
 function createFakeKeydesk() {

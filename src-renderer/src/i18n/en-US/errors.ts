@@ -106,7 +106,7 @@ export const remediesForReason = {
     server_full: 'Free space on the server or raise its quota.',
     unreachable: 'Check the network and that the server is running.',
     conditional_ignored:
-      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the README).',
+      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the user guide, “Sync between computers”).',
     weak_etags: 'Use a server with strong ETags (Apache: FileETag Digest).',
     folder_in_use: 'Choose “Join a sync folder” with the passphrase you used there.',
     folder_empty: 'Choose “Set up sync” to start a new folder.',
@@ -316,6 +316,11 @@ export const errorReasons = {
       'No app on this computer is registered for {scheme} links. Install the app (or start it once, so it registers), then try again.',
     env_unrepresentable:
       '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
+  },
+  notify: {
+    no_threshold:
+      'Set a low-balance threshold for this account first (Edit thresholds): that is the amount written to the site.',
+    no_destination: 'The site holds no address for {channel} yet: type one.',
   },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',

@@ -26,6 +26,8 @@ import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
+import { agents } from './agents';
+import { notify } from './notify';
 import { sync } from './sync';
 import { allowance } from './allowance';
 import { rotation } from './rotation';
@@ -65,6 +67,8 @@ const enUS = {
   watch,
   spend,
   exports,
+  agents,
+  notify,
   sync,
   allowance,
   rotation,

@@ -101,7 +101,7 @@ export const remediesForReason: MessageSchema['remediesForReason'] = {
     server_full: '在服务器上释放空间或提高配额。',
     unreachable: '请检查网络，并确认服务器正在运行。',
     conditional_ignored:
-      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见 README）。',
+      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见用户指南“多台电脑同步”）。',
     weak_etags: '请使用提供强 ETag 的服务器（Apache：FileETag Digest）。',
     folder_in_use: '请选择“加入同步文件夹”，并使用在那里设置的口令。',
     folder_empty: '请选择“设置同步”来创建新的文件夹。',
@@ -293,6 +293,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   handoff: {
     no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
     env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
+  },
+  notify: {
+    no_threshold: '请先为此账户设置余额偏低阈值（编辑阈值）：写入站点的就是这个金额。',
+    no_destination: '站点尚未保存 {channel} 的地址：请填写一个。',
   },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',

@@ -259,7 +259,7 @@ describe('createQuotaFeature with a tray', () => {
     expect(tray.models.at(-1)?.icon).toBe('stale');
     await clock.advance(10_000);
     expect(tray.models.at(-1)?.icon).toBe('critical');
-    expect(tray.models.at(-1)?.tooltip).toBe('Keydesk — Work：¥50.00');
+    expect(tray.models.at(-1)?.tooltip.split('\n')).toContain('Work：¥50.00');
     expect(notes.shown.map((n) => n.title)).toEqual(['余额告急']);
     tray.click({ kind: 'account', accountId: 'b' });
     expect(dir.switched).toEqual(['b']);

@@ -1,5 +1,6 @@
-// The tray's content as a pure function of state, in both languages: worst-state icon, active account tooltip,
-// one menu row per account with balance and level word, refresh / open / quit; and the strings kept in sync.
+// The tray's content as a pure function of state, in both languages: worst-state icon, the title beside it (the total,
+// the active balance or none), a tooltip of every balance and the lowest days left within the platforms' bound, one
+// menu row per account with balance and level word, refresh / open / quit; and the strings kept in sync.
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type BalanceView } from '../../../../src-shared/contract';
 import { DEFAULT_UNITS } from '../../../../src-shared/units';
@@ -36,7 +37,7 @@ const state = (balances: BalanceView[], over: Partial<TrayState> = {}): TrayStat
 describe('trayModel', () => {
   it('lists every account with its balance, marks the active one, and ends with refresh, open and quit', () => {
     const model = trayModel(state([view('w'), view('h', { remainingUnits: 2_100_000, level: 'warn' })]));
-    expect(model.tooltip).toBe('Keydesk — Home: ¥4.20');
+    expect(model.tooltip).toBe('Keydesk\nWork: ¥12.34\nHome: ¥4.20 (Low)');
     const labels = model.items.map((i) => (i.kind === 'item' ? i.label : '—'));
     expect(labels).toEqual([
       'Total ≈ ¥16.54',
@@ -101,7 +102,7 @@ describe('trayModel', () => {
         language: 'zh-CN',
       }),
     );
-    expect(model.tooltip).toBe('Keydesk — Home：¥1.00');
+    expect(model.tooltip).toBe('Keydesk\nWork：¥12.34\nHome：¥1.00 (告急)');
     const labels = model.items.flatMap((i) => (i.kind === 'item' ? [i.label] : []));
     expect(labels).toEqual([
       '合计 ≈ ¥13.34',
@@ -121,7 +122,7 @@ describe('trayModel', () => {
       state([view('w'), view('h')], { accounts: [accounts[0], { ...accounts[1], isHidden: true }] as never }),
     );
     expect(hidden.items.filter((i) => i.id.startsWith('account:'))).toHaveLength(1);
-    expect(hidden.tooltip).toBe('Keydesk — Work: ¥12.34');
+    expect(hidden.tooltip).toBe('Keydesk\nWork: ¥12.34');
   });
 
   it('keeps ids stable across renders so the adapter can update labels in place', () => {
@@ -156,6 +157,74 @@ describe('trayModel money', () => {
       money: { site: usd, origin: 'site', fetchedAt: 1, yuanPerUsd: '7.3', yuanRateSource: 'site_price' },
     } as const;
     const model = trayModel(state([view('r', { remainingUnits: 500_000 })], { accounts: [relay], activeId: 'r' }));
-    expect(model.tooltip).toBe('Keydesk — Relay: $1.00 ≈ ¥7.30');
+    expect(model.tooltip).toBe('Keydesk\nRelay: $1.00 ≈ ¥7.30');
+  });
+});
+
+describe('the tray’s title and tooltip', () => {
+  const usd = { displayType: 'USD', quotaPerUnit: 500_000, rate: '1', symbol: '$', price: '7.3' } as const;
+  const relay = {
+    id: 'r',
+    label: 'Relay',
+    units: usd,
+    money: { site: usd, origin: 'site', fetchedAt: 1, yuanPerUsd: '7.3', yuanRateSource: 'site_price' },
+  } as const;
+
+  it('says the total in yuan by default, the active account’s own amount, or nothing, as the user picks', () => {
+    const both = state([view('w'), view('h', { remainingUnits: 2_100_000 })]);
+    expect(trayModel(both).title).toBe('¥16.54');
+    expect(trayModel({ ...both, title: 'total' }).title).toBe('¥16.54');
+    expect(trayModel({ ...both, title: 'active' }).title).toBe('¥4.20');
+    expect(trayModel({ ...both, title: 'none' }).title).toBe('');
+    // A dollar site: the total adds its yuan at the site's price; the active one shows its own dollars.
+    const mixed = state([view('w'), view('r', { remainingUnits: 500_000 })], {
+      accounts: [accounts[0], relay] as never,
+      activeId: 'r',
+    });
+    expect(trayModel(mixed).title).toBe('¥19.64');
+    expect(trayModel({ ...mixed, title: 'active' }).title).toBe('$1.00');
+  });
+
+  it('never says an unknown balance as zero: a floor while some are unknown, a dash when none is known', () => {
+    const partial = state([view('w')]);
+    expect(trayModel(partial).title).toBe('≥¥12.34');
+    expect(trayModel({ ...partial, title: 'active' }).title).toBe('—');
+    expect(trayModel(state([])).title).toBe('—');
+    expect(trayModel(state([view('w', { remainingUnits: null })], { title: 'total' })).title).not.toContain('0.00');
+    const unlimited = state([view('h', { isUnlimited: true, remainingUnits: null })], { title: 'active' });
+    expect(trayModel(unlimited).title).toBe('Unlimited');
+    expect(trayModel({ ...unlimited, language: 'zh-CN' }).title).toBe('无限');
+    expect(trayModel(state([], { accounts: [], activeId: null })).title).toBe('');
+  });
+
+  it('ends the tooltip with the lowest days left across accounts, in both languages', () => {
+    const days = state([view('w', { daysLeft: 12.5 }), view('h', { daysLeft: 3.2 })]);
+    expect(trayModel(days).tooltip).toBe('Keydesk\nWork: ¥12.34\nHome: ¥12.34\n≈ 3.2 days left (Home)');
+    expect(
+      trayModel({ ...days, language: 'zh-CN' })
+        .tooltip.split('\n')
+        .at(-1),
+    ).toBe('约可用 3.2 天（Home）');
+  });
+
+  it('keeps the tooltip within 127 UTF-16 units: accounts that do not fit are counted, the days left kept', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: `a${String(i)}`,
+      label: `一个很长很长的账户名称 number ${String(i)}`,
+      units: DEFAULT_UNITS,
+    }));
+    const model = trayModel(
+      state(
+        many.map((a, i) => view(a.id, { daysLeft: 40 - i })),
+        { accounts: many, activeId: 'a0' },
+      ),
+    );
+    expect(model.tooltip.length).toBeLessThanOrEqual(127);
+    const lines = model.tooltip.split('\n');
+    expect(lines[0]).toBe('Keydesk');
+    expect(lines.at(-1)).toMatch(/^≈ 29 days left \(一个很长很长的账户名称 number 11\)$/);
+    const shownAccounts = lines.filter((l) => l.includes('¥')).length;
+    expect(shownAccounts).toBeGreaterThan(0);
+    expect(lines.at(-2)).toBe(`+${String(12 - shownAccounts)} more`);
   });
 });
