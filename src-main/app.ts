@@ -11,6 +11,7 @@ import { createAccountsFeature } from './features/accounts/accounts.feature';
 import { createBackupFeature } from './features/backup/backup.feature';
 import type { AccountsService } from './features/accounts/accounts.service';
 import { createAppFeature } from './features/app/app.feature';
+import { createFirstFrameFeature } from './features/app/first-frame.feature';
 import type { SettingsService } from './features/app/settings.service';
 import type { Feature } from './features/feature';
 import { handoffFeature } from './features/handoff/handoff.feature';
@@ -210,6 +211,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
+    ['first-frame', createFirstFrameFeature()],
     ['accounts', accounts],
     ['vault', createVaultFeature(core, accounts.service)],
     ['money', createMoneyFeature(core, accounts.service, siteMoney)],

@@ -1,4 +1,8 @@
-// The contract for the app itself: settings, app info, damaged data files: its types, channels and events.
+// The contract for the app itself: settings, app info, damaged data files, the first frame: its types, channels and
+// events.
+import type { AccountsSnapshot } from './accounts';
+import type { Result } from './errors';
+import type { BalanceView } from './quota';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -63,9 +67,24 @@ export interface StoreProblem {
   readonly cause: StoreCause;
 }
 
+/**
+ * What the window's first frame draws, in one answer: the settings (language and theme), the accounts and their last
+ * known balances, each as its own channel would answer it. Browser mode puts it into the page it serves to a page
+ * with its session, so nothing waits on a request before the first paint.
+ */
+export interface FirstFrame {
+  readonly settings: Result<Settings>;
+  readonly accounts: Result<AccountsSnapshot>;
+  readonly balances: Result<readonly BalanceView[]>;
+}
+
+/** The id of the JSON data block holding a FirstFrame in the page browser mode serves. */
+export const FIRST_FRAME_ELEMENT_ID = 'keydesk-first-frame';
+
 /** Invoke channels of the app itself. */
 export interface AppInvokeMap {
   'app:info': { args: undefined; result: AppInfo };
+  'app:firstFrame': { args: undefined; result: FirstFrame };
   /** Data files found damaged at start (empty when all were fine); shown as a banner until dismissed. */
   'app:storeProblems': { args: undefined; result: readonly StoreProblem[] };
   'settings:get': { args: undefined; result: Settings };
@@ -74,6 +93,7 @@ export interface AppInvokeMap {
 
 export const APP_CHANNELS: { readonly [C in keyof AppInvokeMap]: true } = {
   'app:info': true,
+  'app:firstFrame': true,
   'app:storeProblems': true,
   'settings:get': true,
   'settings:update': true,

@@ -2,7 +2,7 @@
 // quota:updated), manual refresh, and per-account history loaded on demand. DTOs only; main owns the schedule.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef } from 'vue';
-import type { AppError, BalanceHistory, BalanceView, SiteBudgetLow } from '../../../src-shared/contract';
+import type { AppError, BalanceHistory, BalanceView, Result, SiteBudgetLow } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 
 export const useQuotaStore = defineStore('quota', () => {
@@ -33,25 +33,36 @@ export const useQuotaStore = defineStore('quota', () => {
     }),
   );
 
+  /** Takes a snapshot's answer: every balance at once (one change for the sidebar), none older than one known. */
+  function hydrateWith(result: Result<readonly BalanceView[]>): void {
+    if (!result.ok) {
+      loadError.value = result.error;
+      return;
+    }
+    const next = { ...balances.value };
+    for (const view of result.value) {
+      const known = next[view.accountId];
+      if (!known || (known.fetchedAt ?? 0) <= (view.fetchedAt ?? 0) || view.error !== null) next[view.accountId] = view;
+    }
+    balances.value = next;
+    isHydrated.value = true;
+    loadError.value = null;
+  }
+
   let inFlight: Promise<void> | null = null;
-  /** The cached balances, once; later calls share the first load. */
-  function hydrate(): Promise<void> {
-    if (isHydrated.value) return Promise.resolve();
+  /** Reads the cached balances again (after a start that took them from the page, for what changed since). */
+  function reload(): Promise<void> {
     inFlight ??= keydesk.quota
       .snapshot()
-      .then((result) => {
-        if (result.ok) {
-          for (const view of result.value) accept(view);
-          isHydrated.value = true;
-          loadError.value = null;
-        } else {
-          loadError.value = result.error;
-        }
-      })
+      .then(hydrateWith)
       .finally(() => {
         inFlight = null;
       });
     return inFlight;
+  }
+  /** The cached balances, once; later calls share the first load. */
+  function hydrate(): Promise<void> {
+    return isHydrated.value ? Promise.resolve() : reload();
   }
 
   /** Asks main to refresh one account or all; main applies the once-a-minute rule and the cache. */
@@ -90,6 +101,8 @@ export const useQuotaStore = defineStore('quota', () => {
     isRefreshing,
     isHydrated,
     hydrate,
+    hydrateWith,
+    reload,
     refresh,
     loadHistory,
     balanceOf,

@@ -268,12 +268,12 @@ const summarise = (runs: Run[]): Side => ({
 const STACK_FLOOR_DIR = resolve(import.meta.dirname, '../../../out/stack-floor');
 
 /** Builds the two stack floors (test/bench/stack-floor/) into out/stack-floor. */
-async function buildStackFloors(): Promise<void> {
+export async function buildStackFloors(): Promise<void> {
   await build({ configFile: resolve(import.meta.dirname, '../stack-floor/vite.config.ts') });
 }
 
 /** Opens a stack floor (`vue` or `stack`) at the emulator's origin, its files served from out/stack-floor. */
-function stackFloorOpener(origin: string, name: 'vue' | 'stack', options: FloorOptions) {
+export function stackFloorOpener(origin: string, name: 'vue' | 'stack', options: FloorOptions) {
   const html = readFileSync(join(STACK_FLOOR_DIR, `${name}.html`), 'utf8').replace(
     '</head>',
     `${stackFloorHead(options)}</head>`,

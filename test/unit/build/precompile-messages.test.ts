@@ -1,16 +1,20 @@
 // The build-time message compiler (scripts/vite-precompile-messages.ts) on the real message files, as the renderer
-// build runs it (TypeScript stripped first): every message becomes an AST that vue-i18n without its compiler turns
-// into the same text as the source string, keys are left alone, and a malformed message fails the build.
+// build runs it (TypeScript stripped first): every message becomes its plain text or a message function that vue-i18n
+// without its compiler (as the app sets it up) turns into the same text as the source string, keys are left alone,
+// and a malformed message fails the build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSync, transformWithOxc, type Rollup } from 'vite';
-import { createI18n } from 'vue-i18n';
+import { createI18n, type MessageCompiler } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 import { precompileMessages } from '../../../scripts/vite-precompile-messages';
 
+/** What the app's i18n (src-renderer/src/i18n/setup.ts, tested there) does with a compiled message that is text. */
+const asText: MessageCompiler = (message) => () => (typeof message === 'string' ? message : '');
+
 const I18N = join(import.meta.dirname, '..', '..', '..', 'src-renderer', 'src', 'i18n');
 
-type Messages = { [key: string]: string | Messages };
+type Messages = { [key: string]: string | ((ctx: unknown) => unknown) | Messages };
 
 /** Runs the plugin's transform with the little of Rollup's context it uses. */
 function precompile(code: string, id: string): string {
@@ -38,14 +42,14 @@ async function load(language: string, file: string, compiled: boolean): Promise<
 /** Every leaf key path of a message tree. */
 function paths(tree: Messages, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : paths(value, `${prefix}${key}.`),
+    typeof value === 'object' ? paths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
 
-const at = (tree: Messages, path: string): string | Messages | undefined =>
+const at = (tree: Messages, path: string): Messages[string] | undefined =>
   path
     .split('.')
-    .reduce<string | Messages | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), tree);
+    .reduce<Messages[string] | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), tree);
 
 describe('build-time message compilation', () => {
   for (const language of ['en-US', 'zh-CN']) {
@@ -59,13 +63,18 @@ describe('build-time message compilation', () => {
         type Translate = (key: string, named: Record<string, string>) => string;
         const plain = createI18n({ legacy: false, locale: language, messages: { [language]: source } }).global
           .t as Translate;
-        const built = createI18n({ legacy: false, locale: language, messages: { [language]: compiled } }).global
-          .t as Translate;
+        const built = createI18n({
+          legacy: false,
+          locale: language,
+          messages: { [language]: compiled },
+          messageCompiler: asText,
+        }).global.t as Translate;
         for (const path of paths(source)) {
-          // The compiled tree has the same keys, each holding an AST (an object), not the string.
-          expect(typeof at(compiled, path), `${file} ${path}`).toBe('object');
           const text = at(source, path);
           if (typeof text !== 'string') throw new Error(`${file} ${path} is not a string`);
+          // The compiled tree has the same keys: plain text stays text, anything else became a function.
+          const isPlain = !/[{}@|]/.test(text);
+          expect(typeof at(compiled, path), `${file} ${path}`).toBe(isPlain ? 'string' : 'function');
           const named: Record<string, string> = {};
           for (const m of text.matchAll(/\{\s*(\w+)\s*\}/g)) if (m[1]) named[m[1]] = `<${m[1]}>`;
           expect(built(path, named), `${file} ${path}`).toBe(plain(path, named));
@@ -78,9 +87,9 @@ describe('build-time message compilation', () => {
 
   it('leaves keys alone and fails on a malformed message', () => {
     const id = join(I18N, 'en-US', 'sample.ts');
-    const out = precompile(`export const s = { greet: 'Hello {name}!', 'quoted-key': 'plain' };`, id);
+    const out = precompile(`export const s = { greet: 'Hello {name}!', 'quoted-key': "plain {'{'}" };`, id);
     expect(out).toContain('greet:');
-    expect(out).toContain(`'quoted-key':`);
+    expect(out).toContain(`'quoted-key': "plain {"`);
     expect(out).not.toContain('Hello {name}!');
     expect(() => precompile(`export const s = { broken: 'Hello {name' };`, id)).toThrow(/broken|Hello \{name/);
   });

@@ -28,6 +28,7 @@ describe('contract', () => {
       'allowance:remove',
       'allowance:set',
       'allowance:support',
+      'app:firstFrame',
       'app:info',
       'app:storeProblems',
       'audit:run',
