@@ -22,6 +22,9 @@ import { createChannelFeature } from './features/channel/channel.feature';
 import { createAgentsFeature } from './features/agents/agents.feature';
 import { createNotifyFeature } from './features/notify/notify.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
+import { HeldKeys } from './features/health/held-keys';
+import { createHealthFeature } from './features/health/health.feature';
+import { createAuditFeature } from './features/audit/audit.feature';
 import { createExportsFeature } from './features/exports/exports.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
@@ -90,7 +93,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
   const exportsFeature = createExportsFeature(core);
-  const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys);
+  // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
+  const heldKeys = new HeldKeys(() => Math.floor(platform.clock.now() / 1000));
+  const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys, heldKeys);
   // Updates: the first check is scheduled a while after start (below), never awaited.
   const updates = createUpdatesFeature({
     dataDir: core.dataDir,
@@ -226,6 +231,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['updates', updates],
     ['backup', createBackupFeature(core, accounts.service)],
     ['sync', createSyncFeature(core, accounts.service, options.sync)],
+    ['health', createHealthFeature(core, { directory: accounts.service, keys: keys.services.keys, held: heldKeys })],
+    ['audit', createAuditFeature(core, accounts.service)],
     ['spend-to-watch', { register: () => undefined, dispose: stopNotingKeys }],
   ];
   for (const [, feature] of features) feature.register(core.router);

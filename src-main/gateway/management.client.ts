@@ -19,7 +19,7 @@ import {
   type WirePage,
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
-import { readModelIds, readPricing, type SitePricing } from './model-listing';
+import { readModelIds, readPricing, type PricingListing } from './model-listing';
 import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
 import { systemClock, type ClockPort, type HttpTransport } from './http';
 import {
@@ -172,7 +172,7 @@ export class ManagementClient {
   // -- the site's own model lists (model-listing.ts) -------------------------------------------------------------
 
   /** GET /api/pricing: every model with the groups that serve it. Sites without it answer `unsupported`. */
-  getPricing(signal?: AbortSignal): Promise<Result<SitePricing>> {
+  getPricing(signal?: AbortSignal): Promise<Result<PricingListing>> {
     return this.run('get pricing', () => readPricing(this.session, signal));
   }
 

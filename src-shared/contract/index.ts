@@ -19,6 +19,8 @@ import { type NotifyInvokeMap, NOTIFY_CHANNELS } from './notify';
 import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
 import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
 import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
+import { type HealthInvokeMap, HEALTH_CHANNELS, type HealthEventMap, HEALTH_EVENTS } from './health';
+import { type AuditInvokeMap, AUDIT_CHANNELS } from './audit';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -40,6 +42,8 @@ export * from './notify';
 export * from './sync';
 export * from './allowance';
 export * from './rotation';
+export * from './health';
+export * from './audit';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -61,7 +65,9 @@ export interface InvokeMap
     NotifyInvokeMap,
     SyncInvokeMap,
     AllowanceInvokeMap,
-    RotationInvokeMap {}
+    RotationInvokeMap,
+    HealthInvokeMap,
+    AuditInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -75,7 +81,8 @@ export interface EventMap
     ImportEventMap,
     SyncEventMap,
     AllowanceEventMap,
-    RotationEventMap {}
+    RotationEventMap,
+    HealthEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -102,6 +109,8 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...SYNC_CHANNELS,
   ...ALLOWANCE_CHANNELS,
   ...ROTATION_CHANNELS,
+  ...HEALTH_CHANNELS,
+  ...AUDIT_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -114,6 +123,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...SYNC_EVENTS,
   ...ALLOWANCE_EVENTS,
   ...ROTATION_EVENTS,
+  ...HEALTH_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

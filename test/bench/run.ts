@@ -11,6 +11,7 @@ import { emulatorCapacity } from './figures/emulator-capacity';
 import { floorComparison } from './figures/floor';
 import { idleCost } from './figures/idle-cpu';
 import { keyUpdateRequests } from './figures/key-update';
+import { healthAndAuditRequests } from './figures/health-audit';
 import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
@@ -54,6 +55,7 @@ const FIGURES: readonly Entry[] = [
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
   { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
+  { n: 16, name: 'Requests per key health check and charge audit', needsBrowser: false, run: healthAndAuditRequests },
   {
     n: 17,
     name: 'Restore and import at scale',

@@ -2,6 +2,7 @@
 // settings, consume logging.
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { registerBillingAdmin } from './admin-billing.routes';
 import type { FaultStore } from './faults';
 import type { GatewayEnv } from './http';
 import { json, positiveInt } from './http';
@@ -224,6 +225,7 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
   );
 
   registerSessionAdmin(app, deps);
+  registerBillingAdmin(app, state, mutex);
 
   app.get('/faults', () => json({ faults: faults.list() }));
   app.post('/faults', (c) => {

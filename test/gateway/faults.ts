@@ -1,4 +1,5 @@
-// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, hold, malformed JSON, HTML page.
+// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, hold, malformed JSON, HTML page, and
+// a model call charged more than the site's published price (overcharge).
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv, Listener } from './http';
@@ -10,7 +11,7 @@ export const faultSchema = z
     match: z.string().min(1),
     method: z.string().optional(),
     listener: z.enum(['api', 'base', 'any']).default('any'),
-    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'hold', 'malformed_json', 'html']),
+    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'hold', 'malformed_json', 'html', 'overcharge']),
     /** Apply to the next N matching requests; omitted = until cleared. */
     times: z.number().int().positive().optional(),
     /** Probability per matching request (seeded PRNG, so runs repeat); default 1. */
@@ -21,6 +22,8 @@ export const faultSchema = z
     /** A hang answers 504 after this long; omitted = until the gateway closes. */
     hang_ms: z.number().int().positive().optional(),
     body: z.string().optional(),
+    /** overcharge: the matching call costs this many times its price (its consume row keeps the same ratios). */
+    factor: z.number().positive().default(2),
   })
   .strict();
 
@@ -122,6 +125,9 @@ export class FaultStore {
       switch (fault.kind) {
         case 'latency':
           await new Promise((r) => setTimeout(r, fault.latency_ms));
+          return next();
+        case 'overcharge':
+          c.set('overcharge', fault.factor);
           return next();
         case 'status':
           c.res = json({ success: false, message: `injected fault: HTTP ${fault.status ?? 500}` }, fault.status ?? 500);

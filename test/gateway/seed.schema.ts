@@ -73,8 +73,17 @@ const modelSchema = z.object({
   owned_by: z.string().default('openai'),
   created: int.default(0),
   supported_endpoint_types: z.array(z.string()).default(['openai']),
-  /** Internal quota units charged per call, before the group ratio. */
+  /** Internal quota units charged per call, before the group ratio (per-call pricing, quota_type 1). */
   price: int.min(0).default(1000),
+  /**
+   * Token pricing instead (quota_type 0), as new-api's ModelRatio: units per prompt token before the group ratio.
+   * With it `price` is unused, and a call costs (prompt − cached + cached × cache_ratio + completion ×
+   * completion_ratio) × model_ratio × group ratio (billing.ts).
+   */
+  model_ratio: z.number().min(0).optional(),
+  completion_ratio: z.number().min(0).default(1),
+  /** The share of the prompt price a cached prompt token costs; published on current builds only. */
+  cache_ratio: z.number().min(0).optional(),
 });
 
 const keySchema = z.object({

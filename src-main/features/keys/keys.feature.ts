@@ -5,7 +5,7 @@ import type { SecretFileSinkPort } from '../../platform/ports';
 import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
-import { createKeyFeatures } from './index';
+import { createKeyFeatures, type KeySink } from './index';
 import { registerKeysHandlers } from './keys.handlers';
 
 /** The keys feature, with its services: the handoff feature reads keys and hands them on through the same guard. */
@@ -13,14 +13,19 @@ export interface KeysFeature extends Feature {
   readonly services: ReturnType<typeof createKeyFeatures>;
 }
 
-/** `files` is where exports go: the platform's sink, through the exports feature's record of files with keys. */
+/**
+ * `files` is where exports go: the platform's sink, through the exports feature's record of files with keys.
+ * `keySink` is told of each key Keydesk comes to hold (the health checks use only those).
+ */
 export function createKeysFeature(
   core: Core,
   directory: AccountDirectory,
   files: SecretFileSinkPort = core.platform.secretFiles,
+  keySink?: KeySink,
 ): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
+    ...(keySink ? { keySink } : {}),
     directory,
     clipboard: platform.clipboard,
     files,

@@ -31,6 +31,7 @@ import { notify } from './notify';
 import { sync } from './sync';
 import { allowance } from './allowance';
 import { rotation } from './rotation';
+import { health, audit } from './health';
 
 const enUS = {
   app,
@@ -71,6 +72,8 @@ const enUS = {
   sync,
   allowance,
   rotation,
+  health,
+  audit,
 };
 
 export type MessageSchema = typeof enUS;

@@ -31,6 +31,7 @@ import { notify } from './notify';
 import { sync } from './sync';
 import { allowance } from './allowance';
 import { rotation } from './rotation';
+import { health, audit } from './health';
 
 const zhCN: MessageSchema = {
   app,
@@ -71,6 +72,8 @@ const zhCN: MessageSchema = {
   sync,
   allowance,
   rotation,
+  health,
+  audit,
 };
 
 export default zhCN;

@@ -1,0 +1,16 @@
+// The charge audit feature: recomputes an account's calls from its site's published prices, on request only.
+import type { Core } from '../../core';
+import type { AccountDirectory } from '../accounts/account-directory';
+import type { Feature } from '../feature';
+import { registerAuditHandlers } from './audit.handlers';
+import { AuditService } from './audit.service';
+
+export function createAuditFeature(core: Core, directory: AccountDirectory): Feature {
+  const service = new AuditService({ directory, clock: core.platform.clock });
+  return {
+    register: (router) => {
+      registerAuditHandlers(router, service);
+    },
+    dispose: () => undefined,
+  };
+}
