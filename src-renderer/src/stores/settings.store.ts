@@ -79,8 +79,18 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  // Changes go to main one after another, in the order the user made them: two requests in flight at once may reach
+  // main in either order over browser mode's HTTP, and the older change would then be the one main keeps.
+  let sending: Promise<unknown> = Promise.resolve();
+
   /** Sends a change to main; the store follows main's answer (and the event it broadcasts), never a guess. */
-  async function update(patch: SettingsPatch): Promise<Result<Settings>> {
+  function update(patch: SettingsPatch): Promise<Result<Settings>> {
+    const sent = sending.then(() => send(patch));
+    sending = sent.catch(() => undefined);
+    return sent;
+  }
+
+  async function send(patch: SettingsPatch): Promise<Result<Settings>> {
     isSaving.value = true;
     saveError.value = null;
     try {

@@ -107,6 +107,32 @@ describe('pushed changes', () => {
 });
 
 describe('update', () => {
+  it('sends a second change only after main answered the first, so main keeps the last one made', async () => {
+    const store = useSettingsStore();
+    await store.hydrate();
+    const answers: ((value: Result<unknown>) => void)[] = [];
+    fake.override(
+      'settings:update',
+      (args) =>
+        new Promise((resolve) => {
+          answers.push(() => resolve(ok({ ...DEFAULT_SETTINGS, ...(args as Partial<Settings>) })));
+        }),
+    );
+
+    const first = store.update({ expiringWithinDays: 39 });
+    const second = store.update({ expiringWithinDays: 41 });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // Two requests in flight could reach main in either order; the second waits for the first's answer.
+    expect(fake.callsTo('settings:update')).toEqual([{ expiringWithinDays: 39 }]);
+    answers[0]?.(ok(null));
+    await first;
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(fake.callsTo('settings:update')).toEqual([{ expiringWithinDays: 39 }, { expiringWithinDays: 41 }]);
+    answers[1]?.(ok(null));
+    await second;
+    expect(store.settings?.expiringWithinDays).toBe(41);
+  });
+
   it('sends the patch to main and takes main’s answer', async () => {
     const store = useSettingsStore();
     await store.hydrate();
