@@ -102,15 +102,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     platform: platform.updates,
     storeEngine: platform.storeEngine,
-    clock: {
-      now: () => platform.clock.now(),
-      setTimer: (ms, run) => {
-        const timer = platform.clock.setTimer(ms, run);
-        return () => {
-          platform.clock.clearTimer(timer);
-        };
-      },
-    },
+    clock: platform.clock,
   });
   const accountInfo = createAccountInfoFeature(core, accounts.service);
   // Per-key spend (issue 17): list passes every 5 minutes for the accounts the user tracks; runaway alerts.

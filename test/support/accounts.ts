@@ -1,9 +1,10 @@
 // The one way tests open Keydesk's real accounts service: over a data folder (the accounts document in the config
 // store, secrets in the vault with the cipher sources the test gives), with real HTTP unless a transport is given,
 // and every `accounts:changed` payload recorded. Reopening the same folder is a restart.
+import { systemClock } from '../../src-main/platform/system-clock';
 import type { AccountsSnapshot } from '../../src-shared/contract';
 import { EventBus } from '../../src-main/bridge/events';
-import { HttpTransport, systemClock, type ClockPort } from '../../src-main/gateway';
+import { HttpTransport, type ClockPort } from '../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,

@@ -8,6 +8,7 @@ import type { AlertAccount, AlertsService, RunawayActions } from '../quota/alert
 import {
   CALM,
   MAX_READS,
+  MAX_STORED_VALUE,
   addRead,
   dismissFalseAlarm,
   spendRates,
@@ -16,7 +17,7 @@ import {
   type SpendEntry,
   type SpendRates,
 } from './spend-rules';
-import { MAX_STORED_VALUE, decodeRing, encodeRing, isStoredRing, lastReadAt } from './ring-codec';
+import { decodeRing, encodeRing, isStoredRing, lastReadAt } from './ring-codec';
 
 /** The longest stored ring: MAX_READS reads of at most 16 bytes, in base64. */
 const MAX_RING_CHARS = Math.ceil((MAX_READS * 16 * 4) / 3);

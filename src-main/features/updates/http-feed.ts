@@ -3,11 +3,12 @@
 // redirects followed by hand, each hop held to the mirror rules (https, or http only from and to this machine).
 import type { FetchPort } from '../../gateway';
 import { isAcceptableFeedHop } from './update-support';
-import { UpdateError, type UpdateClock, type UpdateFeedPort } from './updates.ports';
+import type { Clock } from '../../platform/ports';
+import { UpdateError, type UpdateFeedPort } from './updates.ports';
 
 export interface HttpFeedOptions {
   readonly fetch: FetchPort;
-  readonly clock: UpdateClock;
+  readonly clock: Pick<Clock, 'setTimer' | 'clearTimer'>;
   /** Abort when no byte arrived for this long (headers included). */
   readonly stallMs: number;
 }
@@ -26,9 +27,12 @@ export class HttpUpdateFeed implements UpdateFeedPort {
     let cancelTimer = (): void => undefined;
     const arm = (): void => {
       cancelTimer();
-      cancelTimer = clock.setTimer(stallMs, () => {
+      const timer = clock.setTimer(stallMs, () => {
         controller.abort(STALLED);
       });
+      cancelTimer = () => {
+        clock.clearTimer(timer);
+      };
     };
     const failure = (error: unknown): UpdateError => {
       if (error instanceof UpdateError) return error;

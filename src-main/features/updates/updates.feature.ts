@@ -3,30 +3,16 @@
 import type { UpdateStatus } from '../../../src-shared/contract';
 import type { EventBus } from '../../bridge/events';
 import type { Router } from '../../bridge/router';
-import type { FetchPort } from '../../gateway';
 import type { Logger } from '../../log/logger';
+import type { Clock, UpdatesPlatform } from '../../platform/ports';
 import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore } from '../../vault/config.store';
 import type { KeyObject } from 'node:crypto';
 import { trustedFeedKeys } from './feed-keys';
 import { HttpUpdateFeed } from './http-feed';
-import type { InstallSupport } from './update-support';
 import { registerUpdatesHandlers } from './updates.handlers';
-import { systemUpdateClock, type UpdateClock, type UpdateDownloaderPort } from './updates.ports';
 import { DEFAULT_UPDATES, updatesDocumentSchema } from './updates.schema';
 import { UpdatesService } from './updates.service';
-
-/** What the platform tells the feature: see platform/electron/updater.adapter.ts and platform/node. */
-export interface UpdatesPlatform {
-  readonly install: InstallSupport;
-  /** `latest.yml`, `latest-mac.yml`, `latest-linux.yml`, `latest-linux-arm64.yml`. */
-  readonly feedFile: string;
-  /** GitHub Releases of the repository the build was published from; null when unknown. */
-  readonly githubFeedUrl: string | null;
-  readonly downloader: UpdateDownloaderPort;
-  /** How the feed file is fetched (Electron's net.fetch: the system proxy and certificates). */
-  readonly fetch: FetchPort;
-}
 
 export interface UpdatesFeatureOptions {
   readonly dataDir: string;
@@ -36,7 +22,8 @@ export interface UpdatesFeatureOptions {
   readonly platform: UpdatesPlatform;
   /** Carries its settings file like every other data file. */
   readonly storeEngine: StoreEngine;
-  readonly clock?: UpdateClock;
+  /** The platform's clock: the first check's delay, the schedule, the feed's and the download's stall watchdogs. */
+  readonly clock: Clock;
   /** Tests only: the keys a feed must be signed with instead of the release keys built in (feed-keys.ts). */
   readonly trustedKeys?: readonly KeyObject[];
 }
@@ -54,7 +41,7 @@ const FEED_STALL_MS = 20_000;
 
 export function createUpdatesFeature(options: UpdatesFeatureOptions): UpdatesFeature {
   const { platform, log } = options;
-  const clock = options.clock ?? systemUpdateClock;
+  const { clock } = options;
   const service = new UpdatesService({
     currentVersion: options.version,
     install: platform.install,

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppUpdater, CancellationToken, ProgressInfo } from 'electron-updater';
 import type { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
-import type { UpdatesPlatform } from '../../features/updates/updates.feature';
 import {
   feedFileName,
   githubFeedUrl,
   githubRepositoryFromAppUpdateYml,
   installSupport,
 } from '../../features/updates/update-support';
-import { UpdateError, type DownloadRequest, type UpdateDownloaderPort } from '../../features/updates/updates.ports';
+import { UpdateError } from '../../features/updates/updates.ports';
+import type { DownloadRequest, UpdateDownloaderPort, UpdatesPlatform } from '../ports';
 import type { Logger } from '../../log/logger';
 import type { FetchPort } from '../../gateway';
 

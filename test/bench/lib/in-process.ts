@@ -1,17 +1,12 @@
 // The accounts service and the quota monitor built in this process, as app.ts builds them, but with the monitor on a
 // fake clock and the HTTP port counted: requests stay real (loopback to the emulator), time is simulated.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountDraft } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/bridge/events';
-import {
-  CriticalBudget,
-  HttpTransport,
-  SEARCH_BUDGET_DEFAULTS,
-  systemClock,
-  type FetchPort,
-} from '../../../src-main/gateway';
+import { CriticalBudget, HttpTransport, SEARCH_BUDGET_DEFAULTS, type FetchPort } from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
@@ -94,7 +89,13 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     dir: dataDir,
     sources: { safeStorage: null, keyring: null },
     clock: systemClock,
-    transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget, searchBudget }),
+    transport: new HttpTransport({
+      fetch: fetchPort,
+      logger: silentLogger,
+      clock: systemClock,
+      criticalBudget: budget,
+      searchBudget,
+    }),
     events,
     log: silentLogger,
   });

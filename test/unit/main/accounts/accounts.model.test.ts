@@ -1,6 +1,7 @@
 // Model-based property test of the accounts service with the real vault and config store on disk: whatever the
 // user does (add, edit, rename, reorder, switch, re-login), and whatever happens to the machine (restart, keychain
 // unreachable, keychain answering with another key), no account and no credential is ever lost without a remove.
+import { systemClock } from '../../../../src-main/platform/system-clock';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountKind, CredentialInput } from '../../../../src-shared/contract';
 import { EventBus } from '../../../../src-main/bridge/events';
-import { HttpTransport, systemClock } from '../../../../src-main/gateway';
+import { HttpTransport } from '../../../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
@@ -67,7 +68,7 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       version: ACCOUNTS_VERSION,
     }),
     vault: real.vault,
-    transport: new HttpTransport({ fetch: fakeGatewayFetch, logger: log }),
+    transport: new HttpTransport({ fetch: fakeGatewayFetch, logger: log, clock: systemClock }),
     events: new EventBus(),
     log,
     clock: systemClock,
