@@ -171,8 +171,8 @@ export interface Platform {
   /** The updater of this install (electron-updater), or none: browser mode and package-managed installs say so. */
   readonly updates: UpdatesPlatform;
   /**
-   * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
-   * app, conf (its engine) in browser mode.
+   * Reads and atomically replaces every data file (settings, accounts, vault, caches): atomicFileEngine() in both
+   * runtimes (ConfigStore keeps the schemas, versions and .bak on top).
    */
   readonly storeEngine: StoreEngine;
 }

@@ -17,7 +17,7 @@ import type { CipherSources } from '../../src-main/vault/cipher-selection';
 import { ConfigStore } from '../../src-main/vault/config.store';
 import { SecretStore } from '../../src-main/vault/secret.store';
 import { memoryLogger } from './memory-logger';
-import { confStoreEngine } from '../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../src-main/platform/atomic-file.engine';
 
 export interface OpenAccountsOptions {
   readonly dir: string;
@@ -48,14 +48,14 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
     if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
   });
   const vault = await SecretStore.open({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir: options.dir,
     sources: options.sources,
     log,
   });
   const service = new AccountsService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: options.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

@@ -14,7 +14,7 @@ import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/plat
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
 import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
 
@@ -108,7 +108,7 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     searchBudget,
     startQuota: (refreshIntervalMinutes = DEFAULT_SETTINGS.refreshIntervalMinutes) => {
       quota = createQuotaFeature({
-        storeEngine: confStoreEngine(),
+        storeEngine: atomicFileEngine(),
         dataDir,
         events,
         log: silentLogger,

@@ -14,7 +14,7 @@ import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
 import { disableOne } from '../../../src-main/features/spend/spend.feature';
 import { emptyIdRecord } from '../../../src-main/id-record';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import type { AlertView, AllowanceAlertView } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
@@ -74,7 +74,7 @@ export function allowanceApp(gw: Gateway, start: number) {
     now: () => clock.now(),
   });
   const tracked = new Set<string>();
-  const engine = confStoreEngine();
+  const engine = atomicFileEngine();
   let ids = 0;
   /** One run of Keydesk: its own store object over the same files, its own runner (a restart makes a new one). */
   const run = () => {

@@ -22,7 +22,7 @@ import { SecretStore } from '../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../support/memory-logger';
 import { memoryKeyring, unreachableKeyring } from '../vault/fakes';
 import { fakeGatewayFetch } from './fake-gateway';
-import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../src-main/platform/atomic-file.engine';
 
 type Fault = 'none' | 'keychain_unreachable' | 'keychain_other_key';
 
@@ -57,10 +57,10 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       : fault === 'keychain_unreachable'
         ? unreachableKeyring('No Secret Service')
         : other;
-  real.vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: real.dir, sources: { keyring }, log });
+  real.vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: real.dir, sources: { keyring }, log });
   real.service = new AccountsService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: real.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS } from '../../../../src-main/features/app/settings.ser
 import { memoryLogger } from '../../../support/memory-logger';
 import { FakeClock } from '../../../support/fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
-import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../src-main/platform/atomic-file.engine';
 import { SPEC_ACCOUNT_MONEY, SPEC_MONEY } from '../../../../src-shared/units';
 
 const MINUTE = 60_000;
@@ -242,7 +242,7 @@ describe('createQuotaFeature with a tray', () => {
     const dir = fakeDirectory([account(), account({ id: 'b', label: 'Home', answers: [okSelf(YUAN)] })]);
     const settings: Settings = { ...DEFAULT_SETTINGS, language: 'zh-CN' };
     const feature = createQuotaFeature({
-      storeEngine: confStoreEngine(),
+      storeEngine: atomicFileEngine(),
       dataDir,
       events: new EventBus(),
       log: memoryLogger().log,
@@ -284,7 +284,7 @@ describe('createQuotaFeature with a tray', () => {
     const opened: (string | undefined)[] = [];
     const dir = fakeDirectory([account()]);
     const feature = createQuotaFeature({
-      storeEngine: confStoreEngine(),
+      storeEngine: atomicFileEngine(),
       dataDir,
       events: new EventBus(),
       log: memoryLogger().log,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../../src-main/bridge/events';
 import { DEFAULT_SETTINGS, SettingsService, settingsSchema } from '../../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../../src-main/vault/config.store';
-import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../src-main/platform/atomic-file.engine';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const open = (onCorrupt?: (keptAt: string) => void) =>
   new ConfigStore({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir: dir,
     name: 'settings',
     schema: settingsSchema,
