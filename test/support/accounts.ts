@@ -3,7 +3,7 @@
 // and every `accounts:changed` payload recorded. Reopening the same folder is a restart.
 import { systemClock } from '../../src-main/platform/system-clock';
 import type { AccountsSnapshot } from '../../src-shared/contract';
-import { EventBus } from '../../src-main/bridge/events';
+import { EventBus } from '../../src-main/event-bus';
 import { HttpTransport, type ClockPort } from '../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,

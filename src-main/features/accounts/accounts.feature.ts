@@ -12,7 +12,10 @@ export interface AccountsFeature extends Feature {
   readonly service: AccountsService;
 }
 
-export async function createAccountsFeature(core: Core, siteMoney: SiteMoneyService): Promise<AccountsFeature> {
+export async function createAccountsFeature(
+  core: Core,
+  { siteMoney }: { readonly siteMoney: SiteMoneyService },
+): Promise<AccountsFeature> {
   const { log } = core;
   const service = new AccountsService({
     store: new ConfigStore({

@@ -44,8 +44,8 @@ export function createExportsFeature(core: Core): ExportsFeature {
   const first = platform.clock.setTimer(FIRST_SWEEP_MS, sweep);
   const stopEvery = platform.clock.every(SWEEP_EVERY_MS, sweep);
   // A shorter keeping time takes effect at once, not at the next hour.
-  const stopSettings = core.events.subscribe((event) => {
-    if (event === 'settings:changed') sweep();
+  const stopSettings = core.events.on('settings:changed', () => {
+    sweep();
   });
   return {
     service,

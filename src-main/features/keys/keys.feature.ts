@@ -2,7 +2,6 @@
 // platform's clipboard (cleared later if still ours, and on quit) and save dialog.
 import type { Core } from '../../core';
 import type { SecretFileSinkPort } from '../../platform/ports';
-import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import { createKeyFeatures } from './index';
@@ -14,11 +13,13 @@ export interface KeysFeature extends Feature {
 }
 
 /** `files` is where exports go: the platform's sink, through the exports feature's record of files with keys. */
-export function createKeysFeature(
-  core: Core,
-  directory: AccountDirectory,
-  files: SecretFileSinkPort = core.platform.secretFiles,
-): KeysFeature {
+export interface KeysDeps {
+  readonly directory: AccountDirectory;
+  /** Where an exported key file goes: the exports feature's recording sink, so it is listed and deleted in time. */
+  readonly files: SecretFileSinkPort;
+}
+
+export function createKeysFeature(core: Core, { directory, files }: KeysDeps): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
     directory,
@@ -26,7 +27,7 @@ export function createKeysFeature(
     files,
     clock: platform.clock,
     log: core.log.child('keys'),
-    language: () => core.settings.get().language ?? systemLanguage(),
+    language: () => core.language(),
   });
   return {
     services: keys,

@@ -29,7 +29,12 @@ export function createSiteMoneyService(core: Core): SiteMoneyService {
   });
 }
 
-export function createMoneyFeature(core: Core, accounts: AccountsService, siteMoney: SiteMoneyService): Feature {
+export interface MoneyDeps {
+  readonly accounts: AccountsService;
+  readonly siteMoney: SiteMoneyService;
+}
+
+export function createMoneyFeature(core: Core, { accounts, siteMoney }: MoneyDeps): Feature {
   // Never awaited: the cached money shows at once, fresh values replace it.
   const refreshSites = (): void => {
     void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { KeyView, Result, RunawayAlertView } from '../../../src-shared/contract';
 import type { DocumentStore } from '../../vault/config.store';
-import type { AlertAccount, AlertsService, RunawayActions } from '../quota/alerts.service';
+import type { AlertAccount, AlertsService, RunawayActions } from '../alerts/alerts.service';
 import {
   CALM,
   MAX_READS,

@@ -80,7 +80,11 @@ function answer(res: ServerResponse, status: number, body: string): void {
 const CHALLENGE_TTL_MS = 10_000;
 const MAX_CHALLENGES = 16;
 
-export async function startStatusEndpoint(dataDir: string, snapshot: () => StatusSnapshot): Promise<StatusEndpoint> {
+export async function startStatusEndpoint(
+  dataDir: string,
+  snapshot: () => StatusSnapshot,
+  now: () => number,
+): Promise<StatusEndpoint> {
   const token = randomBytes(32).toString('hex');
   let port = 0;
   const challenges = new Map<string, { readonly clientNonce: string; readonly at: number }>();
@@ -90,11 +94,11 @@ export async function startStatusEndpoint(dataDir: string, snapshot: () => Statu
       answer(res, 400, 'bad request');
       return;
     }
-    const now = Date.now();
-    for (const [nonce, c] of challenges) if (now - c.at > CHALLENGE_TTL_MS) challenges.delete(nonce);
+    const at = now();
+    for (const [nonce, c] of challenges) if (at - c.at > CHALLENGE_TTL_MS) challenges.delete(nonce);
     while (challenges.size >= MAX_CHALLENGES) challenges.delete(challenges.keys().next().value as string);
     const serverNonce = randomBytes(32).toString('hex');
-    challenges.set(serverNonce, { clientNonce, at: now });
+    challenges.set(serverNonce, { clientNonce, at });
     answer(res, 200, JSON.stringify({ nonce: serverNonce, proof: serverProof(token, port, clientNonce, serverNonce) }));
   };
   const onStatus = (req: IncomingMessage, res: ServerResponse): void => {
@@ -108,7 +112,7 @@ export async function startStatusEndpoint(dataDir: string, snapshot: () => Statu
       challenge !== undefined &&
       typeof clientNonce === 'string' &&
       clientNonce === challenge.clientNonce &&
-      Date.now() - challenge.at <= CHALLENGE_TTL_MS &&
+      now() - challenge.at <= CHALLENGE_TTL_MS &&
       sameHex(match[2], clientProof(token, port, clientNonce, match[1]));
     if (!isProven) answer(res, 401, 'unauthorized');
     else answer(res, 200, JSON.stringify(snapshot()));

@@ -17,10 +17,15 @@ export interface SyncFeatureOptions {
   readonly schedule?: SyncServiceOptions['schedule'];
 }
 
+export interface SyncDeps {
+  readonly accounts: AccountsService;
+  /** Tests only: cheaper scrypt for a new sync folder, quicker sync timers. */
+  readonly options?: SyncFeatureOptions;
+}
+
 export function createSyncFeature(
   core: Core,
-  accounts: AccountsService,
-  options: SyncFeatureOptions = {},
+  { accounts, options = {} }: SyncDeps,
 ): Feature & { service: SyncService } {
   const log = core.log.child('sync');
   const service = new SyncService({

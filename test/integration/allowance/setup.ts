@@ -4,14 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventBus } from '../../../src-main/bridge/events';
+import { EventBus } from '../../../src-main/event-bus';
 import { AppErrorException } from '../../../src-main/errors';
 import { AllowanceRecords } from '../../../src-main/features/allowance/allowance.records';
 import { AllowanceRunner } from '../../../src-main/features/allowance/allowance.runner';
 import { allowanceDocumentSchema, type AllowanceDocument } from '../../../src-main/features/allowance/allowance.schema';
 import { AllowanceService } from '../../../src-main/features/allowance/allowance.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
-import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/alerts/alerts.service';
 import { disableOne } from '../../../src-main/features/spend/spend.feature';
 import { emptyIdRecord } from '../../../src-main/id-record';
 import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountKind, CredentialInput } from '../../../../src-shared/contract';
-import { EventBus } from '../../../../src-main/bridge/events';
+import { EventBus } from '../../../../src-main/event-bus';
 import { HttpTransport } from '../../../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,

@@ -3,7 +3,7 @@
 import { systemClock } from '../../../../src-main/platform/system-clock';
 import { describe, expect, it } from 'vitest';
 import type { AccountsSnapshot, SiteMoney } from '../../../../src-shared/contract';
-import { EventBus } from '../../../../src-main/bridge/events';
+import { EventBus } from '../../../../src-main/event-bus';
 import { HttpTransport } from '../../../../src-main/gateway';
 import type { AccountsDocument } from '../../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../../src-main/features/accounts/accounts.service';

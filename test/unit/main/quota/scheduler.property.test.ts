@@ -9,7 +9,7 @@ import {
   SCHEDULER_DEFAULTS,
   type SchedulerOptions,
   type Trigger,
-} from '../../../../src-main/features/quota/scheduler';
+} from '../../../../src-main/schedule/scheduler';
 import { FakeClock, seededRandom } from '../../../support/fake-clock';
 
 const MINUTE = 60_000;
