@@ -23,7 +23,7 @@ import { isInRollout, newRolloutId } from './rollout';
 import { normaliseFeedUrl } from './update-support';
 import type { Clock, InstallSupport, UpdateDownloaderPort } from '../../platform/ports';
 import type { UpdatesDocument } from './updates.schema';
-import { UpdateError, type UpdateFeedPort } from './updates.ports';
+import { stalledFor, UpdateError, type UpdateFeedPort } from './updates.ports';
 import { compareVersions, isNewerOffer, parseVersion, type SemVer } from './version';
 
 export const UPDATE_TIMING = {
@@ -75,7 +75,12 @@ interface SignedFeed {
 
 const failureOf = (error: unknown, source: UpdateSource | null): UpdateFailure => {
   if (error instanceof UpdateError) {
-    return { kind: error.kind, source, ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}) };
+    return {
+      kind: error.kind,
+      source,
+      ...(error.why ? { why: error.why } : {}),
+      ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}),
+    };
   }
   if (error instanceof FeedDocumentError) return { kind: 'invalid_feed', source, detail: error.message.slice(0, 300) };
   return { kind: 'unknown', source, detail: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
@@ -350,7 +355,7 @@ export class UpdatesService {
     const arm = (): void => {
       cancelWatchdog();
       const watchdog = clock.setTimer(this.#timing.downloadStallMs, () => {
-        stop(new UpdateError('timeout', `no data for ${this.#timing.downloadStallMs} ms`));
+        stop(new UpdateError('timeout', undefined, stalledFor(this.#timing.downloadStallMs)));
       });
       cancelWatchdog = () => {
         clock.clearTimer(watchdog);
@@ -368,7 +373,9 @@ export class UpdatesService {
       const paths = await downloader.download(request, (progress) => {
         arm();
         if (progress.transferredBytes > this.#maxDownloadBytes) {
-          stop(new UpdateError('too_large', `over ${this.#maxDownloadBytes} bytes`));
+          stop(
+            new UpdateError('too_large', undefined, { reason: 'over_cap', params: { bytes: this.#maxDownloadBytes } }),
+          );
           return;
         }
         this.#progress = progress;

@@ -5,7 +5,7 @@ import type { UpdateDownloaderPort, UpdatesPlatform } from '../ports';
 
 const noDownloader: UpdateDownloaderPort = {
   canDownload: false,
-  download: () => Promise.reject(new UpdateError('unknown', 'updates come with the desktop app')),
+  download: () => Promise.reject(new UpdateError('unknown', undefined, { reason: 'browser_mode' })),
   cancel: () => undefined,
   install: () => undefined,
 };
