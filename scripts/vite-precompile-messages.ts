@@ -1,7 +1,10 @@
-// Vite plugin: compiles the renderer's i18n messages at build time (vue-i18n's message syntax to its JIT AST, what
-// vue-i18n would otherwise compile in the window), so the bundle can leave out @intlify/message-compiler
-// (__INTLIFY_DROP_MESSAGE_COMPILER__). Every string value in src-renderer/src/i18n/<language>/*.ts becomes its AST;
-// a message with a syntax error fails the build instead of showing its key.
+// Vite plugin: compiles the renderer's i18n messages at build time (what vue-i18n would otherwise compile in the
+// window), so the bundle can leave out @intlify/message-compiler (__INTLIFY_DROP_MESSAGE_COMPILER__). Every string
+// value in src-renderer/src/i18n/<language>/*.ts becomes either its text, when it is plain text (most are: the text
+// with its escapes resolved, which i18n/setup.ts's compiler hands back as it is), or vue-i18n's message function for
+// it (placeholders, plurals, linked messages). A message with a syntax error fails the build instead of showing its
+// key. Plain strings rather than the compiler's syntax tree: each tree was four objects and their literals' templates,
+// about a third of the window's heap beyond the stack's for the language pack alone.
 import { baseCompile, type CompileError } from '@intlify/message-compiler';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
@@ -36,6 +39,13 @@ function messageLiterals(root: Node): Node[] {
   return found;
 }
 
+/** The text of a message that is plain text (the compiler resolved its escapes into `s`), or null. */
+function staticText(ast: unknown): string | null {
+  const body = (ast as { b?: { t?: unknown; s?: unknown } }).b;
+  // 2 is a message without plural forms; `s` is set only when every part of it is text.
+  return body?.t === 2 && typeof body.s === 'string' ? body.s : null;
+}
+
 export function precompileMessages(): Plugin {
   return {
     name: 'keydesk:precompile-messages',
@@ -46,14 +56,15 @@ export function precompileMessages(): Plugin {
       for (const literal of messageLiterals(this.parse(code) as unknown as Node)) {
         const source = literal.value as string;
         const errors: CompileError[] = [];
-        const { ast } = baseCompile(source, {
-          jit: true,
-          minify: true,
-          location: false,
-          onError: (e) => errors.push(e),
-        });
+        const onError = (e: CompileError) => errors.push(e);
+        const { ast } = baseCompile(source, { jit: true, minify: true, location: false, onError });
         if (errors.length > 0) this.error(`${id}: message ${JSON.stringify(source)}: ${errors[0]?.message ?? ''}`);
-        out.overwrite(literal.start, literal.end, JSON.stringify(ast));
+        const text = staticText(ast);
+        const compiled =
+          text === null
+            ? baseCompile(source, { jit: false, mode: 'arrow', minify: true, location: false, onError }).code
+            : JSON.stringify(text);
+        out.overwrite(literal.start, literal.end, compiled);
       }
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },

@@ -9,21 +9,28 @@ import { createCore } from './core';
 import { createAccountInfoFeature } from './features/account-info/account-info.feature';
 import { createAccountsFeature } from './features/accounts/accounts.feature';
 import type { AccountsService } from './features/accounts/accounts.service';
+import { createAgentsFeature } from './features/agents/agents.feature';
 import { createAlertsFeature } from './features/alerts/alerts.feature';
 import { createAllowanceFeature } from './features/allowance/allowance.feature';
 import { createAppFeature } from './features/app/app.feature';
+import { createFirstFrameFeature } from './features/app/first-frame.feature';
 import type { SettingsService } from './features/app/settings.service';
+import { createAuditFeature } from './features/audit/audit.feature';
 import { createBackupFeature } from './features/backup/backup.feature';
+import { createChannelFeature } from './features/channel/channel.feature';
 import { createExportsFeature } from './features/exports/exports.feature';
 import type { Feature } from './features/feature';
 import { createHandoffFeature } from './features/handoff/handoff.feature';
+import { createHealthFeature } from './features/health/health.feature';
+import { HeldKeys } from './features/health/held-keys';
 import { createImportFeature } from './features/import/import.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
+import { createNotifyFeature } from './features/notify/notify.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createRotationFeature } from './features/rotation/rotation.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
-import { createStatusFeature } from './features/status/status.feature';
+import { liveSnapshot } from './features/status/status.feature';
 import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
@@ -82,7 +89,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
   const exportsFeature = createExportsFeature(core);
-  const keys = createKeysFeature(core, { directory, files: exportsFeature.sinks.keys });
+  // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
+  const heldKeys = new HeldKeys(() => Math.floor(core.clock.now() / 1000));
+  const keys = createKeysFeature(core, { directory, files: exportsFeature.sinks.keys, keySink: heldKeys });
   const accountInfo = createAccountInfoFeature(core, { directory });
   const spend = createSpendFeature(core, {
     directory,
@@ -103,6 +112,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     keys: keys.services,
     files: exportsFeature.sinks.snippets,
   });
+  // What `keydesk mcp` asks the running app, and the abilities the user switches on per account.
+  const agents = createAgentsFeature(core, {
+    directory,
+    keys: keys.services.keys,
+    secrets: keys.services.secrets,
+    watch: watch.service,
+    spend: {
+      trackedAccountIds: () => spend.tracker.settings().trackedAccountIds,
+      keysOf: (accountId) => spend.watcher.topSpenders(accountId, Number.MAX_SAFE_INTEGER),
+      readsSince: (accountId, keyId, from) => spend.watcher.readsSince(accountId, keyId, from),
+    },
+    alerts: alerts.service,
+  });
+  // `keydesk status` and `keydesk mcp` ask the running app through one local channel (a socket or a named pipe).
+  const channel = await createChannelFeature(core, {
+    methods: {
+      status: () => liveSnapshot({ accounts: directory, monitor: quota.monitor }, () => core.clock.now()),
+      ...agents.methods,
+    },
+  });
   const allowance = createAllowanceFeature(core, {
     directory,
     keys: keys.services.keys,
@@ -121,6 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const updates = createUpdatesFeature(core);
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
+    ['first-frame', createFirstFrameFeature(core)],
     ['accounts', accounts],
     ['vault', createVaultFeature(core, { accounts: directory })],
     ['money', createMoneyFeature(core, { accounts: directory, siteMoney })],
@@ -129,17 +159,20 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['exports', exportsFeature],
     ['import', createImportFeature(core, { accounts: directory })],
     ['account-info', accountInfo],
+    ['notify', createNotifyFeature(core, { accounts: directory })],
     ['watch', watch],
     ['alerts', alerts],
     ['quota', quota],
     ['spend', spend],
+    ['agents', agents],
+    ['channel', channel],
     ['allowance', allowance],
     ['rotation', rotation],
-    // `keydesk status`: the same balances on a local read-only endpoint while Keydesk runs.
-    ['status', await createStatusFeature(core, { accounts: directory, monitor: quota.monitor })],
     ['updates', updates],
     ['backup', createBackupFeature(core, { accounts: directory })],
     ['sync', createSyncFeature(core, { accounts: directory, ...(options.sync ? { options: options.sync } : {}) })],
+    ['health', createHealthFeature(core, { directory, keys: keys.services.keys, held: heldKeys })],
+    ['audit', createAuditFeature(core, { accounts: directory })],
   ];
   for (const [, feature] of features) feature.register(core.router);
 

@@ -90,7 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reportAs: 'settings',
     corruptNote: 'settings file was unreadable; kept aside and started from defaults',
   });
-  // Secrets sealed by the best cipher the platform offers; the rest lives in config stores.
+  // Secrets sealed by the best cipher the platform offers (the OS keychain where there is one, a passphrase otherwise); the rest lives in config stores.
   const vault = await SecretStore.open({
     engine: platform.storeEngine,
     dataDir,

@@ -83,8 +83,12 @@ const REASONS: ReadonlySet<string> = new Set(ERROR_REASONS);
 export function validationError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  const named = issue?.code === 'custom' ? (issue.params as { reason?: unknown } | undefined)?.reason : undefined;
+  const custom =
+    issue?.code === 'custom' ? (issue.params as { reason?: unknown; min?: unknown } | undefined) : undefined;
+  const named = custom?.reason;
   const params: Record<string, string | number> = path ? { field: path } : {};
+  // A refinement that names a length rule says its limit too (a new sync folder's passphrase of at least 10).
+  if (typeof custom?.min === 'number') params.min = custom.min;
   let reason: ErrorReason = typeof named === 'string' && REASONS.has(named) ? (named as ErrorReason) : 'input.invalid';
   // A text too short or too long says its limit (a passphrase of at least 8 characters, a name of at most 100).
   if (issue?.code === 'too_small' && issue.origin === 'string') {

@@ -1,7 +1,8 @@
 // Electron entry: single instance, hardened window and session, the Electron platform, and the shared app carried
 // over IPC. Close-to-tray and launch-at-login live here: they are the desktop window's and login item's business.
 // Quitting holds Electron at will-quit until the app's ordered shutdown has finished; a failed start says why in
-// one dialog and exits non-zero. Launched as `keydesk status`, it prints the status and exits, touching nothing.
+// one dialog and exits non-zero. Launched as `keydesk status`, it prints the status and exits, touching nothing; as
+// `keydesk mcp`, it serves MCP on stdin/stdout until the client closes it, without a window or the instance lock.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, dialog, session } from 'electron';
@@ -16,7 +17,8 @@ import type { Platform } from './platform/ports';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
-import { runStatusCommand, statusLaunchArgs } from './features/status/status.cli';
+import { launchCommand, runStatusCommand } from './features/status/status.cli';
+import { runMcp } from './features/mcp/mcp.command';
 import {
   APP_LINKS,
   isAllowedExternalLink,
@@ -89,16 +91,22 @@ const written = (stream: NodeJS.WriteStream, text: string): Promise<void> =>
 
 // electron.d.ts types process.defaultApp as always there; Electron sets it only when started as `electron .`.
 const isDefaultApp = (process as { readonly defaultApp?: boolean }).defaultApp === true;
-const statusArgs = statusLaunchArgs(process.argv, isDefaultApp);
-if (statusArgs !== null) {
-  // `keydesk status` (the deb/rpm's /usr/bin/keydesk, or the app's executable on the PATH): answered from the data
-  // folder or the running Keydesk's endpoint, then exit. Before the single-instance lock: asking for it would tell
-  // the running Keydesk a second copy started and bring its window up. No window, no app 'ready' needed.
+const launched = launchCommand(process.argv, isDefaultApp);
+if (launched !== null) {
+  // `keydesk status` and `keydesk mcp` (the deb/rpm's /usr/bin/keydesk, or the app's executable on the PATH): answered
+  // from the data folder or the running Keydesk's local channel, then exit. Before the single-instance lock: asking for
+  // it would tell the running Keydesk a second copy started and bring its window up. No window, no app 'ready' needed.
   const pending: Promise<void>[] = [];
-  void runStatusCommand(statusArgs, {
-    out: (text) => pending.push(written(process.stdout, text)),
-    err: (text) => pending.push(written(process.stderr, text)),
-  }).then(async (code) => {
+  const err = (text: string): void => {
+    pending.push(written(process.stderr, text));
+  };
+  // An MCP server lives as long as its client: no Dock icon for it on macOS.
+  if (launched.command === 'mcp') app.dock?.hide();
+  const run =
+    launched.command === 'mcp'
+      ? runMcp(launched.args, { stdin: process.stdin, stdout: process.stdout, err }, { version })
+      : runStatusCommand(launched.args, { out: (text) => pending.push(written(process.stdout, text)), err });
+  void run.then(async (code) => {
     await Promise.all(pending);
     app.exit(code);
   });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { version } from '../package.json';
 import { createApp } from './app';
 import { recordingExternalLinks } from './platform/node/external-link.adapter';
+import { firstFramePage, readBuildManifest } from './bridge/first-frame-page';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
@@ -105,12 +106,18 @@ async function run(
     ...(sync ? { sync } : {}),
     ...(keyCareTestMs === null ? {} : { keyCareTestMs }),
   });
+  const rendererDir = join(import.meta.dirname, '../renderer');
   const server = await startLoopback({
     router: app.router,
     events: app.events,
-    rendererDir: join(import.meta.dirname, '../renderer'),
+    rendererDir,
     log,
     port: values.port ? Number(values.port) : 0,
+    // The first frame's data and the files it loads next, in the page itself: nothing waits on a request before it.
+    page: firstFramePage({
+      firstFrame: () => app.router.dispatch('app:firstFrame', undefined, { transport: 'loopback' }),
+      manifest: readBuildManifest(rendererDir),
+    }),
   });
   // One line, parsed by tests and scripts: the URL carries the one-time launch code in its fragment.
   process.stdout.write(`Keydesk is running in browser mode at ${server.url}\n`);

@@ -1,5 +1,5 @@
 // Long work in main done in slices: after a few milliseconds of work the event loop gets a turn, so main keeps
-// answering the window (and the status endpoint, and the gateways' answers) during a restore of thousands of
+// answering the window (and the local channel, and the gateways' answers) during a restore of thousands of
 // accounts. A slice boundary is also where a cancel is noticed: the work stops there, before anything is written.
 import type { AppError } from '../src-shared/contract';
 import { AppErrorException } from './errors';

@@ -49,6 +49,11 @@ export interface LoopbackOptions {
   readonly port?: number;
   /** Fixed first launch code for tests (64 hex digits); a fresh random 256-bit one otherwise. */
   readonly launchCode?: string;
+  /**
+   * The page (index.html) as served to a request that holds this launch's session: serve.ts puts the first frame's
+   * data into it (first-frame-page.ts). Other requests, or a hook that fails, get the file as it is.
+   */
+  readonly page?: (html: string, request: IncomingMessage) => Promise<string>;
 }
 
 export interface LoopbackServer {
@@ -153,7 +158,24 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     }
   };
 
-  const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
+  /** The page for a session holder, through the page hook; null where the plain file is served. */
+  const sessionPage = async (pathname: string, request: IncomingMessage): Promise<string | null> => {
+    if (options.page === undefined || (pathname !== '/' && pathname !== '/index.html') || !hasSession(request))
+      return null;
+    try {
+      return await options.page(await readFile(join(options.rendererDir, 'index.html'), 'utf8'), request);
+    } catch (error) {
+      log.warn('page served without its first frame', { error: String(error) });
+      return null;
+    }
+  };
+
+  const serveStatic = async (pathname: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const page = await sessionPage(pathname, request);
+    if (page !== null) {
+      send(response, 200, page, MIME['.html'] ?? 'text/html');
+      return;
+    }
     const decoded = pathname === '/' ? 'index.html' : decodeSegment(pathname);
     if (decoded === null || decoded.includes('\0')) {
       send(response, 400, 'Bad request', 'text/plain');
@@ -235,7 +257,7 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackS
     } else if (target === '/bridge/events' && request.method === 'GET') {
       openEvents(response);
     } else if (!isBridge && (request.method === 'GET' || request.method === 'HEAD')) {
-      await serveStatic(target, response);
+      await serveStatic(target, request, response);
     } else {
       send(response, 404, 'Not found', 'text/plain');
     }

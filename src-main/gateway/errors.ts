@@ -30,10 +30,17 @@ export interface GatewayErrorDetails {
 /**
  * Endpoints some servers lack (new-api-compat): reveal, batch reveal, key usage, subscription, usage logs, groups
  * (one-api), the site's own model lists (/api/pricing and the like; the spec and one-api lack some of them), and
- * password encryption at login.
+ * password encryption at login, and the user's own settings (new-api's quota warning).
  */
 export type UnsupportedFeature =
-  'reveal' | 'key_usage' | 'subscription' | 'usage_logs' | 'groups' | 'model_listing' | 'password_encryption';
+  | 'reveal'
+  | 'key_usage'
+  | 'subscription'
+  | 'usage_logs'
+  | 'groups'
+  | 'model_listing'
+  | 'password_encryption'
+  | 'notify_settings';
 
 /**
  * Thrown inside src-main/gateway only; the clients turn it into a Result before it leaves. `serverMessage` is the

@@ -41,3 +41,4 @@ export type { KeyRecord, SearchKeyRecord, Page, GroupInfo } from './compat';
 export type { Account, Subscription, Model, TokenUsage } from './schemas';
 export * from './units';
 export * from './usage-logs';
+export * from './user-setting';

@@ -7,7 +7,7 @@ import { registerSecret } from '../log/redact';
 import { cleanServerText } from './server-text';
 import { stripSkPrefix } from './compat';
 import { whereSupported } from './errors';
-import type { HttpMethod, HttpTransport } from './http';
+import type { HttpMethod, HttpResponse, HttpTransport } from './http';
 import { callGateway, joinUrl, toResult, type Envelope } from './request';
 import {
   billingSubscriptionSchema,
@@ -147,6 +147,25 @@ export class KeyClient {
       // Server-written text shown to the user: cleaned and cut like every server message.
       return cleanServerText(reply.choices[0]?.message?.content ?? '');
     });
+  }
+
+  /**
+   * A /v1 request whose answer the caller reads itself, whatever its status (key health tells the eras' refusals
+   * apart by status and words). Network failures and timeouts still throw GatewayError, as every call's do.
+   */
+  sendToApi(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<HttpResponse> {
+    return this.options.transport.send({
+      method,
+      url: joinUrl(this.options.apiUrl, path),
+      headers: { Authorization: `Bearer ${this.key}` },
+      ...(body === undefined ? {} : { body }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  }
+
+  /** The address /v1 requests go to (for wording a wrong-address failure). */
+  get apiUrl(): string {
+    return this.options.apiUrl;
   }
 
   private limits(s: z.infer<typeof billingSubscriptionSchema>, units: UnitSettings): BillingLimits {

@@ -19,7 +19,7 @@ import {
   type WirePage,
 } from './compat';
 import { GatewayError, whereSupported } from './errors';
-import { readModelIds, readPricing, type SitePricing } from './model-listing';
+import { readModelIds, readPricing, type PricingListing } from './model-listing';
 import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
 import type { ClockPort, HttpTransport } from './http';
 import {
@@ -50,6 +50,7 @@ import {
 import { checkSearchQuery, keepKeysMatching, keepNamesMatching, wireValue, type SearchQuery } from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
+import { readUserSetting, writeUserSetting, type UserSettingRead } from './user-setting';
 
 export type { LoginOutcome, SecondFactorChallenge } from './login';
 export type { SessionState, SessionCredential } from './management.session';
@@ -142,6 +143,19 @@ export class ManagementClient {
     });
   }
 
+  /** The user's own settings (new-api's quota warning), from GET /api/user/self; `unsupported` on eras without. */
+  getUserSetting(signal?: AbortSignal): Promise<Result<UserSettingRead>> {
+    return this.run('get user setting', () => readUserSetting(this.session, signal));
+  }
+
+  /** PUT /api/user/setting with a whole request (user-setting.ts builds it); `unsupported` on eras without. */
+  putUserSetting(body: Record<string, unknown>): Promise<Result<true>> {
+    return this.run('put user setting', async () => {
+      await writeUserSetting(this.session, body);
+      return true as const;
+    });
+  }
+
   /** GET /api/user/self/groups; one-api has none (its keys have no group) and answers `unsupported`. */
   getGroups(signal?: AbortSignal): Promise<Result<readonly GroupInfo[]>> {
     return this.run('get groups', () => this.fetchGroups(signal));
@@ -158,7 +172,7 @@ export class ManagementClient {
   // -- the site's own model lists (model-listing.ts) -------------------------------------------------------------
 
   /** GET /api/pricing: every model with the groups that serve it. Sites without it answer `unsupported`. */
-  getPricing(signal?: AbortSignal): Promise<Result<SitePricing>> {
+  getPricing(signal?: AbortSignal): Promise<Result<PricingListing>> {
     return this.run('get pricing', () => readPricing(this.session, signal));
   }
 

@@ -11,8 +11,67 @@ import { z } from 'zod';
 const int = z.number().int();
 const count = int.min(0).max(Number.MAX_SAFE_INTEGER);
 
+/** A ratio or count the site recorded; anything else (a string, NaN, a huge value) is unknown, not a failure. */
+const recordedRatio = z.number().min(-1).max(1e9).optional().catch(undefined);
+const recordedCount = count.optional().catch(undefined);
+const recordedFlag = z.boolean().optional().catch(undefined);
+
+/**
+ * What new-api records of a call's price in the row's `other` (QuantumNous/new-api service/log_info_generate.go @
+ * 00899e66, GenerateTextOtherInfo and its Claude, audio and realtime variants): the ratios it applied, the cached
+ * tokens, and marks of billing this reader cannot recompute (an expression, tool-call surcharges, audio, realtime).
+ * -1 means "none" for model_price (a token-priced model) and user_group_ratio (no special ratio).
+ */
+export const recordedPriceSchema = z.object({
+  model_ratio: recordedRatio,
+  group_ratio: recordedRatio,
+  completion_ratio: recordedRatio,
+  cache_ratio: recordedRatio,
+  model_price: recordedRatio,
+  user_group_ratio: recordedRatio,
+  cache_tokens: recordedCount,
+  cache_creation_tokens: recordedCount,
+  cache_creation_ratio: recordedRatio,
+  cache_creation_tokens_5m: recordedCount,
+  cache_creation_ratio_5m: recordedRatio,
+  cache_creation_tokens_1h: recordedCount,
+  cache_creation_ratio_1h: recordedRatio,
+  /** The call was billed with Claude's usage semantics: its prompt tokens do not include the cached ones. */
+  claude: recordedFlag,
+  billing_mode: z.string().max(100).optional().catch(undefined),
+  tool_surcharges: z.array(z.unknown()).max(1_000).optional().catch(undefined),
+  audio: recordedFlag,
+  ws: recordedFlag,
+});
+export type RecordedPrice = z.infer<typeof recordedPriceSchema>;
+
+/** Older eras send `other` as a JSON string, today's as an object; one-api has none (absent). Unreadable → null. */
+const MAX_OTHER_CHARS = 32_768;
+const otherSchema = z
+  .unknown()
+  .transform((raw): RecordedPrice | null => {
+    let value = raw;
+    if (typeof raw === 'string') {
+      if (raw === '' || raw.length > MAX_OTHER_CHARS) return null;
+      try {
+        value = JSON.parse(raw) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const parsed = recordedPriceSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  })
+  .optional();
+
 /** One call as the servers record it; fields one era lacks are optional, unknown ones pass (stripped). */
 export const usageLogSchema = z.object({
+  /**
+   * The row's id as the era shows it (today's new-api numbers rows within the answer, older eras send id % 1024,
+   * one-api 0): not an identity, but what tells two pages of otherwise identical calls apart (below).
+   */
+  id: int.optional().catch(undefined),
   created_at: int,
   type: int,
   token_name: z
@@ -30,6 +89,10 @@ export const usageLogSchema = z.object({
   quota: int.min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
   prompt_tokens: count.nullish().transform((v) => v ?? 0),
   completion_tokens: count.nullish().transform((v) => v ?? 0),
+  /** The group the call ran as: full rows of older new-api only (today's slimmer record and one-api lack it). */
+  group: z.string().max(1_000).nullish().catch(undefined),
+  /** The prices the site recorded for the call, where the era records them. */
+  other: otherSchema,
 });
 export type UsageLogRow = z.infer<typeof usageLogSchema>;
 
@@ -91,7 +154,8 @@ export async function readUsageLogs(
       end_timestamp: query.until,
     });
     // The page just read, sent again (a server that ignores `p`): its calls would be counted twice, and every later
-    // page would be the same. The reading ends with what it has, which may leave calls out.
+    // page would be the same. The reading ends with what it has, which may leave calls out. The rows' ids take part:
+    // a batch job's calls in one second with the same tokens are identical otherwise, page after page.
     const page = Array.isArray(wire) ? wire : (wire.items ?? []);
     const shown = page.length > 0 ? JSON.stringify(page) : null;
     if (shown !== null && shown === previous) return { rows, total, isTruncated: true };

@@ -55,6 +55,8 @@ export type TrayItem =
 
 export interface TrayModel {
   readonly icon: TrayIconState;
+  /** Text beside the icon where the platform draws it (macOS's menu bar); '' for none. */
+  readonly title: string;
   readonly tooltip: string;
   readonly items: readonly TrayItem[];
 }

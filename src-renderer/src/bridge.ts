@@ -9,6 +9,7 @@ import {
   type KeydeskApi,
   type Result,
 } from '../../src-shared/contract';
+import { pageFirstFrame } from './page-first-frame';
 
 /** Where an earlier Keydesk kept its launch token; removed on sight so no copy of it lingers on disk. */
 const LEGACY_TOKEN_KEY = 'keydesk.bridge-token';
@@ -42,6 +43,14 @@ export async function openSession(code: string | null, fetchImpl: typeof fetch):
   } catch {
     return false;
   }
+}
+
+/**
+ * The page's session: none to swap when main put the first frame into the page (it does that only for a request that
+ * came with this launch's session cookie) and the address had no launch code; else the exchange above.
+ */
+export function pageSession(code: string | null, hasPageFrame: boolean, fetchImpl: typeof fetch): Promise<boolean> {
+  return code === null && hasPageFrame ? Promise.resolve(true) : openSession(code, fetchImpl);
 }
 
 /** Keydesk's bridge refused the page; the refusal's own text (a proxy's, say) travels as the quoted detail. */
@@ -168,7 +177,7 @@ function resolveApi(): KeydeskApi {
   if (exposed) return exposed as KeydeskApi;
   const fetchImpl = fetch.bind(globalThis);
   const code = takeLaunchCode(window.location, window.history, window.sessionStorage);
-  return createLoopbackApi(openSession(code, fetchImpl), fetchImpl);
+  return createLoopbackApi(pageSession(code, pageFirstFrame !== null, fetchImpl), fetchImpl);
 }
 
 /** The bridge to main. Import this, never window.keydesk or fetch. */

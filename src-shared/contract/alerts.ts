@@ -83,6 +83,19 @@ export interface RotationAlertView extends AlertBase {
   readonly newKeyName: string;
 }
 
+/**
+ * An agent (an MCP client through `keydesk mcp`) used an ability the user switched on for the account: it was handed a
+ * key's full value, or it disabled a key. One alert per act, so every hand-off is on record where the user looks.
+ */
+export interface AgentAlertView extends AlertBase {
+  readonly kind: 'agent';
+  readonly action: 'reveal' | 'disable';
+  readonly keyId: number;
+  readonly keyName: string;
+  /** The client's name as it introduced itself (its own words, not verified, bounded); null when it gave none. */
+  readonly client: string | null;
+}
+
 /** An alert in the alert centre: a discriminated union by kind. */
 export type AlertView =
   | BalanceAlertView
@@ -90,7 +103,8 @@ export type AlertView =
   | ExpiringAlertView
   | PriceChangeAlertView
   | AllowanceAlertView
-  | RotationAlertView;
+  | RotationAlertView
+  | AgentAlertView;
 export type AlertKind = AlertView['kind'];
 
 type Distribute<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

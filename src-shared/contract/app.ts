@@ -1,9 +1,16 @@
-// The contract for the app itself: settings, app info, damaged data files: its types, channels and events.
+// The contract for the app itself: settings, app info, damaged data files, the first frame: its types, channels and
+// events.
+import type { AccountsSnapshot } from './accounts';
+import type { Result } from './errors';
+import type { BalanceView } from './quota';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+/** What the tray shows as text beside its icon where the platform draws some (macOS): nothing, the total, the active account. */
+export const TRAY_TITLES = ['none', 'total', 'active'] as const;
+export type TrayTitle = (typeof TRAY_TITLES)[number];
 
 export interface Settings {
   /** null = follow the system language until the user picks one. */
@@ -24,6 +31,8 @@ export interface Settings {
    * written (1–365), if they are still exactly what Keydesk wrote; null keeps them until the user deletes them.
    */
   readonly deleteExportsAfterDays: number | null;
+  /** The text beside the tray icon where the platform shows one (macOS's menu bar): the total, the active account's balance, or none. */
+  readonly trayTitle: TrayTitle;
 }
 export type SettingsPatch = Partial<Settings>;
 
@@ -58,9 +67,24 @@ export interface StoreProblem {
   readonly cause: StoreCause;
 }
 
+/**
+ * What the window's first frame draws, in one answer: the settings (language and theme), the accounts and their last
+ * known balances, each as its own channel would answer it. Browser mode puts it into the page it serves to a page
+ * with its session, so nothing waits on a request before the first paint.
+ */
+export interface FirstFrame {
+  readonly settings: Result<Settings>;
+  readonly accounts: Result<AccountsSnapshot>;
+  readonly balances: Result<readonly BalanceView[]>;
+}
+
+/** The id of the JSON data block holding a FirstFrame in the page browser mode serves. */
+export const FIRST_FRAME_ELEMENT_ID = 'keydesk-first-frame';
+
 /** Invoke channels of the app itself. */
 export interface AppInvokeMap {
   'app:info': { args: undefined; result: AppInfo };
+  'app:firstFrame': { args: undefined; result: FirstFrame };
   /** Data files found damaged at start (empty when all were fine); shown as a banner until dismissed. */
   'app:storeProblems': { args: undefined; result: readonly StoreProblem[] };
   'settings:get': { args: undefined; result: Settings };
@@ -69,6 +93,7 @@ export interface AppInvokeMap {
 
 export const APP_CHANNELS: { readonly [C in keyof AppInvokeMap]: true } = {
   'app:info': true,
+  'app:firstFrame': true,
   'app:storeProblems': true,
   'settings:get': true,
   'settings:update': true,

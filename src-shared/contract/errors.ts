@@ -166,7 +166,7 @@ export const ERROR_REASONS = [
   // The site's: it answered 429 on that bucket (critical, or key search), and its Retry-After is not over yet.
   'rate.site_critical',
   'rate.site_search',
-  // Importing accounts from a file (issue 16): the file as a whole, then one row.
+  // Importing accounts from a file: the file as a whole, then one row.
   'import.file_too_large', // params.megabytes
   'import.not_recognised', // neither an All API Hub backup nor a CSV with the required header
   'import.not_json',
@@ -190,6 +190,9 @@ export const ERROR_REASONS = [
   'record.duplicate', // the file lists the same account twice
   // Hand-off.
   'handoff.env_unrepresentable', // params.name: a .env value cannot be written so that every reader reads it back
+  // The site's own quota warning (Account page).
+  'notify.no_threshold', // the account has no low-balance threshold in Keydesk to write to the site
+  'notify.no_destination', // params.channel: the chosen channel needs an address the site does not hold and none was typed
   // Sync through a WebDAV folder.
   'sync.address', // the folder's address is not https (http only on this machine), or not a web address
   'sync.not_configured',

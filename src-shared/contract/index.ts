@@ -15,9 +15,13 @@ import { type ImportInvokeMap, IMPORT_CHANNELS, type ImportEventMap, IMPORT_EVEN
 import { type WatchInvokeMap, WATCH_CHANNELS } from './watch';
 import { type SpendInvokeMap, SPEND_CHANNELS } from './spend';
 import { type ExportsInvokeMap, EXPORTS_CHANNELS } from './exports';
+import { type AgentsInvokeMap, AGENTS_CHANNELS } from './agents';
+import { type NotifyInvokeMap, NOTIFY_CHANNELS } from './notify';
 import { type SyncInvokeMap, SYNC_CHANNELS, type SyncEventMap, SYNC_EVENTS } from './sync';
 import { type AllowanceInvokeMap, ALLOWANCE_CHANNELS, type AllowanceEventMap, ALLOWANCE_EVENTS } from './allowance';
 import { type RotationInvokeMap, ROTATION_CHANNELS, type RotationEventMap, ROTATION_EVENTS } from './rotation';
+import { type HealthInvokeMap, HEALTH_CHANNELS, type HealthEventMap, HEALTH_EVENTS } from './health';
+import { type AuditInvokeMap, AUDIT_CHANNELS } from './audit';
 import type { Result } from './errors';
 
 export * from './errors';
@@ -35,9 +39,13 @@ export * from './import';
 export * from './watch';
 export * from './spend';
 export * from './exports';
+export * from './agents';
+export * from './notify';
 export * from './sync';
 export * from './allowance';
 export * from './rotation';
+export * from './health';
+export * from './audit';
 
 /** Invoke channels: `domain:verb` → argument and result. `undefined` args means the method takes none. */
 export interface InvokeMap
@@ -56,9 +64,13 @@ export interface InvokeMap
     WatchInvokeMap,
     SpendInvokeMap,
     ExportsInvokeMap,
+    AgentsInvokeMap,
+    NotifyInvokeMap,
     SyncInvokeMap,
     AllowanceInvokeMap,
-    RotationInvokeMap {}
+    RotationInvokeMap,
+    HealthInvokeMap,
+    AuditInvokeMap {}
 
 /** Events pushed from main to the renderer. */
 export interface EventMap
@@ -73,7 +85,8 @@ export interface EventMap
     ImportEventMap,
     SyncEventMap,
     AllowanceEventMap,
-    RotationEventMap {}
+    RotationEventMap,
+    HealthEventMap {}
 
 export type InvokeChannel = keyof InvokeMap;
 export type EventName = keyof EventMap;
@@ -96,9 +109,13 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...WATCH_CHANNELS,
   ...SPEND_CHANNELS,
   ...EXPORTS_CHANNELS,
+  ...AGENTS_CHANNELS,
+  ...NOTIFY_CHANNELS,
   ...SYNC_CHANNELS,
   ...ALLOWANCE_CHANNELS,
   ...ROTATION_CHANNELS,
+  ...HEALTH_CHANNELS,
+  ...AUDIT_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
   ...APP_EVENTS,
@@ -112,6 +129,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...SYNC_EVENTS,
   ...ALLOWANCE_EVENTS,
   ...ROTATION_EVENTS,
+  ...HEALTH_EVENTS,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeTable)) as readonly InvokeChannel[];
 export const EVENT_NAMES = Object.freeze(Object.keys(eventTable)) as readonly EventName[];

@@ -1,4 +1,4 @@
-// The contract for per-key spend (issue 17): which accounts have their keys' spend tracked, each key's daily cap,
+// The contract for per-key spend: which accounts have their keys' spend tracked, each key's daily cap,
 // and the top spenders over the last hour and day. Its types and channels.
 
 /** One key's spend over the last hour and day, in quota units; null where the reads do not cover the window. */

@@ -1,5 +1,6 @@
-// `npm run bench` (after electron-vite build): runs the figures of issue 8 (10–11, rate budgets; 12–13, issue 14's floors) against the gateway emulator, prints a
-// Markdown table (figure, value, target, how measured) and writes bench-results.json. `run.ts 1 8` runs a subset.
+// `npm run bench` (after electron-vite build): runs the figures (10–11, rate budgets; 12–13, the keys table against its
+// floor) against the gateway emulator, prints a Markdown table (figure, value, target, how measured) and writes
+// bench-results.json. `run.ts 1 8` runs a subset.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -10,16 +11,19 @@ import { emulatorCapacity } from './figures/emulator-capacity';
 import { floorComparison } from './figures/floor';
 import { idleCost } from './figures/idle-cpu';
 import { keyUpdateRequests } from './figures/key-update';
+import { healthAndAuditRequests } from './figures/health-audit';
 import { listScaling } from './figures/list-scaling';
 import { memoryScaling } from './figures/memory';
 import { pollBudget } from './figures/poll-budget';
 import { requestsPerCycle } from './figures/requests-per-cycle';
+import { restoreImportFigure } from './figures/restore-import';
 import { revealRequests } from './figures/reveal';
 import { sessionsPerDay } from './figures/sessions-per-day';
 import { startupIndependence } from './figures/startup';
 import { syncRequests } from './figures/sync-requests';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/figure';
+import { describeMachine, writePerformanceDoc } from './lib/performance-doc';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -51,6 +55,13 @@ const FIGURES: readonly Entry[] = [
   { n: 13, name: 'Requests per key update', needsBrowser: false, run: keyUpdateRequests },
   { n: 14, name: 'Sync of 100 accounts with one change', needsBrowser: false, run: syncRequests },
   { n: 15, name: 'Requests per allowance refill', needsBrowser: false, run: allowanceRefillRequests },
+  { n: 16, name: 'Requests per key health check and charge audit', needsBrowser: false, run: healthAndAuditRequests },
+  {
+    n: 17,
+    name: 'Restore and import at scale',
+    needsBrowser: false,
+    run: restoreImportFigure,
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -68,6 +79,7 @@ async function main(): Promise<void> {
   const wanted = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger));
   const selected = FIGURES.filter((f) => wanted.size === 0 || wanted.has(f.n));
   const started = performance.now();
+  const machine = describeMachine();
   const browser = selected.some((f) => f.needsBrowser) ? await launchChromium() : null;
   const figures: Figure[] = [];
   const failures: { figure: string; error: string }[] = [];
@@ -113,6 +125,8 @@ async function main(): Promise<void> {
       2,
     )}\n`,
   );
+  // The latest reading of each figure run, beside the others' last ones, in the document the README links to.
+  await writePerformanceDoc(join(ROOT, 'docs', 'performance.md'), figures, new Date(), machine);
   if (failures.length > 0) process.exitCode = 1;
 }
 

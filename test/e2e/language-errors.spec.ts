@@ -18,8 +18,20 @@ const GATEWAY_DATA = ['企业', '默认分组', 'VIP 分组', '企业专线'];
 type Findings = Record<string, readonly ForeignText[]>;
 
 async function look(page: Page, language: 'zh-CN' | 'en-US', findings: Findings, state: string): Promise<void> {
-  // Let the state settle (alerts fade in, lists arrive) before reading the screen.
-  await page.waitForTimeout(250);
+  // Each state is awaited by its caller; what may still move is a fade (an alert coming in). Read the screen once
+  // every finite transition and animation on it has finished: the event itself, not a guess at its length. (Asked
+  // through evaluate: the page's CSP refuses a polled predicate's eval. The DOM is typed here by hand.)
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        type Running = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
+        const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+        return doc
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      }),
+    )
+    .toBe(true);
   const found = await foreignText(page, language, GATEWAY_DATA);
   if (found.length > 0) findings[state] = found;
 }

@@ -1,4 +1,4 @@
-// Issue 18's checks on every screen, not only on errors: in zh-CN dark and en-US light at 1280×800 and 1024×700,
+// The language and contrast checks on every screen, not only on errors: in zh-CN dark and en-US light at 1280×800 and 1024×700,
 // each section (All keys, one account's keys, Account, Accounts, Models, Settings), the key form and drawer and the
 // dialogs a new user meets (Add account with its errors, Edit thresholds, delete confirm, the alerts panel) show no
 // sentence of the other language — only the gateway's data, names, ids and URLs may stay as they are — and no text

@@ -1,4 +1,4 @@
-// Issue 13 item 6: every empty field shows a placeholder of ours in the chosen language, never Naive UI's own
+// Every empty field shows a placeholder of ours in the chosen language, never Naive UI's own
 // ("Please Input", "请输入", "Select Date and Time"…). Walks the keys screen, the new-key form with a date to pick
 // and model limits on, each kind of the add-account form, the Account page and Settings, in en-US and zh-CN.
 import type { Page } from '@playwright/test';
@@ -64,7 +64,7 @@ async function expectOurs(page: Page, where: string): Promise<void> {
 }
 
 for (const language of ['en-US', 'zh-CN'] as const) {
-  test(`every placeholder is ours, in ${language} (issue 13 item 6)`, async ({ page, keydesk }) => {
+  test(`every placeholder is ours, in ${language}`, async ({ page, keydesk }) => {
     expect(LIBRARY.has('Please Input') && LIBRARY.has('请输入')).toBe(true);
     const keys = new KeysPage(page);
     await keys.start(keydesk.url, gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);

@@ -1,6 +1,6 @@
 // Takes the README's screenshots in the real UI at 1280×800: All keys, the key form (a 16-character Chinese name,
-// two allowed IPs) and the Account page of a USD site, in en-US light and zh-CN dark, on the demo seed as a current
-// new-api serves it ($ with ≈ ¥ beside, at the site's top-up price).
+// two allowed IPs) and the Account page of a USD site, in en-US light and zh-CN dark, and a key's Calls by model
+// (en-US light), on the demo seed as a current new-api serves it ($ with ≈ ¥ beside, at the site's top-up price).
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -64,7 +64,7 @@ for (const [language, theme] of [
     test.setTimeout(90_000);
     const tag = `${language === 'en-US' ? 'en' : 'zh'}-${theme}`;
     const keys = await setUp(page, keydesk.url, language, theme);
-    // The dark one shows the batch bar too, as the README describes it.
+    // The dark one shows the batch bar too, as the user guide describes it.
     if (theme === 'dark') for (const name of ['bulk-159', 'bulk-158', 'bulk-156']) await keys.select(name);
     await settle(page);
     await page.screenshot({ path: join(OUT, `keys-${tag}.png`) });
@@ -83,3 +83,35 @@ for (const [language, theme] of [
     await page.screenshot({ path: join(OUT, `account-${tag}.png`) });
   });
 }
+
+test('screenshot of a key’s calls by model, en-US light', async ({ page, keydesk }) => {
+  test.setTimeout(90_000);
+  // Three models called through key 1 within the last day, as the site's usage logs record them.
+  const spends = [
+    { units: 600_000, calls: 6, model: 'gpt-4o', prompt_tokens: 7_200, completion_tokens: 2_400 },
+    { units: 150_000, calls: 30, model: 'gpt-4o-mini', prompt_tokens: 24_000, completion_tokens: 9_000 },
+    { units: 90_000, calls: 2, model: 'claude-3-5-haiku-20241022', prompt_tokens: 3_100, completion_tokens: 1_200 },
+  ];
+  for (const spend of spends) {
+    const res = await fetch(`${gw.admin_url}/keys/1/spend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(spend),
+    });
+    expect(res.ok).toBe(true);
+  }
+  const keys = await setUp(page, keydesk.url, 'en-US', 'light');
+  const { name } = (await (await fetch(`${gw.admin_url}/keys/1`)).json()) as { name: string };
+  await keys.openAccount('Alice');
+  await keys.search(name);
+  await keys.row(name).getByTestId('key-name').click();
+  const drawer = page.getByTestId('key-drawer');
+  await drawer.getByTestId('drawer-read-with-key').click();
+  await expect(drawer.getByTestId('drawer-billing')).toBeVisible();
+  const calls = drawer.getByTestId('key-model-usage');
+  await calls.getByTestId('model-usage-load').click();
+  await expect(calls.getByTestId('model-usage-row')).toHaveCount(3);
+  await calls.scrollIntoViewIfNeeded();
+  await settle(page);
+  await page.screenshot({ path: join(OUT, 'calls-by-model-en-light.png') });
+});

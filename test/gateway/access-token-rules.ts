@@ -22,6 +22,7 @@ export const ACCESS_TOKEN_RULES: Readonly<Record<string, AccessTokenRule>> = {
   'GET /api/user/self': scope('profile:read'),
   'GET /api/user/self/groups': scope('profile:read'),
   'GET /api/user/models': scope('profile:read'),
+  'PUT /api/user/setting': scope('profile:write'),
   'GET /api/subscription/self': scope('wallet:read'),
   'GET /api/token/': scope('api_key:read'),
   'GET /api/token/search': scope('api_key:read'),

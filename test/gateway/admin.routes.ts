@@ -2,6 +2,7 @@
 // settings, consume logging.
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { registerBillingAdmin } from './admin-billing.routes';
 import type { FaultStore } from './faults';
 import type { GatewayEnv } from './http';
 import { json, positiveInt } from './http';
@@ -27,6 +28,8 @@ const schemas = {
   clockAdvance: z.object({ seconds: z.number() }).strict(),
   userQuota: z.object({ quota: int }).strict(),
   keyQuota: z.object({ remain_quota: int }).strict(),
+  // -1 never ends, as the servers write it; any other end is a Unix second.
+  keyExpiry: z.object({ expired_time: int.min(-1) }).strict(),
   groupRatio: z.object({ ratio: z.number().min(0) }).strict(),
   spend: z
     .object({
@@ -142,7 +145,7 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
 
   app.get('/users/:id', (c) => {
     const user = state.users.get(positiveInt(c.req.param('id')) ?? 0);
-    return user ? json({ ...accountView(user), usable_groups: state.usableGroups(user) }) : notFoundJson();
+    return user ? json({ ...accountView(user, true), usable_groups: state.usableGroups(user) }) : notFoundJson();
   });
   app.put(
     '/users/:id/quota',
@@ -200,6 +203,16 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
       return json(adminKeyView(id));
     }),
   );
+  // A key's end set relative to the gateway clock: a test of what expires soon then runs on any date.
+  app.put(
+    '/keys/:id/expiry',
+    mutation(schemas.keyExpiry, (b, id) => {
+      const k = state.keys.get(id);
+      if (!k) return notFoundJson();
+      k.expired_time = b.expired_time;
+      return json(adminKeyView(id));
+    }),
+  );
   app.post(
     '/keys/:id/spend',
     mutation(schemas.spend, (b, id) => {
@@ -212,6 +225,7 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
   );
 
   registerSessionAdmin(app, deps);
+  registerBillingAdmin(app, state, mutex);
 
   app.get('/faults', () => json({ faults: faults.list() }));
   app.post('/faults', (c) => {
@@ -224,6 +238,9 @@ export function registerAdminRoutes(app: Hono<GatewayEnv>, deps: AdminDeps): voi
     })();
     return 'fault' in parsed ? json(parsed.fault, 201) : badRequest(parsed.error);
   });
+  // The `hold` fault's latch: how many requests wait, and letting them all go on to be served.
+  app.get('/faults/held', () => json({ held: faults.heldCount }));
+  app.post('/faults/release', () => json({ released: faults.releaseHolds() }));
   app.delete('/faults', () => {
     faults.clear();
     return json({ faults: [] });

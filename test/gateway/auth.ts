@@ -4,10 +4,21 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import type { GatewayContext, GatewayEnv } from './http';
 import type { Profile } from './profiles';
-import { apiError, bearer, fail, json } from './http';
+import { apiError, bearer, fail, json, oneApiError } from './http';
+export { oneApiError };
 import type { Scope } from './seed.schema';
-import type { GatewayState, KeyRec } from './state';
+import type { GatewayState } from './state';
+import { keyFault, keyRefusalResponse, type KeyFault } from './key-refusals';
 import { isIpInSubnets, subnetDenied } from './subnet';
+
+/** The key usage endpoint's words (spec 4.7), as before the eras had their own for /v1. */
+const usageRefusal = (cause: KeyFault['cause']): string =>
+  ({
+    unknown: 'invalid token',
+    disabled: 'token has been disabled',
+    expired: 'token has expired',
+    exhausted: 'token quota is exhausted',
+  })[cause];
 
 export const AUTH_UNAUTHORIZED = 'AUTH_UNAUTHORIZED';
 export const AUTH_TOKEN_EXPIRED = 'AUTH_TOKEN_EXPIRED';
@@ -47,14 +58,6 @@ export function requireAccess(state: GatewayState, scope: Scope): MiddlewareHand
   };
 }
 
-let oneApiRequestSeq = 0;
-
-/** one-api's abortWithMessage: `{error: {message: "<message> (request id: <id>)", type: "one_api_error"}}`. */
-export function oneApiError(status: number, message: string): Response {
-  const requestId = `emu${String(++oneApiRequestSeq).padStart(6, '0')}`;
-  return json({ error: { message: `${message} (request id: ${requestId})`, type: 'one_api_error' } }, status);
-}
-
 /**
  * The address a call comes from: the test header, else the admin setting, else the TCP peer. Tests that must not
  * trust any header bind their sockets to loopback aliases (127.0.0.2, 127.0.0.3…) and are seen as those.
@@ -67,33 +70,34 @@ export function clientIp(c: GatewayContext, state: GatewayState): string {
   return address.replace(/^::ffff:/, '');
 }
 
-/** Why a key cannot authenticate, or undefined when it can. Exhaustion is not here: quota reads must work. */
-function keyRefusal(state: GatewayState, k: KeyRec | undefined): string | undefined {
-  if (!k) return 'invalid token';
-  state.refresh(k);
-  if (k.status === 2) return 'token has been disabled';
-  if (k.status === 4) return 'token quota is exhausted';
-  if (k.status === 3 || state.isExpired(k)) return 'token has expired';
-  if (state.userOf(k).status !== 1) return 'user has been disabled';
-  return undefined;
-}
-
 /**
  * API-key authentication. `v1` endpoints also enforce allow_ips and the account's group permission;
- * the key usage endpoint does neither (spec 4.7: any valid key may call it).
+ * the key usage endpoint does neither (spec 4.7: any valid key may call it). `checksQuota`: the route needs quota
+ * (the model list and calls), so an exhausted key is refused there as the real servers' TokenAuth does; the billing
+ * reads keep answering it, so its balance can still be read. The spec profile never refuses on quota at auth.
  */
-export function requireKey(state: GatewayState, surface: 'v1' | 'usage'): MiddlewareHandler<GatewayEnv> {
+export function requireKey(
+  state: GatewayState,
+  surface: 'v1' | 'usage',
+  options: { readonly checksQuota?: boolean } = {},
+): MiddlewareHandler<GatewayEnv> {
+  const checksQuota = options.checksQuota === true && state.profile.keyRefusals !== 'spec';
   return async (c, next) => {
     const raw = bearer(c);
     const value = raw?.replace(/^sk-/, '');
     const k = value === undefined ? undefined : state.findKeyByValue(value);
-    const refusal = keyRefusal(state, k);
+    const fault = keyFault(state, k, checksQuota);
     if (raw !== undefined) c.set('authKind', k ? 'api_key' : 'invalid');
-    if (refusal !== undefined || !k) {
-      const message = refusal ?? 'invalid token';
+    if (fault === 'user_disabled') {
+      const message = 'user has been disabled';
       return surface === 'v1'
         ? apiError(401, message, 'invalid_api_key')
         : json({ code: false, message, data: null }, 401);
+    }
+    if (fault !== undefined || !k) {
+      if (surface === 'v1') return keyRefusalResponse(state, k, fault ?? { cause: 'unknown' });
+      const message = usageRefusal(fault?.cause ?? 'unknown');
+      return json({ code: false, message, data: null }, 401);
     }
     if (surface === 'v1') {
       const { messages } = state.profile;

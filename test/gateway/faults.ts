@@ -1,4 +1,5 @@
-// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, malformed JSON, HTML page.
+// Fault injection on the api and base listeners: latency, HTTP status, 429, hang, hold, malformed JSON, HTML page, and
+// a model call charged more than the site's published price (overcharge).
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv, Listener } from './http';
@@ -10,7 +11,7 @@ export const faultSchema = z
     match: z.string().min(1),
     method: z.string().optional(),
     listener: z.enum(['api', 'base', 'any']).default('any'),
-    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'malformed_json', 'html']),
+    kind: z.enum(['latency', 'status', 'rate_limit', 'hang', 'hold', 'malformed_json', 'html', 'overcharge']),
     /** Apply to the next N matching requests; omitted = until cleared. */
     times: z.number().int().positive().optional(),
     /** Probability per matching request (seeded PRNG, so runs repeat); default 1. */
@@ -21,6 +22,8 @@ export const faultSchema = z
     /** A hang answers 504 after this long; omitted = until the gateway closes. */
     hang_ms: z.number().int().positive().optional(),
     body: z.string().optional(),
+    /** overcharge: the matching call costs this many times its price (its consume row keeps the same ratios). */
+    factor: z.number().positive().default(2),
   })
   .strict();
 
@@ -52,6 +55,8 @@ export class FaultStore {
   private nextId = 1;
   private random: () => number;
   private readonly hangs = new Set<() => void>();
+  // Held requests wait for the test to let them go, then are served normally: a latch for "while it is in flight".
+  private readonly holds = new Set<() => void>();
 
   constructor(private readonly randomSeed = 1) {
     this.random = prng(randomSeed);
@@ -76,12 +81,27 @@ export class FaultStore {
   clear(): void {
     this.faults = [];
     this.random = prng(this.randomSeed);
+    this.releaseHolds();
   }
 
-  /** Releases every hanging request (on close), so the server can shut down. */
+  /** Releases every hanging request (on close), so the server can shut down; held ones are served. */
   releaseHangs(): void {
     for (const release of this.hangs) release();
     this.hangs.clear();
+    this.releaseHolds();
+  }
+
+  /** Lets every held request go on to be served; answers how many there were. */
+  releaseHolds(): number {
+    const held = [...this.holds];
+    this.holds.clear();
+    for (const release of held) release();
+    return held.length;
+  }
+
+  /** How many requests are held right now. */
+  get heldCount(): number {
+    return this.holds.size;
   }
 
   private take(listener: Listener, method: string, path: string): Fault | undefined {
@@ -106,6 +126,9 @@ export class FaultStore {
         case 'latency':
           await new Promise((r) => setTimeout(r, fault.latency_ms));
           return next();
+        case 'overcharge':
+          c.set('overcharge', fault.factor);
+          return next();
         case 'status':
           c.res = json({ success: false, message: `injected fault: HTTP ${fault.status ?? 500}` }, fault.status ?? 500);
           if (fault.body !== undefined) c.res = new Response(fault.body, { status: fault.status ?? 500 });
@@ -114,6 +137,9 @@ export class FaultStore {
           // Real new-api answers 429 with an empty body and Retry-After.
           c.res = new Response(null, { status: 429, headers: { 'Retry-After': String(fault.retry_after_s) } });
           return;
+        case 'hold':
+          await new Promise<void>((resolve) => this.holds.add(resolve));
+          return next();
         case 'malformed_json':
           c.res = new Response(fault.body ?? '{"success": true, "message": "", "data": {"items": [', {
             status: fault.status ?? 200,

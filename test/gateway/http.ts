@@ -13,6 +13,8 @@ export interface GatewayVars {
   principal: AccessPrincipal;
   apiKey: KeyRec;
   fault: string;
+  /** An injected `overcharge` fault's factor for this call (faults.ts); unset otherwise. */
+  overcharge: number;
 }
 
 export interface GatewayEnv {
@@ -70,6 +72,14 @@ export function ok(data?: unknown): Response {
 /** Business failures ride on HTTP 200 unless a status is given (auth failures use 401/403). */
 export function fail(message: string, status = 200, code?: string): Response {
   return json(code === undefined ? { success: false, message } : { success: false, code, message }, status);
+}
+
+let oneApiRequestSeq = 0;
+
+/** one-api's abortWithMessage: `{error: {message: "<message> (request id: <id>)", type: "one_api_error"}}`. */
+export function oneApiError(status: number, message: string): Response {
+  const requestId = `emu${String(++oneApiRequestSeq).padStart(6, '0')}`;
+  return json({ error: { message: `${message} (request id: ${requestId})`, type: 'one_api_error' } }, status);
 }
 
 /** OpenAI-style error object used by the /v1 endpoints. */

@@ -3,6 +3,7 @@
 // profile's `modelListing`; sources in profiles.ts and README.md).
 import type { Hono } from 'hono';
 import { AUTH_TOKEN_EXPIRED } from './auth';
+import { modelPriceOf } from './billing';
 import type { GatewayContext, GatewayEnv } from './http';
 import { bearer, fail, json, ok } from './http';
 import type { Profile } from './profiles';
@@ -74,8 +75,10 @@ function pricingCaller(
 
 /**
  * GetPricing's answer. The emulator has no site-wide UserUsableGroups setting: an anonymous caller is shown every
- * group. Prices are per call (quota_type 1, model_price in US$ at 500,000 units), as the emulator charges; owner_by
- * is empty because updatePricing never fills it.
+ * group. A model is priced per call (quota_type 1, model_price in the site's US$ at quota_per_unit) or by tokens
+ * (quota_type 0: model_ratio and completion_ratio, model_price 0; current builds add cache_ratio when the model has
+ * one; QuantumNous model/pricing.go @ 0067bd93 updatePricing), as billing.ts charges; owner_by is empty because
+ * updatePricing never fills it.
  */
 function pricingAnswer(
   state: GatewayState,
@@ -89,14 +92,16 @@ function pricingAnswer(
     // Current builds keep only the caller's usable groups and drop models left with none (filterPricingByUsableGroups).
     const enableGroups = era === 'current' ? serving.filter((g) => usable.includes(g)) : serving;
     if (enableGroups.length === 0) return [];
+    const isRatio = m.model_ratio !== undefined;
     const item = {
       model_name: m.id,
-      quota_type: 1,
-      model_ratio: 0,
-      model_price: m.price / 500_000,
+      quota_type: isRatio ? 0 : 1,
+      model_ratio: m.model_ratio ?? 0,
+      model_price: isRatio ? 0 : modelPriceOf(state, m),
       owner_by: '',
-      completion_ratio: 0,
+      completion_ratio: isRatio ? m.completion_ratio : 0,
       enable_groups: enableGroups,
+      ...(era === 'current' && isRatio && m.cache_ratio !== undefined ? { cache_ratio: m.cache_ratio } : {}),
     };
     if (era === 'early') return [item];
     const withEndpoints = { ...item, supported_endpoint_types: m.supported_endpoint_types };

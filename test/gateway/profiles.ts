@@ -110,6 +110,23 @@ export interface Profile {
   hasPasswordEncryption: boolean;
   /** rc.4x: every second-factor challenge lists its methods as objects (the seed's `login_verify` for all). */
   isVerifyChallengeAlways: boolean;
+  /**
+   * How TokenAuth answers a key that may not call (unknown, disabled, expired, exhausted) on /v1. `spec`: English,
+   * one sentence per cause. `per-state`: ValidateUserToken's own sentence per cause, in Chinese, HTTP 401, empty code
+   * (Calcium-Ion/new-api model/token.go and middleware/auth.go @ 052bc207; legacy builds are assumed to say the same).
+   * `invalid-only`: today's new-api folds every cause into one 401 "Invalid token" (QuantumNous/new-api model/token.go
+   * @ 0067bd93 returns ErrTokenInvalid for each, middleware/auth.go @ 040b46a0 answers i18n token.invalid, English
+   * by default: i18n/i18n.go @ 09266c50). `one-api`: one-api's sentences in its error body (songquanpeng/one-api
+   * model/token.go, middleware/auth.go @ 8df4a267).
+   */
+  keyRefusals: 'spec' | 'per-state' | 'invalid-only' | 'one-api';
+  /**
+   * The user's own settings (`setting`, a JSON string, in `GET /api/user/self`) and `PUT /api/user/setting`, where
+   * the quota warning's threshold and channel live (QuantumNous controller/user.go UpdateUserSetting, dto
+   * user_settings.go, model/user.go @ 0089a12f). Calcium-Ion 014fb7ed (early) has neither the field nor the route;
+   * one-api and the spec neither. Legacy builds (v0.9–v0.13) are taken to have both, as current.
+   */
+  userSetting: boolean;
   /** Messages copied from Chinese-only sources (early new-api, one-api). */
   chinese: boolean;
   /** Default `/api/status` version string. */
@@ -177,6 +194,8 @@ const SPEC: Profile = {
   tokenRoute: 'none',
   hasPasswordEncryption: false,
   isVerifyChallengeAlways: false,
+  keyRefusals: 'spec',
+  userSetting: false,
   chinese: false,
   version: '',
   messages: SPEC_MESSAGES,
@@ -207,6 +226,8 @@ const NEW_API: Profile = {
   tokenRoute: 'mints',
   hasPasswordEncryption: false,
   isVerifyChallengeAlways: false,
+  keyRefusals: 'invalid-only',
+  userSetting: true,
   chinese: false,
   version: 'v1.0.0-rc.24',
   messages: NEW_API_MESSAGES,
@@ -227,6 +248,7 @@ const NEW_API_LEGACY: Profile = {
   modelListing: { pricing: 'legacy', userModels: 'union', availableModels: false },
   rateLimits: { enabled: true, search: false },
   logs: 'paged-row',
+  keyRefusals: 'per-state',
   version: 'v0.12.8',
 };
 
@@ -242,6 +264,7 @@ const NEW_API_EARLY: Profile = {
   endpoints: { reveal: false, keyUsage: false, subscription: false, status: true, groups: true },
   modelListing: { pricing: 'early', userModels: 'union', availableModels: false },
   money: 'currency-flag',
+  userSetting: false,
   chinese: true,
   version: 'v0.6.6',
   messages: EARLY_MESSAGES,
@@ -262,6 +285,7 @@ const ONE_API: Profile = {
   endpoints: { ...NEW_API_EARLY.endpoints, groups: false },
   modelListing: { pricing: 'none', userModels: 'none', availableModels: true },
   logs: 'bare-10',
+  keyRefusals: 'one-api',
   version: 'v0.6.10',
 };
 

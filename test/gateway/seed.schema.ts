@@ -12,6 +12,7 @@ export const ALL_SCOPES = [
   'api_key:reveal',
   'wallet:read',
   'profile:read',
+  'profile:write',
   'usage:read',
 ] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
@@ -72,8 +73,17 @@ const modelSchema = z.object({
   owned_by: z.string().default('openai'),
   created: int.default(0),
   supported_endpoint_types: z.array(z.string()).default(['openai']),
-  /** Internal quota units charged per call, before the group ratio. */
+  /** Internal quota units charged per call, before the group ratio (per-call pricing, quota_type 1). */
   price: int.min(0).default(1000),
+  /**
+   * Token pricing instead (quota_type 0), as new-api's ModelRatio: units per prompt token before the group ratio.
+   * With it `price` is unused, and a call costs (prompt − cached + cached × cache_ratio + completion ×
+   * completion_ratio) × model_ratio × group ratio (billing.ts).
+   */
+  model_ratio: z.number().min(0).optional(),
+  completion_ratio: z.number().min(0).default(1),
+  /** The share of the prompt price a cached prompt token costs; published on current builds only. */
+  cache_ratio: z.number().min(0).optional(),
 });
 
 const keySchema = z.object({
@@ -122,6 +132,8 @@ const userSchema = z.object({
   aff_quota: int.min(0).default(0),
   aff_history_quota: int.min(0).default(0),
   inviter_id: int.min(0).default(0),
+  /** new-api's user setting as it stores it: a JSON string (quota warning, its channel, other preferences). */
+  setting: z.string().default(''),
   password: z.string().min(1).optional(),
   /** Emulator simplification of TOTP: this fixed 6-digit code is the second factor. */
   totp_code: z

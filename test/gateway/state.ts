@@ -66,7 +66,7 @@ export interface LogRow {
   channel: number;
   group: string;
   request_id: string;
-  /** new-api's `other` (a JSON column); empty here unless a test writes rows itself. */
+  /** new-api's `other` (a JSON column): the ratios a billed call applied (billing.ts); empty for a bare spend. */
   other: Record<string, unknown>;
 }
 
@@ -77,6 +77,8 @@ export interface ChargeDetail {
   completion_tokens?: number;
   is_stream?: boolean;
   use_time?: number;
+  /** The ratios the site applied (billing.ts), recorded in each row's `other`; none for a bare spend. */
+  other?: Record<string, unknown>;
 }
 
 export const DEFAULT_LOG_MODEL = 'gpt-4o-mini';
@@ -362,8 +364,10 @@ export function keyView(k: KeyRec, profile: Profile = PROFILES.spec) {
   };
 }
 
-export function accountView(u: UserRec) {
+/** The account as GET /api/user/self answers it; `withSetting` on eras that keep the user's own settings. */
+export function accountView(u: UserRec, withSetting = false) {
   return {
+    ...(withSetting ? { setting: u.setting } : {}),
     id: u.id,
     username: u.username,
     display_name: u.display_name,
@@ -420,7 +424,7 @@ export function charge(state: GatewayState, k: KeyRec, units: number, calls = 1,
       channel: 1,
       group,
       request_id: '',
-      other: {},
+      other: { ...(detail.other ?? {}) },
     });
     row.request_id = `emu-request-${row.id}`;
   }

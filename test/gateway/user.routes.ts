@@ -9,6 +9,7 @@ import { rateLimit } from './rate-limit';
 import { requireManagement } from './session-auth';
 import type { GatewayState } from './state';
 import { accountView } from './state';
+import { registerUserSettingRoute } from './user-setting.routes';
 
 export { WRONG_CREDENTIALS_MESSAGE };
 
@@ -18,8 +19,9 @@ export function registerUserRoutes(app: Hono<GatewayEnv>, state: GatewayState, m
   const { endpoints } = state.profile;
 
   app.get('/api/user/self', requireManagement(state, 'wallet:read', true), (c) =>
-    ok(accountView(c.get('principal').user)),
+    ok(accountView(c.get('principal').user, state.profile.userSetting)),
   );
+  if (state.profile.userSetting) registerUserSettingRoute(app, state, mutex);
 
   // one-api has no such route (its keys have no group): its JSON 404 answers instead.
   if (endpoints.groups) {

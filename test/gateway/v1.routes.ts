@@ -5,6 +5,7 @@ import type { GatewayEnv } from './http';
 import { apiError, isRecord, json } from './http';
 import type { Mutex } from './mutex';
 import type { GatewayState, KeyRec } from './state';
+import { billCall, overcharged } from './billing';
 import { charge } from './state';
 import { displayAmount } from './status.routes';
 import { modelList } from './user.routes';
@@ -31,7 +32,9 @@ function modelsFor(state: GatewayState, k: KeyRec): string[] {
 }
 
 export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mutex: Mutex): void {
+  // Billing reads answer an exhausted key (its balance must stay readable); the model list and calls refuse it.
   const auth = requireKey(state, 'v1');
+  const callAuth = requireKey(state, 'v1', { checksQuota: true });
 
   /**
    * Grant and usage as the billing endpoints count them. Spec: the key's, in yuan. Real servers: the key's
@@ -72,7 +75,7 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
     return json({ object: 'list', total_usage: billing(c.get('apiKey')).used * 100 });
   });
 
-  app.get('/v1/models', auth, (c) => {
+  app.get('/v1/models', callAuth, (c) => {
     const ids = new Set(modelsFor(state, c.get('apiKey')));
     const data = state.models
       .filter((m) => ids.has(m.id))
@@ -86,7 +89,7 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
     return json({ data, object: 'list', success: true });
   });
 
-  app.post('/v1/chat/completions', auth, (c) =>
+  app.post('/v1/chat/completions', callAuth, (c) =>
     mutex.run(() => {
       const k = c.get('apiKey');
       const body = c.get('body');
@@ -115,7 +118,12 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
           'server_error',
         );
       }
-      const cost = Math.round(entry.price * group.ratio);
+      const answer = completion(state, model, body.messages, body.max_tokens);
+      const priced = billCall(state, k, entry, answer.usage);
+      // An injected `overcharge` fault: the site takes more than its published price, and its log says the same ratios.
+      const factor = c.get('overcharge') as number | undefined;
+      const billed = factor === undefined ? priced : overcharged(priced, factor);
+      const cost = billed.units;
       const user = state.userOf(k);
       if (!k.unlimited_quota && k.remain_quota < cost) {
         // Real servers mark a key found with nothing left as exhausted (status 4) while refusing it, and a full update
@@ -125,12 +133,12 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
         return apiError(403, 'token quota is exhausted', 'token_quota_exhausted');
       }
       if (user.quota < cost) return apiError(403, 'user quota is not enough', 'insufficient_user_quota');
-      const answer = completion(state, model, body.messages);
       charge(state, k, cost, 1, {
         model,
         prompt_tokens: answer.usage.prompt_tokens,
         completion_tokens: answer.usage.completion_tokens,
         is_stream: false,
+        other: billed.other,
       });
       return json(answer);
     }),
@@ -139,12 +147,17 @@ export function registerV1Routes(app: Hono<GatewayEnv>, state: GatewayState, mut
 
 let completionSeq = 0;
 
-function completion(state: GatewayState, model: string, messages: unknown) {
+/**
+ * A reply whose usage is about a token per four characters; `max_tokens` caps the completion tokens billed, as
+ * upstreams do (the text itself is left whole: tests read the model's name in it).
+ */
+function completion(state: GatewayState, model: string, messages: unknown, maxTokens: unknown) {
   const last = Array.isArray(messages) ? (messages.at(-1) as unknown) : undefined;
   const prompt = isRecord(last) && typeof last.content === 'string' ? last.content : '';
+  const cap = typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : Infinity;
   const content = `Emulated reply from ${model}: ${prompt.slice(0, 200)}`;
+  const completionTokens = Math.min(cap, Math.max(1, Math.ceil(content.length / 4)));
   const promptTokens = Math.max(1, Math.ceil(prompt.length / 4));
-  const completionTokens = Math.max(1, Math.ceil(content.length / 4));
   return {
     id: `chatcmpl-emu${++completionSeq}`,
     object: 'chat.completion',

@@ -1,6 +1,7 @@
-// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation) kept
-// bounded, newest first, in the config store (older documents read as balance alerts), one per episode (episodeKey),
-// pushed as alert:raised to every window, delivered as a native notification where there is one, acknowledged.
+// The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation, an
+// agent's hand-off) kept bounded, newest first, in the config store (older documents read as balance alerts), one per
+// episode (episodeKey), pushed as alert:raised to every window, delivered as a native notification where there is
+// one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
@@ -68,6 +69,14 @@ const priceChangeAlertSchema = z.object({
   newRatio: z.number(),
   affectedKeyNames: z.array(z.string()),
 });
+const agentAlertSchema = z.object({
+  ...base,
+  kind: z.literal('agent'),
+  action: z.enum(['reveal', 'disable']),
+  keyId: z.number().int(),
+  keyName: z.string(),
+  client: z.string().nullable(),
+});
 const allowanceAlertSchema = z.object({
   ...base,
   kind: z.literal('allowance'),
@@ -88,6 +97,7 @@ const alertSchema = z.discriminatedUnion('kind', [
   runawayAlertSchema,
   expiringAlertSchema,
   priceChangeAlertSchema,
+  agentAlertSchema,
   allowanceAlertSchema,
   rotationAlertSchema,
 ]);
@@ -293,6 +303,14 @@ export class AlertsService {
           alert.affectedKeyNames.join(strings.listSeparator),
         );
         return { title: strings.priceChangeTitle, body, accountId: alert.accountId };
+      }
+      case 'agent': {
+        const client = alert.client ?? strings.agentUnnamed;
+        const body =
+          alert.action === 'reveal'
+            ? strings.agentRevealBody(account, alert.keyName, client)
+            : strings.agentDisableBody(account, alert.keyName, client);
+        return { title: strings.agentTitle, body, accountId: alert.accountId };
       }
       case 'allowance':
         return {

@@ -1,7 +1,7 @@
 // User settings (language, theme): read from and written to the config store; every change is pushed as
 // settings:changed so every window follows.
 import { z } from 'zod';
-import { LANGUAGES, THEMES, type Settings, type SettingsPatch } from '../../../src-shared/contract';
+import { LANGUAGES, THEMES, TRAY_TITLES, type Settings, type SettingsPatch } from '../../../src-shared/contract';
 import type { EventBus } from '../../event-bus';
 import type { DocumentStore } from '../../vault/config.store';
 
@@ -19,6 +19,7 @@ export const settingsSchema = z.object({
   alertSound: z.boolean().catch(false),
   expiringWithinDays: z.number().int().min(1).max(365).catch(7),
   deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().catch(null),
+  trayTitle: z.enum(TRAY_TITLES).catch('total'),
 });
 
 export const settingsPatchSchema = z.strictObject({
@@ -30,6 +31,7 @@ export const settingsPatchSchema = z.strictObject({
   alertSound: z.boolean().optional(),
   expiringWithinDays: z.number().int().min(1).max(365).optional(),
   deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().optional(),
+  trayTitle: z.enum(TRAY_TITLES).optional(),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +43,8 @@ export const DEFAULT_SETTINGS: Settings = {
   alertSound: false,
   expiringWithinDays: 7,
   deleteExportsAfterDays: null,
+  // The tray says the number where the platform can: the total, which needs no choice of account.
+  trayTitle: 'total',
 };
 
 export type SettingsDocument = z.infer<typeof settingsSchema>;

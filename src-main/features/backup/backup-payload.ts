@@ -1,7 +1,12 @@
 // What a backup file's encrypted body holds (JSON): the settings, the accounts document with each account's
 // thresholds, and optionally each account's vault secrets. Checked whole before anything is restored.
 import { z } from 'zod';
-import { accountsDocumentSchema, type AccountsDocument } from '../accounts/account-records';
+import {
+  accountRecordSchema,
+  accountsDocumentSchema,
+  type AccountRecord,
+  type AccountsDocument,
+} from '../accounts/account-records';
 import { idRecord, type IdRecord } from '../../id-record';
 import type { SettingsPatch } from '../../../src-shared/contract';
 import { settingsPatchSchema } from '../app/settings.service';
@@ -26,6 +31,7 @@ const backupSettingsSchema = z
     alertSound: settingsPatchSchema.shape.alertSound.catch(undefined),
     expiringWithinDays: settingsPatchSchema.shape.expiringWithinDays.catch(undefined),
     deleteExportsAfterDays: settingsPatchSchema.shape.deleteExportsAfterDays.catch(undefined),
+    trayTitle: settingsPatchSchema.shape.trayTitle.catch(undefined),
   } satisfies Record<keyof SettingsPatch, z.ZodType>)
   // A caught value stays as an undefined property, which a spread over the settings here would copy: drop it.
   .transform((settings): SettingsPatch =>
@@ -58,12 +64,35 @@ export interface BackupPayload {
 
 export const encodePayload = (payload: BackupPayload): Uint8Array => new TextEncoder().encode(JSON.stringify(payload));
 
-/** The payload of a decrypted body, or null when it is not one (a body that decrypts is ours, so: a newer format). */
-export function decodePayload(plain: Uint8Array): BackupPayload | null {
+// The payload with its accounts left unparsed: decodePayload checks them one by one between turns of the event
+// loop, since checking 2,000 records in one go held main for a few hundred milliseconds on a slow machine (the
+// schema's first use is the slow one).
+const envelopeSchema = backupPayloadSchema.extend({
+  accounts: accountsDocumentSchema.extend({ accounts: z.array(z.unknown()) }),
+});
+
+/**
+ * The payload of a decrypted body, or null when it is not one (a body that decrypts is ours, so: a newer format).
+ * `boundary` is awaited after each account record (slices.ts decides when that is a turn, and throws a cancel).
+ */
+export async function decodePayload(
+  plain: Uint8Array,
+  boundary: () => Promise<void> = async () => {},
+): Promise<BackupPayload | null> {
+  let envelope: z.infer<typeof envelopeSchema>;
   try {
-    const parsed = backupPayloadSchema.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain)));
-    return parsed.success ? parsed.data : null;
+    const parsed = envelopeSchema.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain)));
+    if (!parsed.success) return null;
+    envelope = parsed.data;
   } catch {
     return null;
   }
+  const accounts: AccountRecord[] = [];
+  for (const raw of envelope.accounts.accounts) {
+    const record = accountRecordSchema.safeParse(raw);
+    if (!record.success) return null;
+    accounts.push(record.data);
+    await boundary();
+  }
+  return { ...envelope, accounts: { ...envelope.accounts, accounts } };
 }

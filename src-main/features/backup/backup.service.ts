@@ -157,9 +157,12 @@ export class BackupService {
     const held = this.#held.get(fileId);
     if (held?.kind !== 'file') return raise({ code: 'not_found', reason: 'backup.expired' });
     const plain = await decodeBackup(held.bytes, passphrase).catch(formatFailure);
+    const slices = new Slices(() => !this.#held.has(fileId), { code: 'validation', reason: 'backup.cancelled' });
     // It authenticated, so it is a file we wrote: a body we cannot read is a newer format.
-    const payload = decodePayload(plain) ?? raise({ code: 'validation', reason: 'backup.unsupported_version' });
-    const checked = await this.#check(fileId, payload);
+    const payload =
+      (await decodePayload(plain, () => slices.boundary())) ??
+      raise({ code: 'validation', reason: 'backup.unsupported_version' });
+    const checked = await this.#check(fileId, payload, slices);
     this.discard(fileId);
     const here = this.options.accounts.document();
     const settingsHere = this.options.settings.get();
@@ -176,9 +179,8 @@ export class BackupService {
     };
   }
 
-  async #check(fileId: string, payload: BackupPayload): Promise<CheckedRecord[]> {
+  async #check(fileId: string, payload: BackupPayload, slices: Slices): Promise<CheckedRecord[]> {
     const records = payload.accounts.accounts;
-    const slices = new Slices(() => !this.#held.has(fileId), { code: 'validation', reason: 'backup.cancelled' });
     const seen = new Set<string>();
     const checked: CheckedRecord[] = [];
     for (const [i, record] of records.entries()) {

@@ -4,19 +4,20 @@
 // the first colon) when that column is absent or empty. Passwords are remembered in the vault, as the user chose
 // to keep them in a file.
 import type { AccountKind, CredentialInput } from '../../../src-shared/contract';
-import { parseCsv } from './csv';
+import { parseCsv, type CsvResult } from './csv';
 import { gateRow, labelFor, readUserId, refusal, type FileRead, type ImportCandidate } from './import-rows';
 
 export const CSV_REQUIRED = ['name', 'base_url', 'kind', 'credential'] as const;
 export const CSV_OPTIONAL = ['api_url', 'user_id', 'username'] as const;
 
-const KINDS: Readonly<Record<string, AccountKind>> = {
-  password: 'password',
-  access_token: 'access_token',
-  token: 'access_token',
-  api_key: 'api_key',
-  key: 'api_key',
-};
+// A Map: the kind column is the file's text, and `constructor` must not find Object's own.
+const KINDS: ReadonlyMap<string, AccountKind> = new Map([
+  ['password', 'password'],
+  ['access_token', 'access_token'],
+  ['token', 'access_token'],
+  ['api_key', 'api_key'],
+  ['key', 'api_key'],
+]);
 
 /** Whether the first record is our header (so a file that is not ours is called that, not a bad CSV). */
 export function looksLikeAccountsCsv(textValue: string): boolean {
@@ -26,7 +27,11 @@ export function looksLikeAccountsCsv(textValue: string): boolean {
 }
 
 export function readAccountsCsv(textValue: string): FileRead {
-  const parsed = parseCsv(textValue);
+  return accountsFromCsv(parseCsv(textValue));
+}
+
+/** The import rows of CSV text already split into records (the preview splits it in slices). */
+export function accountsFromCsv(parsed: CsvResult): FileRead {
   if (!parsed.ok) return { ok: false, error: refusal('import.csv_unterminated_quote', { line: parsed.line }) };
   const [header, ...records] = parsed.records;
   const names = (header ?? []).map((cell) => cell.trim().toLowerCase());
@@ -47,7 +52,7 @@ export function readAccountsCsv(textValue: string): FileRead {
 function readRecord(row: number, cell: (name: string) => string): ImportCandidate {
   const baseUrl = cell('base_url').trim();
   const kindText = cell('kind').trim().toLowerCase();
-  const kind = KINDS[kindText] ?? null;
+  const kind = KINDS.get(kindText) ?? null;
   const rawUserId = readUserId(cell('user_id'));
   const secret = cell('credential');
   let username = cell('username').trim() || null;

@@ -1,4 +1,4 @@
-// The "Import accounts…" feature (issue 16): an All API Hub backup or a CSV, previewed without secrets, then each
+// The "Import accounts…" feature: an All API Hub backup or a CSV, previewed without secrets, then each
 // row added through the accounts service's own add path. dispose() drops any preview's held credentials.
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';

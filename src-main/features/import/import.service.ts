@@ -23,7 +23,8 @@ import type { Logger } from '../../log/logger';
 import { Slices } from '../../slices';
 import type { VerifiedCredential } from '../accounts/account-sign-in';
 import { isAllApiHubBackup, readAllApiHub } from './all-api-hub';
-import { looksLikeAccountsCsv, readAccountsCsv } from './csv-accounts';
+import { accountsFromCsv, looksLikeAccountsCsv } from './csv-accounts';
+import { parseCsvSliced } from './csv';
 import { MAX_IMPORT_CHARS, refusal, toEcho, type FileRead, type ImportCandidate } from './import-rows';
 
 /** A preview lists this many rows at most, and a report as many results; counts cover every row. */
@@ -115,11 +116,11 @@ export class ImportService {
     if (textValue.length > MAX_IMPORT_CHARS) {
       return { ok: false, error: refusal('import.file_too_large', { megabytes: 0.9 }) };
     }
-    const read = this.#read(fileName, textValue);
+    const slices = new Slices();
+    const read = await this.#read(fileName, textValue, slices);
     if (!read.ok) return read;
     const { format, file } = read.value;
     const previewId = randomUUID();
-    const slices = new Slices();
     const dedupe = new Dedupe(this.options.accounts.snapshot());
     const candidates: ImportCandidate[] = [];
     const refused: ImportRowResult[] = [];
@@ -273,7 +274,11 @@ export class ImportService {
     return held;
   }
 
-  #read(fileName: string, textValue: string): Result<{ format: ImportFormat; file: Extract<FileRead, { ok: true }> }> {
+  async #read(
+    fileName: string,
+    textValue: string,
+    slices: Slices,
+  ): Promise<Result<{ format: ImportFormat; file: Extract<FileRead, { ok: true }> }>> {
     const trimmed = textValue.replace(/^\uFEFF/, '').trimStart();
     const isJson = trimmed.startsWith('{') || trimmed.startsWith('[') || /\.json$/i.test(fileName);
     let read: FileRead;
@@ -291,7 +296,7 @@ export class ImportService {
     } else {
       if (!looksLikeAccountsCsv(textValue)) return { ok: false, error: refusal('import.not_recognised') };
       format = 'csv';
-      read = readAccountsCsv(textValue);
+      read = accountsFromCsv(await parseCsvSliced(textValue, () => slices.boundary()));
     }
     return read.ok ? { ok: true, value: { format, file: read } } : read;
   }

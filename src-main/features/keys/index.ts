@@ -1,6 +1,7 @@
-// The key services (issue 6) built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
+// The key services built from their ports: keys, key secrets, and the clipboard guard whose dispose (on
 // quit) clears a key still on the clipboard. keys.feature.ts registers them; tests build them over fakes.
 import type { Language } from '../../../src-shared/contract';
+import type { KeyRecord, SearchKeyRecord } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { ClipboardPort, Clock, SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../accounts/account-directory';
@@ -16,6 +17,14 @@ export interface KeyFeaturesOptions {
   readonly log: Logger;
   /** The user's language, for the words main writes into an export. */
   readonly language?: () => Language;
+  /** Where key records and whole keys the services obtain are told (key health's held keys); absent in most tests. */
+  readonly keySink?: KeySink;
+}
+
+/** What key health learns from the key services: the records reads bring, and each whole key obtained. */
+export interface KeySink {
+  records(accountId: string, records: readonly (KeyRecord | SearchKeyRecord)[]): void;
+  fullKey(accountId: string, id: number, key: string): void;
 }
 
 export function createKeyFeatures(options: KeyFeaturesOptions) {
@@ -32,7 +41,12 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
     },
   );
   return {
-    keys: new KeysService({ directory, clock, log: options.log }),
+    keys: new KeysService({
+      directory,
+      clock,
+      log: options.log,
+      ...(options.keySink ? { onRecords: options.keySink.records.bind(options.keySink) } : {}),
+    }),
     secrets: new KeySecretsService({
       directory,
       clipboard,
@@ -40,6 +54,7 @@ export function createKeyFeatures(options: KeyFeaturesOptions) {
       clock,
       log: options.log,
       ...(options.language ? { language: options.language } : {}),
+      ...(options.keySink ? { onFullKey: options.keySink.fullKey.bind(options.keySink) } : {}),
     }),
     clipboard,
   };

@@ -44,6 +44,11 @@ export interface KeySecretsOptions {
   readonly log?: Logger;
   /** The user's language: an export's CSV column names and "never" are written in it (default en-US). */
   readonly language?: () => Language;
+  /**
+   * Told of each whole key this service obtained (revealed, or read where lists carry whole keys): key health may
+   * then check that key this session without revealing it again (health/held-keys.ts). Never persisted.
+   */
+  readonly onFullKey?: (accountId: string, id: number, key: string) => void;
 }
 
 export const toModelView = (m: Model): ModelView => ({
@@ -83,7 +88,9 @@ export class KeySecretsService {
       if (!record.ok) return record;
       return record.value.isMasked ? undefined : ok(record.value.key);
     };
-    return this.withFallback(accountId, () => m.revealKey(id), fromRead);
+    const r = await this.withFallback(accountId, () => m.revealKey(id), fromRead);
+    if (r.ok) this.options.onFullKey?.(accountId, id, r.value);
+    return r;
   }
 
   /** Full keys by id: batch reveal, or a fresh list read where the server has no reveal. Absent ids are missing. */
@@ -98,7 +105,9 @@ export class KeySecretsService {
       const r = await m.listAllKeys(MAX_EXPORT_PAGES);
       return r.ok ? this.pick(r.value, ids) : r;
     };
-    return this.withFallback(accountId, () => m.revealKeys(ids), fromRead);
+    const r = await this.withFallback(accountId, () => m.revealKeys(ids), fromRead);
+    if (r.ok) for (const [id, key] of r.value) this.options.onFullKey?.(accountId, id, key);
+    return r;
   }
 
   private pick(records: readonly KeyRecord[], ids: readonly number[]): Result<ReadonlyMap<number, string>> | undefined {

@@ -4,7 +4,7 @@ import type { Core } from '../../core';
 import type { SecretFileSinkPort } from '../../platform/ports';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
-import { createKeyFeatures } from './index';
+import { createKeyFeatures, type KeySink } from './index';
 import { registerKeysHandlers } from './keys.handlers';
 
 /** The keys feature, with its services: the handoff feature reads keys and hands them on through the same guard. */
@@ -17,11 +17,14 @@ export interface KeysDeps {
   readonly directory: AccountDirectory;
   /** Where an exported key file goes: the exports feature's recording sink, so it is listed and deleted in time. */
   readonly files: SecretFileSinkPort;
+  /** Told of each key Keydesk comes to hold (the health checks use only those). */
+  readonly keySink?: KeySink;
 }
 
-export function createKeysFeature(core: Core, { directory, files }: KeysDeps): KeysFeature {
+export function createKeysFeature(core: Core, { directory, files, keySink }: KeysDeps): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
+    ...(keySink ? { keySink } : {}),
     directory,
     clipboard: platform.clipboard,
     files,

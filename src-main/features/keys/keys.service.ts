@@ -33,6 +33,11 @@ export interface KeysServiceOptions {
   readonly directory: AccountDirectory;
   readonly clock: Pick<ClockPort, 'now'>;
   readonly log: Logger;
+  /**
+   * Told of every key record a read brings (lists, searches, a key): key health keeps the last record of each key,
+   * and the whole keys of the eras whose lists carry them, for this session only (health/held-keys.ts).
+   */
+  readonly onRecords?: (accountId: string, records: readonly (KeyRecord | SearchKeyRecord)[]) => void;
 }
 
 /** A key's usage logs: the last day, its newest 500 calls at most, in at most 10 requests (one-api's pages hold 10). */
@@ -54,17 +59,20 @@ export class KeysService {
   async listAll(accountId: string): Promise<Result<KeyView[]>> {
     const m = await this.management(accountId);
     const now = this.nowSec();
-    return mapResult(await m.listAllKeys(MAX_LIST_PAGES), (items) => items.map((k) => toKeyView(accountId, k, now)));
+    return mapResult(await m.listAllKeys(MAX_LIST_PAGES), (items) => {
+      this.options.onRecords?.(accountId, items);
+      return items.map((k) => toKeyView(accountId, k, now));
+    });
   }
 
   /** One page of listAll, for a caller that shows each page as it arrives; `from` null starts the listing. */
   async listFrom(accountId: string, from: KeyListCursor | null): Promise<Result<KeyListChunk>> {
     const m = await this.management(accountId);
     const now = this.nowSec();
-    return mapResult(await m.listKeysFrom(from, MAX_LIST_PAGES), (c) => ({
-      items: c.items.map((k) => toKeyView(accountId, k, now)),
-      next: c.next,
-    }));
+    return mapResult(await m.listKeysFrom(from, MAX_LIST_PAGES), (c) => {
+      this.options.onRecords?.(accountId, c.items);
+      return { items: c.items.map((k) => toKeyView(accountId, k, now)), next: c.next };
+    });
   }
 
   async search(
@@ -81,7 +89,10 @@ export class KeysService {
 
   async get(accountId: string, id: number): Promise<Result<KeyView>> {
     const m = await this.management(accountId);
-    return mapResult(await m.getKey(id), (k) => toKeyView(accountId, k, this.nowSec()));
+    return mapResult(await m.getKey(id), (k) => {
+      this.options.onRecords?.(accountId, [k]);
+      return toKeyView(accountId, k, this.nowSec());
+    });
   }
 
   /** How the site stores a key's limits: one-api's subnet and no groups, or new-api's (and the spec's) fields. */
@@ -186,6 +197,7 @@ export class KeysService {
   }
 
   private toPage(accountId: string, p: Page<KeyRecord | SearchKeyRecord>): KeyPage {
+    this.options.onRecords?.(accountId, p.items);
     const now = this.nowSec();
     return {
       items: p.items.map((k) => toKeyView(accountId, k, now)),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { QUOTA_DISPLAY_TYPES, ok, type ConnectionCheck, type Result } from '../../../src-shared/contract';
 import { SPEC_MONEY, type HttpTransport } from '../../gateway';
 import { readSiteMoney } from '../../gateway/site-status';
+import { emptyIdRecord, entryOf, idRecord, withEntry } from '../../id-record';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import { checkBaseUrl } from '../../../src-shared/rules/url-rules';
@@ -27,11 +28,12 @@ const cachedSiteSchema = z.object({
 });
 
 export const siteMoneyDocumentSchema = z.object({
-  // A broken entry costs one re-read, not the whole cache.
-  sites: z.record(z.string(), cachedSiteSchema.nullable().catch(null)).default({}),
+  // A broken entry costs one re-read, not the whole cache. Keyed by base URL, read from an account record: a
+  // prototype-less record (id-record.ts), so an older data folder's odd address is a miss, never Object's own.
+  sites: idRecord(cachedSiteSchema.nullable().catch(null)).default(emptyIdRecord()),
 });
 export type SiteMoneyDocument = z.infer<typeof siteMoneyDocumentSchema>;
-export const EMPTY_SITE_MONEY: SiteMoneyDocument = { sites: {} };
+export const EMPTY_SITE_MONEY: SiteMoneyDocument = { sites: emptyIdRecord() };
 
 /** Sites change their display settings rarely; once a day keeps the console and Keydesk in step. */
 export const SITE_MONEY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -63,7 +65,7 @@ export class SiteMoneyService implements SiteMoneyLookup {
 
   /** The cached settings of a site at once (from disk on start); undefined before its first read. */
   get(baseUrl: string): CachedSite | undefined {
-    return this.deps.store.read().sites[siteKey(baseUrl)] ?? undefined;
+    return entryOf(this.deps.store.read().sites, siteKey(baseUrl)) ?? undefined;
   }
 
   /** Told whenever a site's settings change, so account views are sent again. */
@@ -104,7 +106,7 @@ export class SiteMoneyService implements SiteMoneyLookup {
     this.#failedAt.delete(key);
     const entry: CachedSite = { money: answer.value, fetchedAt: this.deps.clock.now() };
     const doc = this.deps.store.read();
-    this.deps.store.write({ sites: { ...doc.sites, [key]: entry } });
+    this.deps.store.write({ sites: withEntry(doc.sites, key, entry) });
     for (const listener of this.#listeners) listener();
     return { ok: true, value: entry };
   }

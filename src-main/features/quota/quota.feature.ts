@@ -1,7 +1,10 @@
 // The quota feature: the balance monitor and the tray controller, built on Core (clock, stores, events, language,
 // the platform's tray, power and window) and the account directory; alerts go through the alerts feature.
+import { basename } from 'node:path';
 import type { Thresholds } from '../../../src-shared/contract';
 import type { Core } from '../../core';
+import type { ConfigStore } from '../../vault/config.store';
+import { WriteBehindStore } from '../../vault/write-behind.store';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { AlertsService } from '../alerts/alerts.service';
 import type { Feature } from '../feature';
@@ -22,6 +25,17 @@ export interface QuotaDeps {
   /** Test-only tuning of the polling floor, set by the browser-mode entry (serve.ts); never in a real launch. */
   readonly schedulerOptions?: SchedulerOptions;
 }
+
+/**
+ * How long the balance cache holds a poll's write for the next ones: twenty accounts polled each minute make one
+ * write per spell instead of twenty. A quit writes at once; a crash loses at most this much of the last balances.
+ */
+export const CACHE_WRITE_DELAY_MS = 20_000;
+/**
+ * The same for the balance history, longer: two weeks of it is about 700 samples an account (a megabyte for twenty),
+ * and a crash that loses five minutes of samples changes no forecast, which looks at the last three days.
+ */
+export const HISTORY_WRITE_DELAY_MS = 5 * 60_000;
 
 export interface QuotaFeature extends Feature {
   readonly monitor: QuotaMonitor;
@@ -45,11 +59,27 @@ export function createQuotaFeature(core: Core, deps: QuotaDeps): QuotaFeature {
       return { warnUnits: null, criticalUnits: null };
     }
   };
+  const writeBehind = <T extends object>(inner: ConfigStore<T>, delayMs: number) =>
+    new WriteBehindStore<T>(inner, {
+      clock,
+      delayMs,
+      onError: (error) => {
+        log.warn(`${basename(inner.path)} could not be written`, { error });
+      },
+    });
+  const cache = writeBehind(
+    core.store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE, cacheNote('quota-cache')),
+    CACHE_WRITE_DELAY_MS,
+  );
+  const history = writeBehind(
+    core.store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY, cacheNote('quota-history')),
+    HISTORY_WRITE_DELAY_MS,
+  );
   const monitor = new QuotaMonitor({
     directory: accounts,
     thresholdsOf,
-    cache: core.store('quota-cache', quotaCacheSchema, EMPTY_QUOTA_CACHE, cacheNote('quota-cache')),
-    history: core.store('quota-history', quotaHistorySchema, EMPTY_QUOTA_HISTORY, cacheNote('quota-history')),
+    cache,
+    history,
     alerts,
     events,
     clock,
@@ -64,6 +94,7 @@ export function createQuotaFeature(core: Core, deps: QuotaDeps): QuotaFeature {
     accounts: () => accounts.list(),
     activeId: () => accounts.activeId(),
     language,
+    title: () => core.settings.get().trayTitle,
     switchAccount: (id) => {
       accounts.switch(id);
     },
@@ -75,10 +106,12 @@ export function createQuotaFeature(core: Core, deps: QuotaDeps): QuotaFeature {
     },
   });
   let lastLanguage = language();
+  let lastTitle = core.settings.get().trayTitle;
   const unsubscribeEvents = events.on('settings:changed', (settings) => {
     monitor.setIntervalMinutes(settings.refreshIntervalMinutes);
-    if (language() !== lastLanguage) {
+    if (language() !== lastLanguage || settings.trayTitle !== lastTitle) {
       lastLanguage = language();
+      lastTitle = settings.trayTitle;
       tray.render();
     }
   });
@@ -104,6 +137,8 @@ export function createQuotaFeature(core: Core, deps: QuotaDeps): QuotaFeature {
       unsubscribeAccounts();
       tray.dispose();
       monitor.dispose();
+      cache.dispose();
+      history.dispose();
     },
   };
 }

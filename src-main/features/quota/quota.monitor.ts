@@ -54,7 +54,11 @@ export interface QuotaMonitorDeps {
   readonly directory: AccountDirectory;
   /** The account's alert thresholds (from the accounts service); none when it has no opinion. */
   readonly thresholdsOf?: (accountId: string) => Thresholds;
-  readonly cache: DocumentStore<QuotaCacheDocument>;
+  /**
+   * The last balances and alert arming. A store that holds writes back (WriteBehindStore) is flushed at once when an
+   * alert arms or fires, so a crash cannot raise the same alert twice.
+   */
+  readonly cache: DocumentStore<QuotaCacheDocument> & { flush?(): void };
   readonly history: DocumentStore<QuotaHistoryDocument>;
   readonly alerts: AlertsService;
   readonly events: EventBus;
@@ -278,6 +282,7 @@ export class QuotaMonitor {
       });
       this.deps.history.write({ samples: withEntry(history.samples, accountId, samples) });
     }
+    if (!sameArming(arming, step.arming)) this.deps.cache.flush?.();
     if (step.fired.length > 0) {
       const account = this.deps.directory.get(accountId);
       for (const firing of step.fired) this.deps.alerts.raise(account, firing);
@@ -313,5 +318,8 @@ export function balanceLevel(reading: QuotaReading | null, thresholds: Threshold
   if (usedUnits !== null && softLimitUnits !== null && usedUnits >= softLimitUnits) level = 'warn';
   return level;
 }
+
+const sameArming = (a: AlertArming, b: AlertArming): boolean =>
+  a.warn === b.warn && a.critical === b.critical && a.softLimit === b.softLimit;
 
 const perDay = (perHour: number | null): number | null => (perHour === null ? null : perHour * 24);

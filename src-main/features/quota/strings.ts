@@ -10,8 +10,8 @@ export interface QuotaStrings {
   readonly unknown: string;
   readonly stale: string;
   readonly levels: { readonly ok: string; readonly warn: string; readonly critical: string; readonly unknown: string };
-  /** Tooltip: "Keydesk — Work: ¥12.34". */
-  readonly tooltip: (account: string, balance: string) => string;
+  /** One account's line of the tooltip: "Work: ¥12.34". */
+  readonly tooltipLine: (account: string, balance: string) => string;
   readonly tooltipNoAccount: string;
   readonly alertTitle: { readonly warn: string; readonly critical: string; readonly soft_limit: string };
   /** "Work: ¥4.20 left (below ¥5.00)". */
@@ -42,6 +42,16 @@ export interface QuotaStrings {
   readonly rotationBody: (account: string, oldKey: string) => string;
   /** Between the names of a list ("a, b"). */
   readonly listSeparator: string;
+  readonly agentTitle: string;
+  /** "Work · ci-bot: its full key was handed to claude-code". */
+  readonly agentRevealBody: (account: string, key: string, client: string) => string;
+  readonly agentDisableBody: (account: string, key: string, client: string) => string;
+  /** An agent that gave no name. */
+  readonly agentUnnamed: string;
+  /** The tooltip's line for days left: "≈ 12 days left at the current rate (Work)". */
+  readonly tooltipDaysLeft: (days: number, account: string) => string;
+  /** The tooltip's last line when accounts did not fit: "+3 more". */
+  readonly tooltipMore: (n: number) => string;
 }
 
 export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
@@ -53,7 +63,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     unknown: 'unknown',
     stale: 'not current',
     levels: { ok: 'OK', warn: 'Low', critical: 'Critical', unknown: 'Unknown' },
-    tooltip: (account, balance) => `Keydesk — ${account}: ${balance}`,
+    tooltipLine: (account, balance) => `${account}: ${balance}`,
     tooltipNoAccount: 'Keydesk',
     alertTitle: { warn: 'Balance low', critical: 'Balance critical', soft_limit: 'Key soft limit reached' },
     alertBody: (account, balance, threshold) => `${account}: ${balance} left (below ${threshold})`,
@@ -94,6 +104,12 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     rotationTitle: 'Old key can be deleted',
     rotationBody: (account, oldKey) => `${account} · ${oldKey}: the rotation disabled it days ago; delete it now?`,
     listSeparator: ', ',
+    agentTitle: 'Key handed to an agent',
+    agentRevealBody: (account, key, client) => `${account} · ${key}: its full key was handed to ${client}`,
+    agentDisableBody: (account, key, client) => `${account} · ${key}: disabled by ${client}`,
+    agentUnnamed: 'an unnamed agent',
+    tooltipDaysLeft: (days, account) => `≈ ${days} days left (${account})`,
+    tooltipMore: (n) => `+${n} more`,
   },
   'zh-CN': {
     openKeydesk: '打开 Keydesk',
@@ -103,7 +119,7 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     unknown: '未知',
     stale: '非最新',
     levels: { ok: '正常', warn: '偏低', critical: '告急', unknown: '未知' },
-    tooltip: (account, balance) => `Keydesk — ${account}：${balance}`,
+    tooltipLine: (account, balance) => `${account}：${balance}`,
     tooltipNoAccount: 'Keydesk',
     alertTitle: { warn: '余额偏低', critical: '余额告急', soft_limit: '密钥已达软上限' },
     alertBody: (account, balance, threshold) => `${account}：剩余 ${balance}（低于 ${threshold}）`,
@@ -143,5 +159,11 @@ export const QUOTA_STRINGS: Readonly<Record<Language, QuotaStrings>> = {
     rotationTitle: '旧密钥可以删除了',
     rotationBody: (account, oldKey) => `${account} · ${oldKey}：轮换已在几天前停用它，现在删除吗？`,
     listSeparator: '、',
+    agentTitle: '密钥已交给智能体',
+    agentRevealBody: (account, key, client) => `${account} · ${key}：完整密钥已交给 ${client}`,
+    agentDisableBody: (account, key, client) => `${account} · ${key}：已被 ${client} 停用`,
+    agentUnnamed: '未具名的智能体',
+    tooltipDaysLeft: (days, account) => `约可用 ${days} 天（${account}）`,
+    tooltipMore: (n) => `另有 ${n} 个`,
   },
 };

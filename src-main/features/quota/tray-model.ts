@@ -1,8 +1,9 @@
-// The tray's content as a pure function of state: icon (worst state across accounts), tooltip (the active
-// account's balance) and menu (the total in yuan with the spend rate, every account with its balance and colour,
-// refresh, open, quit). The Electron
-// adapter only draws what this returns, so everything the user reads in the tray is unit-tested here.
-import type { AccountMoney, BalanceLevel, BalanceView, Language } from '../../../src-shared/contract';
+// The tray's content as a pure function of state: icon (worst state across accounts), title (the text beside the
+// icon where the platform draws one: the total or the active account's balance, as the user picks, or none), tooltip
+// (every account's balance and the lowest days left, bounded) and menu (the total in yuan with the spend rate, every
+// account with its balance and colour, refresh, open, quit). The Electron adapter only draws what this returns, so
+// everything the user reads in the tray is unit-tested here.
+import type { AccountMoney, BalanceLevel, BalanceView, Language, TrayTitle } from '../../../src-shared/contract';
 import {
   accountsTotal,
   formatQuota,
@@ -29,7 +30,17 @@ export interface TrayState {
   readonly activeId: string | null;
   /** By account id; a missing view is unknown. */
   readonly balances: ReadonlyMap<string, BalanceView>;
+  /** What the text beside the icon shows (absent: the total). */
+  readonly title?: TrayTitle;
 }
+
+/**
+ * Windows keeps a tray tooltip in NOTIFYICONDATA.szTip: 128 UTF-16 code units with the terminating NUL, and a longer
+ * one has crashed Electron there (electron/electron#3290). One bound everywhere, so every platform shows the same text.
+ */
+export const MAX_TOOLTIP_UNITS = 127;
+/** The menu bar is shared with every other app: the text beside the icon stays short. */
+export const MAX_TITLE_CHARS = 24;
 
 const ICON_RANK: Readonly<Record<TrayIconState, number>> = { ok: 0, low: 1, stale: 2, critical: 3 };
 
@@ -98,6 +109,82 @@ export function totalText(state: TrayState, shown: readonly TrayAccount[]): stri
   );
 }
 
+/** Cut to `max` characters (never half a surrogate pair), with an ellipsis when cut. */
+function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** The text beside the icon: the total in yuan (a floor, `≥`, while some balance is unknown), the active balance, or none. */
+export function titleText(state: TrayState, shown: readonly TrayAccount[], active: TrayAccount | undefined): string {
+  const mode = state.title ?? 'total';
+  if (mode === 'none' || shown.length === 0) return '';
+  if (mode === 'active') {
+    if (!active) return '';
+    const view = state.balances.get(active.id);
+    // The site's own amount, without the yuan beside it: the menu bar has room for one number.
+    if (!view || (!view.isUnlimited && view.remainingUnits === null)) return '—';
+    const value = view.isUnlimited
+      ? ({ kind: 'unlimited' } as const)
+      : ({ kind: 'limited', units: view.remainingUnits ?? 0 } as const);
+    return bounded(formatQuota(value, state.language, active.units), MAX_TITLE_CHARS);
+  }
+  const total = accountsTotal(
+    shown
+      .filter((a) => a.isDisabled !== true)
+      .map((a) => {
+        const view = state.balances.get(a.id);
+        return {
+          id: a.id,
+          units: view?.remainingUnits ?? null,
+          isUnlimited: view?.isUnlimited ?? false,
+          money: moneyOf(a),
+          spendPerDayUnits: null,
+        };
+      }),
+  );
+  if (total.counted === 0) return '—';
+  const isPartial = total.unknown.length + total.excluded.length > 0;
+  return bounded(`${isPartial ? '≥' : ''}${formatYuanAmount(total.yuan)}`, MAX_TITLE_CHARS);
+}
+
+/**
+ * "Keydesk", one line per account with its balance (and its level word when not OK), then the lowest days left;
+ * within MAX_TOOLTIP_UNITS: accounts that do not fit are counted on a last line, the days-left line always kept.
+ */
+export function tooltipText(state: TrayState, shown: readonly TrayAccount[]): string {
+  const strings = QUOTA_STRINGS[state.language];
+  if (shown.length === 0) return strings.tooltipNoAccount;
+  let lowest: { days: number; label: string } | null = null;
+  for (const account of shown) {
+    if (account.isDisabled === true) continue;
+    const days = state.balances.get(account.id)?.daysLeft;
+    if (typeof days === 'number' && (lowest === null || days < lowest.days)) lowest = { days, label: account.label };
+  }
+  const tail = lowest === null ? [] : [bounded(strings.tooltipDaysLeft(lowest.days, lowest.label), 60)];
+  const lines = ['Keydesk'];
+  const fits = (extra: readonly string[]) => [...lines, ...extra, ...tail].join('\n').length <= MAX_TOOLTIP_UNITS;
+  for (const [index, account] of shown.entries()) {
+    const view = state.balances.get(account.id);
+    const level = view?.level ?? 'unknown';
+    const mark = level === 'ok' || level === 'unknown' ? '' : ` (${strings.levels[level]})`;
+    const line = bounded(
+      strings.tooltipLine(account.label, `${balanceText(view, account, state.language)}${mark}`),
+      60,
+    );
+    const rest = shown.length - index - 1;
+    // The line goes in if it fits with, when others follow, room left to say how many did not.
+    if (fits(rest > 0 ? [line, strings.tooltipMore(rest)] : [line])) {
+      lines.push(line);
+      continue;
+    }
+    lines.push(strings.tooltipMore(shown.length - index));
+    break;
+  }
+  return [...lines, ...tail].join('\n');
+}
+
 export function trayModel(state: TrayState): TrayModel {
   const strings = QUOTA_STRINGS[state.language];
   const shown = state.accounts.filter((a) => a.isHidden !== true);
@@ -108,9 +195,8 @@ export function trayModel(state: TrayState): TrayModel {
     if (ICON_RANK[candidate] > ICON_RANK[icon]) icon = candidate;
   }
   const active = shown.find((a) => a.id === state.activeId) ?? shown[0];
-  const tooltip = active
-    ? strings.tooltip(active.label, balanceText(state.balances.get(active.id), active, state.language))
-    : strings.tooltipNoAccount;
+  const tooltip = tooltipText(state, shown);
+  const title = titleText(state, shown, active);
 
   const accountItems: TrayItem[] =
     shown.length === 0
@@ -128,6 +214,7 @@ export function trayModel(state: TrayState): TrayModel {
         });
   return {
     icon,
+    title,
     tooltip,
     items: [
       ...(shown.length === 0

@@ -1,6 +1,6 @@
 // Keeps the tray in step with balances, accounts and language, and turns its clicks into actions: switch the
 // active account (through the accounts service's callback) and open the window, refresh, open, quit.
-import type { BalanceView, Language } from '../../../src-shared/contract';
+import type { BalanceView, Language, TrayTitle } from '../../../src-shared/contract';
 import type { TrayAction, TrayPort } from '../../platform/ports';
 import type { QuotaMonitor } from './quota.monitor';
 import { trayModel, type TrayAccount } from './tray-model';
@@ -11,6 +11,8 @@ export interface TrayControllerDeps {
   readonly accounts: () => readonly TrayAccount[];
   readonly activeId: () => string | null;
   readonly language: () => Language;
+  /** What the text beside the icon shows (Settings › Monitoring & alerts). */
+  readonly title: () => TrayTitle;
   /** Makes the account active (accounts service); the window then opens on it. */
   readonly switchAccount: (accountId: string) => void;
   readonly openWindow: (accountId?: string) => void;
@@ -44,6 +46,7 @@ export class TrayController {
         accounts: this.deps.accounts(),
         activeId: this.deps.activeId(),
         balances,
+        title: this.deps.title(),
       }),
     );
   }

@@ -5,16 +5,18 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { z } from 'zod';
+import { entriesOf, entryOf, hasEntry, idRecord, idRecordOf } from '../../id-record';
 import type { StoreEngine } from '../../platform/store-engine';
 import { ConfigStore, type DocumentStore } from '../../vault/config.store';
-import { keyEntrySchema, spendDocumentSchema, type SpendDocument } from './spend.watcher';
+import { EMPTY_SPEND, keyEntrySchema, spendDocumentSchema, type SpendDocument } from './spend.watcher';
 
 const PREFIX = 'spend-history-';
 const LEGACY_NAME = 'spend';
 
-const accountSpendSchema = z.object({
+/** One spend-history-<id>.json: its account and every tracked key's reads (also read, read-only, by `keydesk mcp`). */
+export const accountSpendSchema = z.object({
   accountId: z.string().min(1).max(200),
-  keys: z.record(z.string(), keyEntrySchema),
+  keys: idRecord(keyEntrySchema),
 });
 type AccountSpend = z.infer<typeof accountSpendSchema>;
 
@@ -35,21 +37,21 @@ export function spendFileName(accountId: string): string {
 export class SplitSpendStore implements DocumentStore<SpendDocument> {
   readonly #options: SpendStoreOptions;
   readonly #files = new Map<string, ConfigStore<AccountSpend>>();
-  #doc: SpendDocument = { accounts: {} };
+  #doc: SpendDocument = { accounts: idRecordOf([]) };
 
   constructor(options: SpendStoreOptions) {
     this.#options = options;
     // One look at the folder serves both the accounts' files and an earlier version's spend.json.
     const entries = readEntries(options.dataDir);
-    const accounts: Record<string, SpendDocument['accounts'][string]> = {};
+    const accounts: [string, SpendDocument['accounts'][string]][] = [];
     for (const name of storedNames(entries)) {
       const file = this.#open(name, null);
       const { accountId, keys } = file.read();
       if (accountId === '') continue;
       this.#files.set(accountId, file);
-      accounts[accountId] = keys;
+      accounts.push([accountId, keys]);
     }
-    this.#doc = { accounts };
+    this.#doc = { accounts: idRecordOf(accounts) };
     this.#splitLegacy(new Set(entries));
   }
 
@@ -59,16 +61,16 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
 
   /** Writes the accounts whose history changed (the watcher replaces only those) and deletes the ones gone. */
   write(doc: SpendDocument): void {
-    const accounts: Record<string, SpendDocument['accounts'][string]> = {};
-    for (const [accountId, keys] of Object.entries(doc.accounts)) {
+    const accounts: [string, SpendDocument['accounts'][string]][] = [];
+    for (const [accountId, keys] of entriesOf(doc.accounts)) {
       const file = this.#fileFor(accountId);
-      if (this.#doc.accounts[accountId] !== keys) file.write({ accountId, keys });
-      accounts[accountId] = file.read().keys;
+      if (entryOf(this.#doc.accounts, accountId) !== keys) file.write({ accountId, keys });
+      accounts.push([accountId, file.read().keys]);
     }
     for (const accountId of Object.keys(this.#doc.accounts)) {
-      if (!(accountId in doc.accounts)) this.#remove(accountId);
+      if (!hasEntry(doc.accounts, accountId)) this.#remove(accountId);
     }
-    this.#doc = { accounts };
+    this.#doc = { accounts: idRecordOf(accounts) };
   }
 
   #fileFor(accountId: string): ConfigStore<AccountSpend> {
@@ -85,7 +87,7 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
       dataDir: this.#options.dataDir,
       name,
       schema: accountSpendSchema,
-      defaults: { accountId: accountId ?? '', keys: {} },
+      defaults: { accountId: accountId ?? '', keys: idRecordOf([]) },
       isLarge: true,
       onCorrupt: (keptAt, reason) => this.#options.onCorrupt(name, keptAt, reason),
     });
@@ -107,12 +109,11 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
       dataDir: this.#options.dataDir,
       name: LEGACY_NAME,
       schema: spendDocumentSchema,
-      defaults: { accounts: {} },
+      defaults: EMPTY_SPEND,
       isLarge: true,
       onCorrupt: (keptAt, reason) => this.#options.onCorrupt(LEGACY_NAME, keptAt, reason),
     });
-    const merged = { ...legacy.read().accounts, ...this.#doc.accounts };
-    this.write({ accounts: merged });
+    this.write({ accounts: idRecordOf([...entriesOf(legacy.read().accounts), ...entriesOf(this.#doc.accounts)]) });
     rmSync(legacy.path, { force: true });
     rmSync(legacy.backupPath, { force: true });
   }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { KeySpendHistory, KeySpendView, KeyView, Result, SpendSettings } from '../../../src-shared/contract';
 import { AppErrorException } from '../../errors';
+import { emptyIdRecord, entryOf, idRecord, keepEntries, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
@@ -11,16 +12,15 @@ import { runWithPriority } from '../../gateway/critical-budget';
 import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../../schedule/scheduler';
 import type { SpendWatcher } from './spend.watcher';
 
-/** The budget: at most one list pass per tracked account per 5 minutes. */
+/** The request budget of per-key spend: at most one list pass per tracked account per 5 minutes. */
 export const SPEND_PASS_MS = 5 * 60_000;
 
 export const spendSettingsSchema = z.object({
   trackedAccountIds: z.array(z.string().max(200)).max(1_000).catch([]),
-  dailyCaps: z
-    .record(z.string(), z.record(z.string(), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)))
-    .catch({}),
+  // Account id → key id → cap: prototype-less records (id-record.ts), whatever the ids of an older data folder.
+  dailyCaps: idRecord(idRecord(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))).catch(emptyIdRecord()),
 });
-export const EMPTY_SPEND_SETTINGS: SpendSettings = { trackedAccountIds: [], dailyCaps: {} };
+export const EMPTY_SPEND_SETTINGS: SpendSettings = { trackedAccountIds: [], dailyCaps: emptyIdRecord() };
 
 /** Where a pass reads: the keys service's listAll (every page, 100 per request). */
 export interface SpendTrackerDeps {
@@ -89,18 +89,20 @@ export class SpendTracker {
   setDailyCap(accountId: string, keyId: number, capUnits: number | null): SpendSettings {
     this.deps.directory.get(accountId);
     const current = this.deps.settings.read();
-    const { [String(keyId)]: _old, ...rest } = current.dailyCaps[accountId] ?? {};
-    const caps = capUnits === null ? rest : { ...rest, [String(keyId)]: capUnits };
-    const { [accountId]: _account, ...otherAccounts } = current.dailyCaps;
+    const before = entryOf(current.dailyCaps, accountId) ?? emptyIdRecord<number>();
+    const caps = capUnits === null ? withoutEntry(before, String(keyId)) : withEntry(before, String(keyId), capUnits);
     this.deps.settings.write({
       ...current,
-      dailyCaps: Object.keys(caps).length > 0 ? { ...otherAccounts, [accountId]: caps } : otherAccounts,
+      dailyCaps:
+        Object.keys(caps).length > 0
+          ? withEntry(current.dailyCaps, accountId, caps)
+          : withoutEntry(current.dailyCaps, accountId),
     });
     return this.deps.settings.read();
   }
 
   dailyCapOf(accountId: string, keyId: number): number | null {
-    return this.deps.settings.read().dailyCaps[accountId]?.[String(keyId)] ?? null;
+    return entryOf(entryOf(this.deps.settings.read().dailyCaps, accountId), String(keyId)) ?? null;
   }
 
   top(accountId: string | undefined, limit: number): KeySpendView[] {
@@ -147,7 +149,7 @@ export class SpendTracker {
       for (const id of settings.trackedAccountIds) if (!known.has(id)) this.deps.watcher.forget(id);
       this.deps.settings.write({
         trackedAccountIds: settings.trackedAccountIds.filter((id) => known.has(id)),
-        dailyCaps: Object.fromEntries(Object.entries(settings.dailyCaps).filter(([id]) => known.has(id))),
+        dailyCaps: keepEntries(settings.dailyCaps, (id) => known.has(id)),
       });
     }
     const tracked = new Set(this.deps.settings.read().trackedAccountIds);

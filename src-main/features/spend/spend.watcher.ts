@@ -3,6 +3,7 @@
 // alerts service, and answers the alert's Disable now (one status-only request) and Dismiss as false alarm.
 import { z } from 'zod';
 import type { KeyView, Result, RunawayAlertView } from '../../../src-shared/contract';
+import { emptyIdRecord, entriesOf, entryOf, idRecord, idRecordOf, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AlertAccount, AlertsService, RunawayActions } from '../alerts/alerts.service';
 import {
@@ -61,13 +62,15 @@ const stateSchema = z.object({
 export const keyEntrySchema = z.object({ name: z.string(), ring: ringSchema, runaway: stateSchema });
 /**
  * accountId → keyId (as a string) → the key's name, ring and runaway state. No fallback: a file that does not fit is
- * kept aside and reported by its store, never read as "no history" and then overwritten.
+ * kept aside and reported by its store, never read as "no history" and then overwritten. Prototype-less records
+ * (id-record.ts): an account id from an older data folder may be `constructor` or `__proto__`.
  */
 export const spendDocumentSchema = z.object({
-  accounts: z.record(z.string(), z.record(z.string(), keyEntrySchema)),
+  accounts: idRecord(idRecord(keyEntrySchema)),
 });
 export type SpendDocument = z.infer<typeof spendDocumentSchema>;
-export const EMPTY_SPEND: SpendDocument = { accounts: {} };
+export const EMPTY_SPEND: SpendDocument = { accounts: emptyIdRecord() };
+type KeyEntry = z.infer<typeof keyEntrySchema>;
 
 /** A key's spend, for the top spenders card and the key's chart. */
 export interface KeySpend extends SpendRates {
@@ -97,22 +100,18 @@ export class SpendWatcher {
   recordPass(accountId: string, keys: readonly KeyView[] | null): void {
     const now = this.deps.now();
     const doc = this.deps.store.read();
-    const known = doc.accounts[accountId] ?? {};
+    const known = entryOf(doc.accounts, accountId) ?? emptyIdRecord<KeyEntry>();
     const listed = new Map((keys ?? []).map((k) => [String(k.id), k]));
-    const next: Record<string, SpendDocument['accounts'][string][string]> = {};
+    const next: [string, KeyEntry][] = [];
     const ids = new Set([...Object.keys(known), ...listed.keys()]);
     for (const id of ids) {
       const key = listed.get(id);
-      const entry = known[id] ?? { name: key?.name ?? id, ring: '', runaway: CALM };
+      const entry = entryOf(known, id) ?? { name: key?.name ?? id, ring: '', runaway: CALM };
       // A key gone from a successful pass was deleted: its history goes with it.
       if (keys !== null && key === undefined) continue;
       const ring = addRead(decodeRing(entry.ring), { at: now, usedUnits: key?.usedQuota ?? null });
       const step = stepRunaway(entry.runaway, ring, now, this.deps.dailyCapOf(accountId, Number(id)));
-      next[id] = {
-        name: key?.name ?? entry.name,
-        ring: encodeRing(ring),
-        runaway: step.state,
-      };
+      next.push([id, { name: key?.name ?? entry.name, ring: encodeRing(ring), runaway: step.state }]);
       if (step.fired) {
         this.deps.alerts.raiseAlert(this.deps.account(accountId), {
           kind: 'runaway',
@@ -129,16 +128,16 @@ export class SpendWatcher {
         });
       }
     }
-    this.deps.store.write({ accounts: { ...doc.accounts, [accountId]: next } });
+    this.deps.store.write({ accounts: withEntry(doc.accounts, accountId, idRecordOf(next)) });
   }
 
   /** Every watched key's rates; top spenders first (unknown last, never as zero). */
   topSpenders(accountId?: string, limit = 5): KeySpend[] {
     const now = this.deps.now();
     const rows: KeySpend[] = [];
-    for (const [account, keys] of Object.entries(this.deps.store.read().accounts)) {
+    for (const [account, keys] of entriesOf(this.deps.store.read().accounts)) {
       if (accountId !== undefined && account !== accountId) continue;
-      for (const [id, entry] of Object.entries(keys)) {
+      for (const [id, entry] of entriesOf(keys)) {
         rows.push({
           accountId: account,
           keyId: Number(id),
@@ -158,14 +157,12 @@ export class SpendWatcher {
       // Past the user's own cap is not a judgement of the key's usual rate: nothing to learn from dismissing it.
       if (alert.reason === 'daily_cap') return;
       const doc = this.deps.store.read();
-      const entry = doc.accounts[alert.accountId]?.[String(alert.keyId)];
-      if (!entry) return;
+      const keys = entryOf(doc.accounts, alert.accountId);
+      const entry = entryOf(keys, String(alert.keyId));
+      if (keys === undefined || entry === undefined) return;
       const runaway: RunawayState = dismissFalseAlarm(entry.runaway, alert.hourSpendUnits);
       this.deps.store.write({
-        accounts: {
-          ...doc.accounts,
-          [alert.accountId]: { ...doc.accounts[alert.accountId], [String(alert.keyId)]: { ...entry, runaway } },
-        },
+        accounts: withEntry(doc.accounts, alert.accountId, withEntry(keys, String(alert.keyId), { ...entry, runaway })),
       });
     },
   };
@@ -175,7 +172,7 @@ export class SpendWatcher {
    * comes with the read it starts from, however old.
    */
   readsSince(accountId: string, keyId: number, from: number): SpendEntry[] {
-    const ring = decodeRing(this.deps.store.read().accounts[accountId]?.[String(keyId)]?.ring ?? '');
+    const ring = decodeRing(entryOf(entryOf(this.deps.store.read().accounts, accountId), String(keyId))?.ring ?? '');
     const start = ring.findIndex(([at]) => at >= from);
     if (start === -1) return [];
     return ring.slice(start > 0 && ring[start]?.length === 3 ? start - 1 : start);
@@ -184,7 +181,9 @@ export class SpendWatcher {
   /** When the account's last pass (read or gap) was recorded; null when none is kept. */
   lastPassAt(accountId: string): number | null {
     let last: number | null = null;
-    for (const entry of Object.values(this.deps.store.read().accounts[accountId] ?? {})) {
+    for (const [, entry] of entriesOf(
+      entryOf(this.deps.store.read().accounts, accountId) ?? emptyIdRecord<KeyEntry>(),
+    )) {
       const at = lastReadAt(entry.ring);
       if (at !== null && (last === null || at > last)) last = at;
     }
@@ -193,7 +192,6 @@ export class SpendWatcher {
 
   /** A removed account's history goes with it. */
   forget(accountId: string): void {
-    const { [accountId]: _gone, ...rest } = this.deps.store.read().accounts;
-    this.deps.store.write({ accounts: rest });
+    this.deps.store.write({ accounts: withoutEntry(this.deps.store.read().accounts, accountId) });
   }
 }

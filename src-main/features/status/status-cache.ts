@@ -2,7 +2,7 @@
 // quota-cache.json (last balances) and site-money.json (how each site shows money). Read-only on purpose: unlike the
 // app's config store it never moves, repairs or creates a file, reads no secret and sends no request. A file it
 // cannot read leaves the balances unknown, never zero.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { accountsDocumentSchema, type AccountsDocument } from '../accounts/account-records';
@@ -18,10 +18,26 @@ export interface CacheProblem {
   readonly reason: string;
 }
 
-function readDocument<T>(dataDir: string, name: string, schema: z.ZodType<T>, problems: CacheProblem[]): T | null {
+/** Far above any file Keydesk writes (a day of spend for a thousand keys is about 2 MB): a bigger one is not read. */
+const MAX_CACHE_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One of Keydesk's data files, read-only, checked with the app's own schema: null, with the problem said, when it
+ * cannot be read, is too large, is not JSON or is not what this Keydesk expects; null alone when it does not exist.
+ */
+export function readCacheDocument<T>(
+  dataDir: string,
+  name: string,
+  schema: z.ZodType<T>,
+  problems: CacheProblem[],
+): T | null {
   const file = `${name}.json`;
   let text: string;
   try {
+    if (statSync(join(dataDir, file)).size > MAX_CACHE_FILE_BYTES) {
+      problems.push({ file, reason: 'it is larger than any file Keydesk writes' });
+      return null;
+    }
     text = readFileSync(join(dataDir, file), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push({ file, reason: (error as Error).message });
@@ -44,18 +60,18 @@ export function readCachedStatus(
   now: number,
 ): { snapshot: StatusSnapshot; problems: readonly CacheProblem[] } {
   const problems: CacheProblem[] = [];
-  const accounts: AccountsDocument = readDocument(dataDir, 'accounts', accountsDocumentSchema, problems) ?? {
+  const accounts: AccountsDocument = readCacheDocument(dataDir, 'accounts', accountsDocumentSchema, problems) ?? {
     accounts: [],
     activeId: null,
   };
-  const cache = readDocument(dataDir, 'quota-cache', quotaCacheSchema, problems);
-  const sites = readDocument(dataDir, 'site-money', siteMoneyDocumentSchema, problems);
+  const cache = readCacheDocument(dataDir, 'quota-cache', quotaCacheSchema, problems);
+  const sites = readCacheDocument(dataDir, 'site-money', siteMoneyDocumentSchema, problems);
   const entries: StatusEntry[] = accounts.accounts
     .filter((record) => !record.isHidden)
     .map((record) => {
       const cached = entryOf(cache?.balances, record.id);
       const reading = cached ?? null;
-      const site = sites?.sites[record.baseUrl.replace(/\/+$/, '')] ?? undefined;
+      const site = entryOf(sites?.sites, record.baseUrl.replace(/\/+$/, '')) ?? undefined;
       return {
         id: record.id,
         label: record.label,

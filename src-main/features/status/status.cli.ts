@@ -1,5 +1,6 @@
-// `keydesk status` as a command line, shared by its two entries: the Node script (status.ts: the package's bin and
-// `node out/main/status.js`) and the installed desktop app's own executable (index.ts: `/usr/bin/keydesk status`).
+// `keydesk status` as a command line, shared by its entries: the Node scripts (status.ts, cli.ts: the package's bin and
+// `node out/main/status.js`) and the installed desktop app's own executable (index.ts: `/usr/bin/keydesk status`),
+// which also answers `keydesk mcp` (launchCommand).
 import { USAGE, status } from './status.command';
 
 export interface StatusStreams {
@@ -15,14 +16,27 @@ export function runStatusCommand(args: readonly string[], streams: StatusStreams
   });
 }
 
+/** A command the desktop app's executable answers instead of starting: `keydesk status …` or `keydesk mcp …`. */
+export interface LaunchCommand {
+  readonly command: 'status' | 'mcp';
+  readonly args: string[];
+}
+
 /**
- * The words of a launch of the desktop app that asks for `status`, or null for an ordinary launch. Electron puts
- * the app's own path after the executable when started from a checkout (`electron .`: process.defaultApp), not in
- * an installed app; Chromium's switches (`--no-sandbox`, …) may come first and are skipped.
+ * The command a launch of the desktop app asks for, or null for an ordinary launch. Electron puts the app's own path
+ * after the executable when started from a checkout (`electron .`: process.defaultApp), not in an installed app;
+ * Chromium's switches (`--no-sandbox`, …) may come first and are skipped.
  */
-export function statusLaunchArgs(argv: readonly string[], isDefaultApp: boolean): string[] | null {
+export function launchCommand(argv: readonly string[], isDefaultApp: boolean): LaunchCommand | null {
   const words = argv.slice(isDefaultApp ? 2 : 1);
   const first = words.findIndex((word) => !word.startsWith('--'));
-  if (first === -1 || words[first] !== 'status') return null;
-  return words.slice(first + 1);
+  const command = words[first];
+  if (first === -1 || (command !== 'status' && command !== 'mcp')) return null;
+  return { command, args: words.slice(first + 1) };
+}
+
+/** The words of a launch that asks for `status`, or null (kept for the status command's own callers). */
+export function statusLaunchArgs(argv: readonly string[], isDefaultApp: boolean): string[] | null {
+  const launch = launchCommand(argv, isDefaultApp);
+  return launch?.command === 'status' ? launch.args : null;
 }

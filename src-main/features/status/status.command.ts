@@ -1,24 +1,12 @@
-// The `keydesk status` command itself: argument parsing, the live endpoint or the cache, and the output format.
-// The entry (src-main/status.ts) only calls it with the process's arguments and streams.
-import { randomBytes } from 'node:crypto';
+// The `keydesk status` command itself: argument parsing, the running app (through its local channel) or the cache,
+// and the output format. The entry (src-main/status.ts) only calls it with the process's arguments and streams.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, type Language } from '../../../src-shared/contract';
 import { userDataDir } from '../../paths';
+import { callKeydesk } from '../channel/channel.client';
 import { readCachedStatus } from './status-cache';
-import {
-  CHALLENGE_PATH,
-  NONCE_HEADER,
-  STATUS_ENDPOINT_FILE,
-  STATUS_PATH,
-  clientProof,
-  endpointFileSchema,
-  processStartIdentity,
-  sameHex,
-  serverProof,
-  type EndpointFile,
-} from './status-endpoint';
 import { formatJson, formatLine, formatText, terminalText } from './status-format';
 import { statusSnapshotSchema, type StatusSnapshot } from './status.model';
 
@@ -34,70 +22,22 @@ Data folder: KEYDESK_DATA_DIR, else the platform's user-data folder (as Keydesk 
 `;
 
 /**
- * The running app's snapshot, or why there is none: no endpoint file (or one of an older Keydesk), its process gone
- * (a stale file after a kill), or an endpoint that could not prove it holds the file's token (another process on the
- * old port) — then nothing of its answer is used, and it never saw the token.
+ * The running app's snapshot, or why there is none: no channel file (or one of an older Keydesk), its process gone
+ * (a stale file after a kill), a peer that could not prove it holds the file's token (another program at the old
+ * socket or pipe) — then nothing of its answer is used, and it never saw the token — or no answer in time.
  */
 export type LiveStatus =
   | { readonly kind: 'live'; readonly snapshot: StatusSnapshot }
   | { readonly kind: 'absent' | 'not_running' | 'unproven' | 'no_answer' };
 
-/** Whether the process the file names is still the one that wrote it. */
-function isAlive(file: EndpointFile): boolean {
-  try {
-    process.kill(file.pid, 0);
-  } catch (error) {
-    // EPERM: the process exists but is another user's; the challenge decides whether it is ours.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const now = processStartIdentity(file.pid);
-  // A pid reused by a later process has another start time.
-  return file.startIdentity === null || now === null || now === file.startIdentity;
-}
-
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-
-async function bounded(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
-  return JSON.parse(text);
-}
-
 export async function fetchLiveStatus(dataDir: string, timeoutMs = 1_000): Promise<LiveStatus> {
-  let file: EndpointFile;
-  try {
-    file = endpointFileSchema.parse(JSON.parse(readFileSync(join(dataDir, STATUS_ENDPOINT_FILE), 'utf8')));
-  } catch {
-    return { kind: 'absent' };
-  }
-  if (!isAlive(file)) return { kind: 'not_running' };
-  const url = `http://127.0.0.1:${file.port}`;
-  const clientNonce = randomBytes(32).toString('hex');
-  try {
-    const challenge = await fetch(`${url}${CHALLENGE_PATH}`, {
-      headers: { [NONCE_HEADER]: clientNonce },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const offered = challenge.ok ? ((await bounded(challenge)) as { nonce?: unknown; proof?: unknown }) : {};
-    const serverNonce = typeof offered.nonce === 'string' ? offered.nonce : '';
-    const proof = typeof offered.proof === 'string' ? offered.proof : '';
-    if (!sameHex(proof, serverProof(file.token, file.port, clientNonce, serverNonce))) return { kind: 'unproven' };
-    const response = await fetch(`${url}${STATUS_PATH}`, {
-      headers: {
-        [NONCE_HEADER]: clientNonce,
-        authorization: `KeydeskProof ${serverNonce} ${clientProof(file.token, file.port, clientNonce, serverNonce)}`,
-      },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) return { kind: 'no_answer' };
-    const parsed = statusSnapshotSchema.safeParse(await bounded(response));
-    return parsed.success ? { kind: 'live', snapshot: parsed.data } : { kind: 'no_answer' };
-  } catch {
-    return { kind: 'no_answer' };
-  }
+  const call = await callKeydesk(dataDir, 'status', undefined, statusSnapshotSchema, { timeoutMs });
+  if (call.kind === 'answer') return { kind: 'live', snapshot: call.value };
+  if (call.kind === 'refused') return { kind: 'no_answer' };
+  return { kind: call.kind };
 }
 
-function languageOf(dataDir: string, asked: string | undefined): Language {
+export function languageOf(dataDir: string, asked: string | undefined): Language {
   if (asked !== undefined) {
     if ((LANGUAGES as readonly string[]).includes(asked)) return asked as Language;
     throw new Error(`--lang must be one of ${LANGUAGES.join(', ')}`);
@@ -146,8 +86,8 @@ export async function status(
     if (live?.kind === 'unproven') {
       err(
         lang === 'zh-CN'
-          ? 'keydesk status：本机该端口上的程序无法证明自己是 Keydesk，已忽略它，改读缓存。\n'
-          : 'keydesk status: the program on the status port could not prove it is Keydesk; it was ignored, and the cache is shown.\n',
+          ? 'keydesk status：Keydesk 本地通道上的程序无法证明自己是 Keydesk，已忽略它，改读缓存。\n'
+          : "keydesk status: the program on Keydesk's local channel could not prove it is Keydesk; it was ignored, and the cache is shown.\n",
       );
     }
     const cached = readCachedStatus(dataDir, now);

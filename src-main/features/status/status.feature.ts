@@ -1,11 +1,8 @@
-// The status endpoint as a feature of the running app: the snapshot from the quota monitor and the account
-// directory, served while Keydesk runs (status-endpoint.ts); dispose() closes it and removes its token file.
-import type { Core } from '../../core';
+// The status snapshot of the running app: the quota monitor's balances and the account directory's names, which the
+// local channel (features/channel) answers `keydesk status` and the MCP server's balances with.
 import type { AccountDirectory } from '../accounts/account-directory';
-import type { Feature } from '../feature';
 import type { QuotaMonitor } from '../quota/quota.monitor';
 import { SPEC_ACCOUNT_MONEY } from '../../../src-shared/units';
-import { startStatusEndpoint, type StatusEndpoint } from './status-endpoint';
 import { STATUS_VERSION, entryFromView, type StatusSnapshot } from './status.model';
 
 export interface StatusDeps {
@@ -13,6 +10,7 @@ export interface StatusDeps {
   readonly monitor: Pick<QuotaMonitor, 'view'>;
 }
 
+/** The snapshot at `now` (the platform clock's reading; there is no fallback clock in main). */
 export function liveSnapshot(deps: StatusDeps, now: () => number): StatusSnapshot {
   return {
     version: STATUS_VERSION,
@@ -22,23 +20,5 @@ export function liveSnapshot(deps: StatusDeps, now: () => number): StatusSnapsho
       .list()
       .filter((a) => !a.isHidden)
       .map((a) => entryFromView({ ...a, money: a.money ?? SPEC_ACCOUNT_MONEY }, deps.monitor.view(a.id))),
-  };
-}
-
-/** `keydesk status`'s live source: no channels of its own, an endpoint on 127.0.0.1 closed on quit. */
-export async function createStatusFeature(core: Core, deps: StatusDeps): Promise<Feature> {
-  const now = () => core.clock.now();
-  let endpoint: StatusEndpoint | null = null;
-  try {
-    endpoint = await startStatusEndpoint(core.dataDir, () => liveSnapshot(deps, now), now);
-  } catch (error) {
-    // The app works without it; `keydesk status` then reads the cache.
-    core.log.child('status').warn('status endpoint could not start', { error: String(error) });
-  }
-  return {
-    register: () => undefined,
-    dispose: async (): Promise<void> => {
-      await endpoint?.close();
-    },
   };
 }

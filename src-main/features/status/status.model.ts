@@ -31,6 +31,8 @@ export interface StatusEntry {
   readonly error: string | null;
   /** How the account's site shows money, for formatting as the app does. */
   readonly money: AccountMoney;
+  /** ≈ days the balance lasts at its recent rate; null (or absent, from a cache) without enough history. */
+  readonly daysLeft?: number | null;
 }
 
 export interface StatusSnapshot {
@@ -41,7 +43,8 @@ export interface StatusSnapshot {
   readonly accounts: readonly StatusEntry[];
 }
 
-const moneySchema = z.object({
+/** How a site shows money, as the channel and the caches carry it (checked like any input from outside). */
+export const moneySchema = z.object({
   site: z.object({
     displayType: z.enum(QUOTA_DISPLAY_TYPES),
     quotaPerUnit: z.number().int().positive(),
@@ -73,6 +76,7 @@ export const statusSnapshotSchema = z.object({
       isStale: z.boolean(),
       error: z.string().nullable(),
       money: moneySchema,
+      daysLeft: z.number().nullable().optional(),
     }),
   ),
 }) satisfies z.ZodType<StatusSnapshot>;
@@ -94,5 +98,6 @@ export function entryFromView(
     isStale: view.isStale,
     error: view.error?.code ?? null,
     money: account.money,
+    daysLeft: view.daysLeft,
   };
 }

@@ -23,6 +23,7 @@ import { RemoteError, type RemoteEntry, type SyncRemote } from './webdav.remote'
 import type { RecordState, RefusedState, SyncConfig, SyncState } from './sync-state';
 import { noteDevice, pruneDevices, type DeviceBody } from './device-record';
 import { checkRecord } from './record-check';
+import { entriesOf, entryOf, withEntry } from '../../id-record';
 
 /** The largest record file read: an account with its conflicts is a few kilobytes. */
 export const MAX_RECORD_BYTES = 256 * 1024;
@@ -135,7 +136,7 @@ export class SyncEngine {
       await this.deps.remote.put(KEYRING_FILE, encodeKeyring(ours), { ifNoneMatch: '*' });
       return;
     }
-    if (entry.etag !== null && entry.etag === this.#state.records[KEYRING_FILE]?.etag) return;
+    if (entry.etag !== null && entry.etag === entryOf(this.#state.records, KEYRING_FILE)?.etag) return;
     const served = readKeyring(await this.deps.remote.get(KEYRING_FILE, 4096));
     if (served.kdf.salt !== ours.kdf.salt || served.check !== ours.check) {
       throw new SyncCryptoError('wrong_passphrase');
@@ -149,7 +150,7 @@ export class SyncEngine {
     const fetched = new Map<string, Fetched>();
     for (const entry of listing.values()) {
       if (!RECORD_NAME.test(entry.name)) continue;
-      const known = this.#state.records[entry.name];
+      const known = entryOf(this.#state.records, entry.name);
       if (known !== undefined && entry.etag !== null && known.etag === entry.etag) continue;
       const refused = this.#state.refused.find((r) => r.name === entry.name);
       if (refused !== undefined && entry.etag !== null && refused.etag === entry.etag) continue;
@@ -229,7 +230,7 @@ export class SyncEngine {
       const kind = this.#kindOf(got.kind, got.id);
       if (kind !== undefined) await visit(kind, got.id, locals.bodyOf(kind, got.id));
     }
-    for (const record of Object.values(this.#state.records)) {
+    for (const [, record] of entriesOf(this.#state.records)) {
       const kind = this.#kindOf(record.kind, record.id);
       if (kind !== undefined) await visit(kind, record.id, locals.bodyOf(kind, record.id));
     }
@@ -389,7 +390,7 @@ export class SyncEngine {
       for (const [id, body] of bodies) entries.push({ kind, id, body });
     }
     // A record this device knew and no longer has is deleted here (null); one it never had is absent (null too).
-    for (const record of Object.values(this.#state.records)) {
+    for (const [, record] of entriesOf(this.#state.records)) {
       const kind = this.#kindOf(record.kind, record.id);
       if (kind !== undefined && !byKind.get(kind)?.has(record.id)) entries.push({ kind, id: record.id, body: null });
     }
@@ -406,7 +407,7 @@ export class SyncEngine {
 
   #record(name: string, kind: string, id: string): RecordState {
     return (
-      this.#state.records[name] ?? {
+      entryOf(this.#state.records, name) ?? {
         kind,
         id,
         etag: null,
@@ -420,7 +421,7 @@ export class SyncEngine {
   }
 
   #setRecord(name: string, record: RecordState): void {
-    this.#state = { ...this.#state, records: { ...this.#state.records, [name]: record } };
+    this.#state = { ...this.#state, records: withEntry(this.#state.records, name, record) };
   }
 
   #latest(): Version | null {

@@ -3,6 +3,7 @@
 // version both sides last agreed on (with a keyed digest of its content), the newest version seen, the devices.
 import { z } from 'zod';
 import { SYNC_SETTING_GROUPS } from '../../../src-shared/contract';
+import { emptyIdRecord, idRecord } from '../../id-record';
 import { parseVersion } from './hlc';
 import { keyringSchema } from './sync-crypto';
 
@@ -67,7 +68,8 @@ export type RefusedState = z.infer<typeof refusedSchema>;
 
 export const syncStateSchema = z.object({
   config: syncConfigSchema.nullable(),
-  records: z.record(z.string().max(128), recordStateSchema),
+  /** By file name (what the server lists): a prototype-less record (id-record.ts), whatever the names. */
+  records: idRecord(recordStateSchema).refine((records) => Object.keys(records).every((name) => name.length <= 128)),
   latest: version,
   lastSyncAt: z.number().nullable(),
   deviceWrittenAt: z.number().nullable(),
@@ -79,7 +81,7 @@ export type SyncState = z.infer<typeof syncStateSchema>;
 
 export const EMPTY_SYNC_STATE: SyncState = {
   config: null,
-  records: {},
+  records: emptyIdRecord(),
   latest: null,
   lastSyncAt: null,
   deviceWrittenAt: null,

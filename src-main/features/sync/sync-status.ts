@@ -1,6 +1,7 @@
 // The sync status Settings shows, built from what the service holds: the folder and this device, the last run and
 // what waits, the devices, each conflict's copies as the kinds describe them (never a secret), notices, refusals.
 import type { AppError, SyncConflict, SyncStatus } from '../../../src-shared/contract';
+import { entryOf } from '../../id-record';
 import { parseVersion, versionText } from './hlc';
 import type { Alternative } from './merge';
 import type { SyncRecordKind } from './record-kind';
@@ -49,7 +50,7 @@ async function conflictViews({ state, conflicts, kinds }: StatusInputs): Promise
   const views: SyncConflict[] = [];
   const deviceName = (id: string) => state.devices.find((device) => device.id === id)?.name ?? null;
   for (const [name, alternatives] of conflicts) {
-    const record = state.records[name];
+    const record = entryOf(state.records, name);
     const kind = record === undefined ? undefined : kinds.find((k) => k.kind === record.kind);
     if (record === undefined || kind === undefined) continue;
     const current = await kind.localOf(record.id);

@@ -24,7 +24,7 @@ export const syncSetupSchema = z
   })
   .refine((args) => args.mode === 'join' || args.passphrase.length >= MIN_SYNC_PASSPHRASE, {
     path: ['passphrase'],
-    params: { reason: 'input.too_short' },
+    params: { reason: 'input.too_short', min: MIN_SYNC_PASSPHRASE },
   });
 
 export const syncGroupsSchema = z.strictObject({ groups });

@@ -4,6 +4,7 @@
 import type { AppError, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
 import type { EventBus } from '../../event-bus';
 import { raise } from '../../errors';
+import { entryOf, withEntry } from '../../id-record';
 import type { Logger } from '../../log/logger';
 import type { Clock, FetchPort } from '../../platform/ports';
 import type { DocumentStore } from '../../vault/config.store';
@@ -262,7 +263,7 @@ export class SyncService {
 
   async resolve(conflictId: string, copyId: string): Promise<SyncStatus> {
     const alternatives = this.#conflicts.get(conflictId);
-    const record = this.#state.records[conflictId];
+    const record = entryOf(this.#state.records, conflictId);
     if (alternatives === undefined || record === undefined) {
       return raise({ code: 'not_found', reason: 'sync.conflict_gone' });
     }
@@ -279,7 +280,7 @@ export class SyncService {
     this.#conflicts.delete(conflictId);
     this.#save({
       ...this.#state,
-      records: { ...this.#state.records, [conflictId]: { ...record, baseDigest: 'resolved', edit: null } },
+      records: withEntry(this.#state.records, conflictId, { ...record, baseDigest: 'resolved', edit: null }),
     });
     await this.#schedule.now();
     return this.status();

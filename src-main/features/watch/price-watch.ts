@@ -4,6 +4,7 @@
 // change; a group missing from a read (or a read that failed) keeps its last seen ratio.
 import { z } from 'zod';
 import type { KeyView } from '../../../src-shared/contract';
+import { emptyIdRecord, entriesOf, entryOf, idRecord, idRecordOf, type IdRecord } from '../../id-record';
 
 export interface PriceChange {
   readonly accountId: string;
@@ -13,12 +14,14 @@ export interface PriceChange {
   readonly keys: readonly { readonly id: number; readonly name: string }[];
 }
 
+// Group names come from the site and account ids from the data folder: both are keys of prototype-less records
+// (id-record.ts), so a group called `constructor` or `__proto__` is remembered and compared like any other.
 export const seenRatiosSchema = z.object({
   /** Account id → group name → the ratio last seen. */
-  accounts: z.record(z.string(), z.record(z.string(), z.number().min(0))).default({}),
+  accounts: idRecord(idRecord(z.number().min(0))).default(emptyIdRecord()),
 });
 export type SeenRatios = z.infer<typeof seenRatiosSchema>;
-export const EMPTY_SEEN_RATIOS: SeenRatios = { accounts: {} };
+export const EMPTY_SEEN_RATIOS: SeenRatios = { accounts: emptyIdRecord() };
 
 /** Keys grouped by the group they are billed in. */
 function keysByGroup(keys: readonly KeyView[], userGroup: string | null): Map<string, KeyView[]> {
@@ -34,17 +37,17 @@ function keysByGroup(keys: readonly KeyView[], userGroup: string | null): Map<st
 /** The changes since the last sight, and what to remember now. */
 export function diffRatios(
   accountId: string,
-  seen: Readonly<Record<string, number>> | undefined,
+  seen: IdRecord<number> | undefined,
   current: ReadonlyMap<string, number>,
   keys: readonly KeyView[],
   userGroup: string | null,
-): { readonly changes: PriceChange[]; readonly next: Record<string, number> } {
-  const next: Record<string, number> = { ...seen, ...Object.fromEntries(current) };
+): { readonly changes: PriceChange[]; readonly next: IdRecord<number> } {
+  const next = idRecordOf([...(seen === undefined ? [] : entriesOf(seen)), ...current]);
   if (seen === undefined) return { changes: [], next };
   const users = keysByGroup(keys, userGroup);
   const changes: PriceChange[] = [];
   for (const [group, newRatio] of current) {
-    const oldRatio = seen[group];
+    const oldRatio = entryOf(seen, group);
     if (oldRatio === undefined || oldRatio === newRatio) continue;
     const affected = users.get(group);
     if (!affected || affected.length === 0) continue;

@@ -16,6 +16,7 @@ import {
   type WatchAccountFailure,
 } from '../../../src-shared/contract';
 import { expectedFailure } from '../../errors';
+import { entriesOf, entryOf, withEntry } from '../../id-record';
 import type { AccountHandle } from '../accounts/account-directory';
 import type { DocumentStore } from '../../vault/config.store';
 import { expiringTokens, expiringWithin, type ExpiringToken } from './expiring';
@@ -65,7 +66,7 @@ export class WatchService {
     private readonly seenRatios?: DocumentStore<SeenRatios>,
   ) {}
 
-  /** Told once per group ratio change that affects one of the account's keys (the alert seam of issue 17 item 4). */
+  /** Told once per group ratio change that affects one of the account's keys: the seam where a price rise becomes an alert. */
   onPriceChange(listener: (change: PriceChange) => void): () => void {
     this.#priceListeners.add(listener);
     return () => this.#priceListeners.delete(listener);
@@ -87,10 +88,14 @@ export class WatchService {
     const store = this.seenRatios;
     if (!store) return;
     const doc = store.read();
-    const { changes, next } = diffRatios(accountId, doc.accounts[accountId], ratios, keys, userGroup);
-    const before = doc.accounts[accountId];
-    if (before === undefined || changes.length > 0 || Object.keys(next).some((g) => before[g] !== next[g])) {
-      store.write({ accounts: { ...doc.accounts, [accountId]: next } });
+    const before = entryOf(doc.accounts, accountId);
+    const { changes, next } = diffRatios(accountId, before, ratios, keys, userGroup);
+    if (
+      before === undefined ||
+      changes.length > 0 ||
+      entriesOf(next).some(([group, ratio]) => entryOf(before, group) !== ratio)
+    ) {
+      store.write({ accounts: withEntry(doc.accounts, accountId, next) });
     }
     for (const change of changes) for (const listener of this.#priceListeners) listener(change);
   }

@@ -1,6 +1,7 @@
-// The Electron tray: draws a TrayModel (icon by state, tooltip, menu) and reports clicks. It holds no logic of its
-// own: the model comes from features/quota/tray-model.ts. When only labels change, the items are updated in place
-// and the same menu is set again (Linux needs the set to show the change); a new structure builds a new menu.
+// The Electron tray: draws a TrayModel (icon by state, the title beside it on macOS, tooltip, menu) and reports
+// clicks. It holds no logic of its own: the model comes from features/quota/tray-model.ts. When only labels change,
+// the items are updated in place and the same menu is set again (Linux needs the set to show the change); a new
+// structure builds a new menu.
 import { trayIconFile } from '../tray-icons';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { TrayAction, TrayIconState, TrayItem, TrayModel, TrayPort } from '../ports';
@@ -12,6 +13,7 @@ export class ElectronTrayAdapter implements TrayPort {
   #menu: Menu | null = null;
   #structure = '';
   #icon: TrayIconState | null = null;
+  #title = '';
   #onAction: (action: TrayAction) => void = () => undefined;
   #onOpen: () => void = () => undefined;
 
@@ -25,6 +27,13 @@ export class ElectronTrayAdapter implements TrayPort {
       this.#icon = model.icon;
     }
     tray.setToolTip(model.tooltip);
+    // Electron documents setTitle for macOS only (text beside the icon): it is called only where the method exists,
+    // and only when the text changed.
+    const title = model.title;
+    if (typeof tray.setTitle === 'function' && title !== this.#title) {
+      tray.setTitle(title);
+      this.#title = title;
+    }
     const structure = model.items.map((i) => i.id).join('|');
     let menu = this.#menu;
     if (menu && structure === this.#structure) {

@@ -35,9 +35,44 @@ export const isKeydeskLimit = (error: Pick<AppError, 'code' | 'reason'>): boolea
 export const headlineOf = (t: Translate, error: Pick<AppError, 'code' | 'reason'>): string =>
   isKeydeskLimit(error) ? t('rateWait.heldByKeydesk') : t(`errors.${error.code}`);
 
+/**
+ * Reasons whose sentence names a field ("The value of “name” was not accepted."). Where main named none, or one the
+ * user would not recognise (a path inside a request), that sentence would show an empty or a technical name.
+ */
+const NAMING_FIELD: ReadonlySet<AppError['reason']> = new Set(['input.invalid', 'input.too_short', 'input.too_long']);
+
+type ValidationLike = Pick<AppError, 'code' | 'reason' | 'params'> & { readonly field?: string };
+
+/** The field a validation error is about (in params, or beside them as AppError.field), when we have words for it. */
+const wordedField = (te: Has, error: Pick<ValidationLike, 'params' | 'field'>): string | null => {
+  const field = error.params?.field ?? error.field;
+  return typeof field === 'string' && te(`errorReasons.fields.${field}`) ? field : null;
+};
+
+/** A validation error that names no field the user could find: its sentences say "a value", its remedy no field. */
+export const isUnnamedValidation = (te: Has, error: ValidationLike): boolean =>
+  error.code === 'validation' &&
+  (error.reason === undefined || NAMING_FIELD.has(error.reason)) &&
+  wordedField(te, error) === null;
+
 /** Our more precise sentence (AppError.reason), or null when the code says it all. */
-export function reasonOf(t: Translate, te: Has, error: Pick<AppError, 'reason' | 'params'>): string | null {
+export function reasonOf(
+  t: Translate,
+  te: Has,
+  error: Pick<AppError, 'reason' | 'params'> & { readonly field?: string },
+): string | null {
   if (error.reason === undefined || !te(`errorReasons.${error.reason}`)) return null;
+  if (NAMING_FIELD.has(error.reason)) {
+    const field = wordedField(te, error);
+    const params: ErrorParams = { ...error.params, ...(field === null ? {} : { field }) };
+    if (field !== null) return t(`errorReasons.${error.reason}`, wordedParams(t, te, params));
+    // Without a field: a limit is still worth saying ("a value needs at least 10 characters"); "a value was not
+    // accepted" says no more than the code's own sentence.
+    const hasLimit = params.min !== undefined || params.max !== undefined;
+    return error.reason === 'input.invalid' || !hasLimit
+      ? null
+      : t(`errorReasons.unnamed.${error.reason.slice('input.'.length)}`, params);
+  }
   return t(`errorReasons.${error.reason}`, wordedParams(t, te, error.params));
 }
 

@@ -49,7 +49,7 @@ export const ICONS = {
   ],
   info: [{ tag: 'circle', attrs: { cx: '12', cy: '12', r: '10' } }, path('M12 16v-4'), path('M12 8h.01')],
   bell: [path('M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9'), path('M10.3 21a1.94 1.94 0 0 0 3.4 0')],
-  // accounts (issue 5)
+  // account kinds: a person for one signed in with a password, a shield for one held by an access token
   user: [path('M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2'), { tag: 'circle', attrs: { cx: '12', cy: '7', r: '4' } }],
   shield: [
     path(

@@ -1,10 +1,11 @@
 // Applies the resolved language and theme: vue-i18n locale, Naive UI theme and locales, and <html lang/data-theme>.
-// The language pack and the dark theme are chunks of their own, loaded when first needed (main.ts loads the ones
+// The language pack, its date locale and the dark theme are chunks of their own, loaded when first needed (main.ts loads the ones
 // the first paint needs before mounting, so nothing flashes).
 import { useOsTheme } from 'naive-ui';
 import { computed, watch, watchEffect } from 'vue';
 import { useI18n } from 'vue-i18n';
-import { loadPack, loadedPacks } from '../i18n/packs/load';
+import { loadDateLocale, loadPack, loadedDateLocales, loadedPacks } from '../i18n/packs/load';
+import { afterPaint } from './after-paint';
 import { useSettingsStore } from '../stores/settings.store';
 import { darkTheme, loadDarkTheme } from '../theme/dark-theme';
 import { darkOverrides, lightOverrides } from '../theme/theme-overrides';
@@ -19,7 +20,8 @@ export function useAppearance() {
   const naiveTheme = computed(() => (isDark.value ? darkTheme.value : null));
   const themeOverrides = computed(() => (isDark.value ? darkOverrides : lightOverrides));
   const naiveLocale = computed(() => loadedPacks.get(settings.language)?.naive ?? null);
-  const naiveDateLocale = computed(() => loadedPacks.get(settings.language)?.naiveDate ?? null);
+  const naiveDateLocale = computed(() => loadedDateLocales.get(settings.language) ?? null);
+  const dateLocaleLater = afterPaint();
 
   watch(
     () => settings.language,
@@ -30,6 +32,10 @@ export function useAppearance() {
         if (settings.language !== language) return;
         if (!i18n.availableLocales.includes(language)) i18n.setLocaleMessage(language, pack.messages);
         locale.value = language;
+      });
+      // The pickers' date words: not drawn by the first frame, so fetched once it is painted.
+      dateLocaleLater.request(() => {
+        void loadDateLocale(language).catch(() => undefined);
       });
     },
     { immediate: true },

@@ -74,6 +74,15 @@ export const useAccountsStore = defineStore('accounts', () => {
     }
   }
 
+  /** Takes an answer read elsewhere (the first frame) as the first load; a snapshot pushed since then wins. */
+  function hydrateWith(result: Result<AccountsSnapshot>): void {
+    if (result.ok) {
+      if (version === 0) accept(result.value);
+    } else if (!isHydrated.value) {
+      loadError.value = result.error;
+    }
+  }
+
   let inFlight: Promise<void> | null = null;
   /** Loads once; concurrent callers share the read; after a failure, calling again retries. */
   function hydrate(): Promise<void> {
@@ -164,6 +173,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     byId,
     isBusy,
     hydrate,
+    hydrateWith,
     reload: load,
     test,
     add,

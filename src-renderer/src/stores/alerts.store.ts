@@ -1,7 +1,7 @@
 // Alerts store: the alert centre's list (newest first), kept current by alert:raised, acknowledged through main;
 // plays a short tone for a new alert when the user turned the sound on.
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, ref, shallowRef } from 'vue';
 import type { AlertView, AppError } from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
 import { useSettingsStore } from './settings.store';
@@ -52,7 +52,7 @@ export const useAlertsStore = defineStore('alerts', () => {
   onScopeDispose(unsubscribeUpdated);
   /** The runaway action in flight (alert id), so its buttons show it; the last failure per alert. */
   const resolving = ref<string | null>(null);
-  const resolveErrors = ref<Record<string, AppError>>({});
+  const resolveErrors = shallowRef<ReadonlyMap<string, AppError>>(new Map());
 
   async function hydrate(): Promise<void> {
     const result = await keydesk.alerts.list();
@@ -73,12 +73,13 @@ export const useAlertsStore = defineStore('alerts', () => {
     resolving.value = id;
     try {
       const result = await keydesk.alerts.resolveRunaway({ id, action });
-      const { [id]: _dropped, ...rest } = resolveErrors.value;
+      const rest = new Map(resolveErrors.value);
+      rest.delete(id);
       if (result.ok) {
         alerts.value = [...result.value];
         resolveErrors.value = rest;
       } else {
-        resolveErrors.value = { ...rest, [id]: result.error };
+        resolveErrors.value = rest.set(id, result.error);
       }
     } finally {
       resolving.value = null;

@@ -69,6 +69,16 @@ export const useSettingsStore = defineStore('settings', () => {
     return inFlight;
   }
 
+  /** Takes an answer read elsewhere (the first frame) as the first load; a change pushed since then wins. */
+  function hydrateWith(result: Result<Settings>): void {
+    if (result.ok) {
+      if (version === 0) settings.value = result.value;
+      loadError.value = null;
+    } else if (settings.value === null) {
+      loadError.value = result.error;
+    }
+  }
+
   /** Sends a change to main; the store follows main's answer (and the event it broadcasts), never a guess. */
   async function update(patch: SettingsPatch): Promise<Result<Settings>> {
     isSaving.value = true;
@@ -100,6 +110,8 @@ export const useSettingsStore = defineStore('settings', () => {
     chosenLanguage,
     theme,
     hydrate,
+    hydrateWith,
+    reload: load,
     update,
   };
 });

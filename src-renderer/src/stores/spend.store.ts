@@ -7,14 +7,15 @@ import { keydesk } from '../bridge';
 
 export const useSpendStore = defineStore('spend', () => {
   const settings = shallowRef<SpendSettings | null>(null);
-  const top = shallowRef<Readonly<Record<string, readonly KeySpendView[]>>>({});
+  // By account id, as a Map: an older data folder's account may be called `constructor` or `__proto__`.
+  const top = shallowRef<ReadonlyMap<string, readonly KeySpendView[]>>(new Map());
   const error = shallowRef<AppError | null>(null);
   const isSaving = ref(false);
 
   async function load(accountId: string): Promise<void> {
     const [s, t] = await Promise.all([keydesk.spend.settings(), keydesk.spend.top({ accountId, limit: 5 })]);
     if (s.ok) settings.value = s.value;
-    if (t.ok) top.value = { ...top.value, [accountId]: t.value };
+    if (t.ok) top.value = new Map(top.value).set(accountId, t.value);
     error.value = !s.ok ? s.error : !t.ok ? t.error : null;
   }
 
@@ -47,9 +48,14 @@ export const useSpendStore = defineStore('spend', () => {
     }
   }
 
-  /** The key's cap per day in quota units, or null when it has none. */
-  const capOf = (accountId: string, keyId: number): number | null =>
-    settings.value?.dailyCaps[accountId]?.[String(keyId)] ?? null;
+  /** The key's cap per day in quota units, or null when it has none (own entries only: ids come from files). */
+  const capOf = (accountId: string, keyId: number): number | null => {
+    const caps = settings.value?.dailyCaps;
+    const ofAccount = caps !== undefined && Object.hasOwn(caps, accountId) ? caps[accountId] : undefined;
+    return ofAccount !== undefined && Object.hasOwn(ofAccount, String(keyId))
+      ? (ofAccount[String(keyId)] ?? null)
+      : null;
+  };
 
   /** Sets (or with null removes) a key's cap per day; the error is returned for the form that asked. */
   async function setDailyCap(accountId: string, keyId: number, capUnits: number | null): Promise<AppError | null> {

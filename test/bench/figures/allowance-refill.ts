@@ -69,7 +69,7 @@ export async function allowanceRefillRequests(): Promise<Figure> {
     const worst = Math.max(...refills.map((r) => r.requests));
     const ratio = worst / FLOOR;
     return {
-      figure: '14. Requests per allowance refill',
+      figure: '15. Requests per allowance refill',
       value: `${round(ratio)} (${refills.map((r) => r.requests).join(', ')} ÷ floor ${FLOOR})`,
       ratio,
       target: '1.0',

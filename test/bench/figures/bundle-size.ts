@@ -68,7 +68,16 @@ export function bundleSize(): Figure {
     ...html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
   ].map((m) => (m[1] ?? '').replace(/^\.\//, ''));
   const assets = readdirSync(join(RENDERER, 'assets'));
-  const packOf = (language: string) => assets.find((f) => f.startsWith(`${language}-`) && f.endsWith('.js'));
+  // The pack is the chunk of src/i18n/packs/<language>.ts, by the build's manifest; by its file name in a build without
+  // one (a locale chunk once carried the same name, and the figure counted it instead of the pack).
+  const manifestFile = join(RENDERER, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: string }>)
+    : null;
+  const packOf = (language: string) =>
+    manifest !== null
+      ? manifest[`src/i18n/packs/${language}.ts`]?.file?.replace(/^assets\//, '')
+      : assets.find((f) => f.startsWith(`${language}-`) && f.endsWith('.js'));
   const shell = withStaticImports(refs);
   const entry = [...shell].find((f) => /^assets\/index-.*\.js$/.test(f));
   const view = entry === undefined ? [] : defaultViewFiles(readFileSync(join(RENDERER, entry), 'utf8'));

@@ -1,4 +1,4 @@
-// Figure 12: the keys table against its floor (issue 14). All keys with 20 accounts × 250 keys in Keydesk, and the
+// Figure 12: the keys table against its floor, what a bare virtual list of the same keys costs. All keys with 20 accounts × 250 keys in Keydesk, and the
 // same 5,000 keys from the same emulator in a bare virtual list (lib/floor-page.ts), the same scroll and typing,
 // alternating run by run (ABAB) so noise hits both; the empty page's frame interval beside them. Keydesk ÷ floor.
 // Two stack floors run in the same rotation: the floor's list as a Vue component on Vue alone, and the same inside
@@ -268,12 +268,12 @@ const summarise = (runs: Run[]): Side => ({
 const STACK_FLOOR_DIR = resolve(import.meta.dirname, '../../../out/stack-floor');
 
 /** Builds the two stack floors (test/bench/stack-floor/) into out/stack-floor. */
-async function buildStackFloors(): Promise<void> {
+export async function buildStackFloors(): Promise<void> {
   await build({ configFile: resolve(import.meta.dirname, '../stack-floor/vite.config.ts') });
 }
 
 /** Opens a stack floor (`vue` or `stack`) at the emulator's origin, its files served from out/stack-floor. */
-function stackFloorOpener(origin: string, name: 'vue' | 'stack', options: FloorOptions) {
+export function stackFloorOpener(origin: string, name: 'vue' | 'stack', options: FloorOptions) {
   const html = readFileSync(join(STACK_FLOOR_DIR, `${name}.html`), 'utf8').replace(
     '</head>',
     `${stackFloorHead(options)}</head>`,

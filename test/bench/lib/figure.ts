@@ -2,7 +2,7 @@
 import type { Summary } from './stats';
 
 export interface Figure {
-  /** Issue 8's number and name, e.g. "1. Requests per refresh cycle". */
+  /** The figure's number and name, e.g. "1. Requests per refresh cycle". */
   readonly figure: string;
   /** What the table shows in the value column. */
   readonly value: string;

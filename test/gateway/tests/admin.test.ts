@@ -40,6 +40,16 @@ describe('quotas', () => {
     expect((await h.admin('/keys/8/spend', { body: { units: 0 } })).status).toBe(400);
     expect((await h.admin('/keys/9999/spend', { body: { units: 1 } })).status).toBe(404);
   });
+
+  it('moves a key’s end relative to the gateway clock, expired once the clock passes it', async () => {
+    const moved = await h.admin('/keys/10/expiry', { method: 'PUT', body: { expired_time: T0 + 40 * 86_400 } });
+    expect(moved.body).toMatchObject({ expired_time: T0 + 40 * 86_400, status: 1 });
+    expect((await h.base('/api/token/10', { token: ALICE })).body.data.expired_time).toBe(T0 + 40 * 86_400);
+    await h.admin('/clock/advance', { body: { seconds: 40 * 86_400 } });
+    expect((await h.admin('/keys/10')).body.status).toBe(3);
+    expect((await h.admin('/keys/10/expiry', { method: 'PUT', body: { expired_time: -2 } })).status).toBe(400);
+    expect((await h.admin('/keys/9999/expiry', { method: 'PUT', body: { expired_time: -1 } })).status).toBe(404);
+  });
 });
 
 describe('group ratios', () => {
@@ -106,6 +116,25 @@ describe('faults', () => {
     await fault({ match: '/api/user/self', kind: 'hang', times: 1 });
     const aborted = fetch(`${gw.base_url}/api/user/self`, { signal: AbortSignal.timeout(200) });
     await expect(aborted).rejects.toThrow();
+  });
+
+  it('holds a request until released, then serves it normally; reset lets held ones go too', async () => {
+    await fault({ match: '/api/user/self', kind: 'hold', times: 1 });
+    let answered = false;
+    const held = self().then((reply) => ((answered = true), reply));
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held as number).toBe(1);
+    // Held, not lost: another request on the same route (the fault was used up) is served meanwhile.
+    expect((await self()).status).toBe(200);
+    expect(answered).toBe(false);
+    expect((await h.admin('/faults/release', { body: {} })).body.released).toBe(1);
+    expect((await held).status).toBe(200);
+    expect((await h.admin('/faults/held')).body.held).toBe(0);
+
+    await fault({ match: '/api/user/self', kind: 'hold' });
+    const atReset = self();
+    await expect.poll(async () => (await h.admin('/faults/held')).body.held as number).toBe(1);
+    await h.reset();
+    expect((await atReset).status).toBe(200);
   });
 
   it('filters by listener and method, applies fractions repeatably, and clears', async () => {

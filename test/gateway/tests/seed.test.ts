@@ -79,7 +79,7 @@ describe('demo seed', () => {
   const seed = loadSeedFile(DEMO_SEED_PATH);
   const raw = JSON.parse(readFileSync(DEMO_SEED_PATH, 'utf8')) as { users: { keys: { key: string }[] }[] };
 
-  it('has the users, credentials and groups the issue asks for', () => {
+  it('has the users, credentials and groups the emulator tests rely on', () => {
     expect(seed.users.length).toBeGreaterThanOrEqual(2);
     expect(Object.keys(seed.groups).some((g) => /[^\x00-\x7f]/.test(g))).toBe(true); // eslint-disable-line no-control-regex
     expect(seed.users.some((u) => u.password !== undefined)).toBe(true);

@@ -263,19 +263,27 @@ describe.each(['new-api-legacy', 'new-api-early'] as const)('access tokens on %s
 describe('writes racing a renewal (spec profile, a login held open)', () => {
   beforeEach(() => start('spec'));
 
-  /** The login token expires (a day on the spec) and the next login answers only after 400 ms. */
-  async function expiredWithSlowLogin(): Promise<void> {
+  /** The login token expires (a day on the spec) and the next login is held at the gateway until the test lets it go. */
+  async function expiredWithHeldLogin(): Promise<void> {
     await advance(86_401);
-    await admin('POST', '/faults', { match: '/api/user/login', kind: 'latency', latency_ms: 400, times: 1 });
+    await admin('POST', '/faults', { match: '/api/user/login', kind: 'hold', times: 1 });
   }
+
+  /** The renewal is in flight: its login reached the gateway, which holds it (a latch, not a guess at timing). */
+  async function renewalInFlight(): Promise<void> {
+    await expect.poll(async () => ((await admin('GET', '/faults/held')) as { held: number }).held).toBe(1);
+  }
+
+  const releaseLogin = () => admin('POST', '/faults/release', {});
 
   it('an edit made while a renewal is in flight stays saved', async () => {
     const service = await open();
     const id = added(await service.add(byPassword()));
-    await expiredWithSlowLogin();
+    await expiredWithHeldLogin();
     const pending = listKeys(service, id);
-    await new Promise((r) => setTimeout(r, 100));
+    await renewalInFlight();
     service.update(id, { label: 'Erin (edited)' });
+    await releaseLogin();
     expect((await pending).ok).toBe(true);
     expect(service.view(id).label).toBe('Erin (edited)');
     const reopened = await open();
@@ -285,12 +293,12 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
   it('removing an account while its renewal is in flight leaves no secrets behind', async () => {
     const service = await open();
     const id = added(await service.add(byPassword()));
-    await expiredWithSlowLogin();
+    await expiredWithHeldLogin();
     const pending = listKeys(service, id);
-    await new Promise((r) => setTimeout(r, 100));
+    await renewalInFlight();
     await service.remove(id);
+    await releaseLogin();
     await pending;
-    await new Promise((r) => setTimeout(r, 50));
     const { log } = memoryLogger();
     const vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources: { keyring }, log });
     expect((await vault.get(id)).status).toBe('missing');

@@ -20,8 +20,8 @@ import type { AlertView, AllowanceAlertView } from '../../../src-shared/contract
 import type { Gateway } from '../../gateway/index';
 import { FakeClock } from '../../support/fake-clock';
 import { memoryLogger } from '../../support/memory-logger';
-import { recordingLogger } from '../../unit/gateway/fakes';
-import { MemoryStore, recordingNotifier } from '../../unit/main/quota/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
+import { MemoryStore, recordingNotifier } from '../../unit/main/features/quota/fakes';
 import { admin, readLog } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 

@@ -223,6 +223,10 @@ describe('the Electron entry booted on the stand-in', () => {
     const activeItem = items.find((item) => item.type === 'checkbox' && item.checked);
     expect(activeItem?.label).toContain(active === aliceId ? 'Alice' : 'Bob');
     expect(tray().tooltip).toContain('Keydesk');
+    // Every account's balance on its own line, not just the active one.
+    const lines = tray().tooltip.split('\n');
+    expect(lines.some((line) => line.startsWith('Alice') && line.includes('¥100'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('Bob'))).toBe(true);
   });
 
   it('switches the active account from the tray and raises the window on it', async () => {

@@ -17,7 +17,7 @@ import { HttpTransport } from '../../../src-main/gateway';
 import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
-import { createKeyFeatures } from '../../../src-main/features/keys';
+import { createKeyFeatures, type KeySink } from '../../../src-main/features/keys';
 import {
   EMPTY_SITE_MONEY,
   SiteMoneyService,
@@ -102,8 +102,11 @@ export function signedIn(result: Result<SignInOutcome>): string {
   return result.value.account.id;
 }
 
-/** Keydesk in main over one emulator: accounts, site money, keys and account info behind the real router. */
-export async function eraApp(gw: Gateway) {
+/**
+ * Keydesk in main over one emulator: accounts, site money, keys and account info behind the real router. `keySink`
+ * is told what the key services learn (key health's held keys), as in the app.
+ */
+export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'keydesk-eras-'));
   const { log } = memoryLogger();
   const clock = emulatorClock(gw);
@@ -137,7 +140,7 @@ export async function eraApp(gw: Gateway) {
   });
   const clipboard = new FakeClipboard();
   const files = new MemoryFiles();
-  const features = createKeyFeatures({ directory: accounts, clipboard, files, clock, log });
+  const features = createKeyFeatures({ directory: accounts, clipboard, files, clock, log, ...options });
   const router = new Router(log);
   registerKeysHandlers(router, features.keys, features.secrets);
   const info = new AccountInfoService({ directory: accounts, clock });

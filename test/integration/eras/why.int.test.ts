@@ -1,5 +1,5 @@
-// Issue 11's "Why", one regression test per failure on the server era where it happens. Bullets already covered
-// elsewhere are named here, so the whole list can be checked in one place:
+// What went wrong on older servers, one regression test per failure on the server era where it happens. Failures
+// already covered elsewhere are named here, so the whole list can be checked in one place:
 // - password login and second factor on legacy, early and one-api; sessions and their caps on current new-api;
 //   the user id of legacy access tokens, profile:read, the HTTP 200 invalid token: accounts/sessions.int.test.ts
 // - endpoints an older server lacks (reveal, key usage, subscription) as `unsupported`: eras/flows.int.test.ts
@@ -48,71 +48,74 @@ function whySeed(profile: ProfileName) {
   };
 }
 
-describe.each(['new-api', 'new-api-legacy', 'new-api-early'] as const)('issue 11 on %s', (profile) => {
-  let gw: Gateway;
-  let app: EraApp;
-  let alice: string;
+describe.each(['new-api', 'new-api-legacy', 'new-api-early'] as const)(
+  'what failed on older servers, on %s',
+  (profile) => {
+    let gw: Gateway;
+    let app: EraApp;
+    let alice: string;
 
-  beforeAll(async () => {
-    gw = await startEra(profile, whySeed(profile));
-    app = await eraApp(gw);
-    alice = await app.add('alice', credentials.accessToken(1));
-  });
-  afterAll(async () => {
-    await app.close();
-    await gw.close();
-  });
-  afterEach(() => expectNoTokenMinting(gw));
-  beforeEach(async () => {
-    await resetEra(gw);
-  });
+    beforeAll(async () => {
+      gw = await startEra(profile, whySeed(profile));
+      app = await eraApp(gw);
+      alice = await app.add('alice', credentials.accessToken(1));
+    });
+    afterAll(async () => {
+      await app.close();
+      await gw.close();
+    });
+    afterEach(() => expectNoTokenMinting(gw));
+    beforeEach(async () => {
+      await resetEra(gw);
+    });
 
-  it('a key with allow_ips null (saved by another client) lists, searches, reads and updates as no limit', async () => {
-    const listed = value(await app.call('keys:listAll', { accountId: alice }));
-    expect(listed.find((k) => k.id === 7)?.allowIps).toBe('');
-    const found = value(
-      await app.call('keys:search', { accountId: alice, field: 'name', pattern: 'no-ips', page: 1, size: 10 }),
-    );
-    expect(found.items.map((k) => k.id)).toEqual([7]);
-    expect(value(await app.call('keys:get', { accountId: alice, id: 7 })).allowIps).toBe('');
-    const out = value(await app.call('keys:update', { accountId: alice, id: 7, edits: { name: 'now-named' } }));
-    expect(out).toMatchObject({ changed: ['name'], mismatches: [] });
-  });
+    it('a key with allow_ips null (saved by another client) lists, searches, reads and updates as no limit', async () => {
+      const listed = value(await app.call('keys:listAll', { accountId: alice }));
+      expect(listed.find((k) => k.id === 7)?.allowIps).toBe('');
+      const found = value(
+        await app.call('keys:search', { accountId: alice, field: 'name', pattern: 'no-ips', page: 1, size: 10 }),
+      );
+      expect(found.items.map((k) => k.id)).toEqual([7]);
+      expect(value(await app.call('keys:get', { accountId: alice, id: 7 })).allowIps).toBe('');
+      const out = value(await app.call('keys:update', { accountId: alice, id: 7, edits: { name: 'now-named' } }));
+      expect(out).toMatchObject({ changed: ['name'], mismatches: [] });
+    });
 
-  it('names and fuzzy search count bytes: %测% is sent and finds, a 20-character Chinese name is refused unsent', async () => {
-    const fuzzy = value(
-      await app.call('keys:search', { accountId: alice, field: 'name', pattern: '%测%', page: 1, size: 10 }),
-    );
-    expect(fuzzy.items.map((k) => k.id)).toEqual([8]);
-    await admin(gw, 'DELETE', '/log');
-    const long = failure(
-      await app.call('keys:create', { accountId: alice, fields: fields({ name: '测'.repeat(20) }) }),
-    );
-    expect(long).toMatchObject({ code: 'validation', field: 'name' });
-    expect(long).toMatchObject({ reason: 'input.key_name_bytes', params: { max: 50 } });
-    expect((await readLog(gw)).filter((e) => e.method === 'POST' && e.path === '/api/token/')).toEqual([]);
-  });
+    it('names and fuzzy search count bytes: %测% is sent and finds, a 20-character Chinese name is refused unsent', async () => {
+      const fuzzy = value(
+        await app.call('keys:search', { accountId: alice, field: 'name', pattern: '%测%', page: 1, size: 10 }),
+      );
+      expect(fuzzy.items.map((k) => k.id)).toEqual([8]);
+      await admin(gw, 'DELETE', '/log');
+      const long = failure(
+        await app.call('keys:create', { accountId: alice, fields: fields({ name: '测'.repeat(20) }) }),
+      );
+      expect(long).toMatchObject({ code: 'validation', field: 'name' });
+      expect(long).toMatchObject({ reason: 'input.key_name_bytes', params: { max: 50 } });
+      expect((await readLog(gw)).filter((e) => e.method === 'POST' && e.path === '/api/token/')).toEqual([]);
+    });
 
-  it('a key refused its group (Chinese message, empty code) is a group refusal, not an invalid key', async () => {
-    // Key 5 is in `premium`, which alice may not use.
-    expect(failure(await app.call('keys:test', { accountId: alice, id: 5 })).code).toBe('key.group_denied');
-    const usage = value(await app.call('keys:usage', { accountId: alice, id: 5 }));
-    expect(usage.modelsError?.code).toBe('key.group_denied');
-  });
+    it('a key refused its group (Chinese message, empty code) is a group refusal, not an invalid key', async () => {
+      // Key 5 is in `premium`, which alice may not use.
+      expect(failure(await app.call('keys:test', { accountId: alice, id: 5 })).code).toBe('key.group_denied');
+      const usage = value(await app.call('keys:usage', { accountId: alice, id: 5 }));
+      expect(usage.modelsError?.code).toBe('key.group_denied');
+    });
 
-  it('the models of a group come whole from the site’s own list, though its newest key narrows them', async () => {
-    // The newest vip key allows only gpt-4o-mini; the site's pricing says what the whole group serves.
-    value(
-      await app.call('keys:create', {
-        accountId: alice,
-        fields: fields({ name: 'narrow', modelLimitsEnabled: true, modelLimits: ['gpt-4o-mini'] }),
-      }),
-    );
-    const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
-    expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
-    expect(vip.source).toBe('listing');
-  });
-});
+    it('the models of a group come whole from the site’s own list, though its newest key narrows them', async () => {
+      // The newest vip key allows only gpt-4o-mini; the site's pricing says what the whole group serves.
+      value(
+        await app.call('keys:create', {
+          accountId: alice,
+          fields: fields({ name: 'narrow', modelLimitsEnabled: true, modelLimits: ['gpt-4o-mini'] }),
+        }),
+      );
+      const vip = value(await app.call('account:models', { accountId: alice, group: 'vip' }));
+      expect(vip.models.map((m) => m.id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+      expect(vip.source).toBe('listing');
+    });
+  },
+);
 
 describe('money on current new-api', () => {
   let gw: Gateway;

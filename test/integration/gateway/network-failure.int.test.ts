@@ -2,7 +2,7 @@
 // (browser mode) against real sockets on this machine: a closed port, a port fetch refuses, https:// to an http://
 // server, a self-signed certificate, a name that cannot resolve. Electron's net.fetch failures are Chromium's
 // "net::ERR_…" messages on a plain Error (electron/lib/browser/api/net-client-request.ts); their mapping is covered
-// in test/unit/gateway/network-failure.test.ts.
+// in test/unit/main/gateway/network-failure.test.ts.
 import { systemClock } from '../../../src-main/platform/system-clock';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { HttpTransport } from '../../../src-main/gateway/http';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 
 const transport = new HttpTransport({
   fetch: (url, init) => fetch(url, init),

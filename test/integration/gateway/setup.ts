@@ -7,7 +7,7 @@ import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';
 import type { FaultInput, Gateway, LogEntry, SeedInput } from '../../gateway/index';
 import { T0, emulatorClock } from '../../support/emulator';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 
 export { T0 };
 export const ALICE_PASSWORD = 'alice-password';

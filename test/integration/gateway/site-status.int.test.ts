@@ -7,7 +7,7 @@ import { readSiteMoney } from '../../../src-main/gateway/site-status';
 import { SPEC_MONEY } from '../../../src-main/gateway/units';
 import { accountMoney } from '../../../src-main/features/money/account-money';
 import type { Gateway } from '../../gateway/index';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { FAST, SEED, makeClients } from './setup';
 import { startEmulator } from '../../support/emulator';
 

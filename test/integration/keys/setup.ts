@@ -1,4 +1,4 @@
-// A keys test app: the real router, handlers and services of issue 6 over a small AccountDirectory that builds real
+// A keys test app: the real router, handlers and services of the keys feature over a small AccountDirectory that builds real
 // gateway clients against the emulator (the accounts service is not needed to test keys).
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { Router } from '../../../src-main/bridge/router';
@@ -11,7 +11,7 @@ import type { AccountDirectory, AccountHandle } from '../../../src-main/features
 import { createKeyFeatures } from '../../../src-main/features/keys';
 import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { emulatorClock } from '../../support/emulator';
 import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, keyValue, makeClients } from '../gateway/setup';
 

@@ -13,7 +13,7 @@ import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../s
 import type { Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
 import { FakeClock } from '../../support/fake-clock';
-import { MemoryStore, recordingNotifier } from '../../unit/main/quota/fakes';
+import { MemoryStore, recordingNotifier } from '../../unit/main/features/quota/fakes';
 import { startEmulator } from '../../support/emulator';
 import { ALICE_TOKEN, SEED, addFault, admin, makeClients, readLog, reset } from '../gateway/setup';
 

@@ -18,8 +18,8 @@ import { writeNewPrivateFile } from '../../../src-main/platform/private-file';
 import type { AlertView, RotationAlertView } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
-import { recordingLogger } from '../../unit/gateway/fakes';
-import { MemoryStore } from '../../unit/main/quota/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
+import { MemoryStore } from '../../unit/main/features/quota/fakes';
 import { allowanceApp, setBoth } from '../allowance/setup';
 
 export function rotationApp(gw: Gateway, start: number) {

@@ -1,6 +1,6 @@
 // Browser mode's entry as a real process (src-main/serve.ts under tsx, no build needed): a start that fails says
 // why in one message in the system's language and exits 1, changing nothing; SIGTERM and SIGINT run the ordered
-// shutdown and exit 0, leaving no lock or status endpoint file behind.
+// shutdown and exit 0, leaving no lock, local channel file or socket behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,12 +75,14 @@ describe('browser mode as a process', () => {
       const { child, running, ended } = start(dir);
       await running;
       expect(existsSync(join(dir, 'keydesk.lock'))).toBe(true);
-      expect(existsSync(join(dir, 'status-endpoint.json'))).toBe(true);
+      expect(existsSync(join(dir, 'local-channel.json'))).toBe(true);
+      expect(existsSync(join(dir, 'keydesk.sock'))).toBe(true);
       child.kill(signal);
       const { code } = await ended;
       expect(code).toBe(0);
       expect(existsSync(join(dir, 'keydesk.lock'))).toBe(false);
-      expect(existsSync(join(dir, 'status-endpoint.json'))).toBe(false);
+      expect(existsSync(join(dir, 'local-channel.json'))).toBe(false);
+      expect(existsSync(join(dir, 'keydesk.sock'))).toBe(false);
     },
     60_000,
   );

@@ -16,8 +16,8 @@ import type { Gateway } from '../../gateway/index';
 import { FakeClock } from '../../support/fake-clock';
 import { memoryLogger } from '../../support/memory-logger';
 import { startEmulator } from '../../support/emulator';
-import { recordingLogger } from '../../unit/gateway/fakes';
-import { MemoryStore, recordingNotifier } from '../../unit/main/quota/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
+import { MemoryStore, recordingNotifier } from '../../unit/main/features/quota/fakes';
 import { SEED, addFault, admin, readLog, reset } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 

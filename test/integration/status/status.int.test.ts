@@ -1,30 +1,68 @@
-// `keydesk status` against a real app and the emulator: while the app runs, the command reads the local endpoint
-// (text, JSON, one line); after it quits, the same balances from the cache. The endpoint answers a status request
-// only after a challenge proven with its own token (which never crosses the socket), from its own host name, and its
-// token file is 0600 and gone after quit. A process that binds the port of a killed Keydesk learns nothing and its
-// balances are never printed; labels with escape sequences never reach the terminal raw.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { request } from 'node:http';
+// `keydesk status` against a real app and the emulator: while the app runs, the command asks it through the local
+// channel (text, JSON, one line); after it quits, the same balances from the cache. The channel is a socket (0600 in
+// the 0700 data folder), never a port; it answers a call only after both ends proved, each with an HMAC of the other's
+// nonce, that they hold the token of local-channel.json (0600, gone after quit), which never crosses the socket. A
+// program at the socket of a killed Keydesk learns nothing and its balances are never printed; labels with escape
+// sequences never reach the terminal raw.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src-main/app';
 import { status } from '../../../src-main/features/status/status.command';
-import { createServer, type IncomingMessage } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import {
-  CHALLENGE_PATH,
-  NONCE_HEADER,
-  STATUS_ENDPOINT_FILE,
+  CHANNEL_FILE,
+  channelFileSchema,
   clientProof,
-  endpointFileSchema,
+  newNonce,
   serverProof,
-} from '../../../src-main/features/status/status-endpoint';
+} from '../../../src-main/features/channel/channel-protocol';
 import { startGateway, type Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';
 import { testPlatform } from '../../support/test-platform';
+
+/** A raw connection to a socket: send lines, read the lines it answers until it closes or `count` arrived. */
+function rawSession(path: string): {
+  socket: Socket;
+  send: (value: unknown) => void;
+  sendText: (text: string) => void;
+  next: () => Promise<Record<string, unknown> | 'closed'>;
+} {
+  const socket = connect({ path });
+  const lines: string[] = [];
+  const waiters: ((line: string | null) => void)[] = [];
+  let buffer = '';
+  let isClosed = false;
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    for (let at = buffer.indexOf('\n'); at !== -1; at = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      const waiter = waiters.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
+  });
+  socket.on('close', () => {
+    isClosed = true;
+    for (const waiter of waiters.splice(0)) waiter(null);
+  });
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    send: (value) => socket.write(`${JSON.stringify(value)}\n`),
+    sendText: (text) => socket.write(text),
+    next: () =>
+      new Promise((resolve) => {
+        const line = lines.shift();
+        if (line !== undefined) resolve(JSON.parse(line) as Record<string, unknown>);
+        else if (isClosed) resolve('closed');
+        else waiters.push((l) => resolve(l === null ? 'closed' : (JSON.parse(l) as Record<string, unknown>)));
+      }),
+  };
+}
 
 let gw: Gateway;
 let dir: string;
@@ -93,53 +131,61 @@ describe('keydesk status', () => {
     expect((await run(dir, '--line', '--lang', 'zh-CN')).out).toBe('Alice ¥120.00 偏低\n');
   });
 
-  it('serves nothing without a proof of its token, with a wrong one, a replayed one, on another path or host', async () => {
-    const file = join(dir, STATUS_ENDPOINT_FILE);
+  it('is a socket of the owner alone, and answers nothing before both ends proved they hold the token', async () => {
+    const file = join(dir, CHANNEL_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const named = endpointFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    const named = channelFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     expect(named.pid).toBe(process.pid);
-    const { port, token } = named;
-    const url = `http://127.0.0.1:${port}`;
-    const clientNonce = randomBytes(32).toString('hex');
-    const prove = async (): Promise<Record<string, string>> => {
-      const offered = (await (
-        await fetch(`${url}${CHALLENGE_PATH}`, { headers: { [NONCE_HEADER]: clientNonce } })
-      ).json()) as { nonce: string; proof: string };
-      // The endpoint proves it holds the token before the command shows anything.
-      expect(offered.proof).toBe(serverProof(token, port, clientNonce, offered.nonce));
-      return {
-        [NONCE_HEADER]: clientNonce,
-        authorization: `KeydeskProof ${offered.nonce} ${clientProof(token, port, clientNonce, offered.nonce)}`,
-      };
-    };
-    const auth = await prove();
-    expect((await fetch(`${url}/status`)).status).toBe(401);
-    // The token itself is no longer a credential here: it never needs to cross the socket.
-    expect((await fetch(`${url}/status`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    const wrong = await prove();
-    wrong.authorization = `${wrong.authorization?.slice(0, -64) ?? ''}${'0'.repeat(64)}`;
-    expect((await fetch(`${url}/status`, { headers: wrong })).status).toBe(401);
-    for (const path of ['/', '/status/', '/status?x=1', '/api/keys', '/bridge', '/../accounts.json']) {
-      expect((await fetch(`${url}${path}`, { headers: auth })).status).toBe(404);
-    }
-    expect((await fetch(`${url}/status`, { method: 'POST', headers: auth })).status).toBe(404);
-    expect((await fetch(`${url}/status`, { headers: { ...auth, origin: 'https://evil.example' } })).status).toBe(403);
-    // Another name for this address (a DNS-rebinding page would send its own): refused.
-    const byName = await new Promise<number>((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path: '/status', headers: { ...auth, host: `localhost:${port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
-        .on('error', reject)
-        .end();
-    });
-    expect(byName).toBe(403);
-    const fresh = await prove();
-    const served = await fetch(`${url}/status`, { headers: fresh });
-    expect(served.status).toBe(200);
-    expect(await served.text()).not.toContain('demo-access-token-alice');
-    // A proof answers once.
-    expect((await fetch(`${url}/status`, { headers: fresh })).status).toBe(401);
+    expect(named.transport).toBe('unix');
+    const socketInfo = await stat(named.path);
+    expect(socketInfo.isSocket()).toBe(true);
+    expect(socketInfo.mode & 0o777).toBe(0o600);
+
+    // A call before any handshake: the connection ends, nothing answered.
+    const early = rawSession(named.path);
+    early.send({ type: 'call', id: 1, method: 'status' });
+    expect(await early.next()).toBe('closed');
+
+    // The app proves itself first, bound to our nonce; a wrong proof of ours is refused and the connection ends.
+    const wrong = rawSession(named.path);
+    const nonce = newNonce();
+    wrong.send({ type: 'hello', version: 1, nonce });
+    const challenge = (await wrong.next()) as { nonce: string; proof: string };
+    expect(challenge.proof).toBe(serverProof(named.token, nonce, challenge.nonce));
+    // The token itself is no proof: it never needs to cross.
+    wrong.send({ type: 'prove', proof: named.token });
+    expect(await wrong.next()).toEqual({ type: 'refused' });
+    expect(await wrong.next()).toBe('closed');
+
+    // A proof made for another connection's challenge does not open this one.
+    const first = rawSession(named.path);
+    const firstNonce = newNonce();
+    first.send({ type: 'hello', version: 1, nonce: firstNonce });
+    const firstChallenge = (await first.next()) as { nonce: string };
+    const replay = rawSession(named.path);
+    replay.send({ type: 'hello', version: 1, nonce: firstNonce });
+    await replay.next();
+    replay.send({ type: 'prove', proof: clientProof(named.token, firstNonce, firstChallenge.nonce) });
+    expect(await replay.next()).toEqual({ type: 'refused' });
+    first.socket.destroy();
+
+    // The right proof: then a call is answered, with no secret in it, and an unknown method is said as such.
+    const good = rawSession(named.path);
+    const goodNonce = newNonce();
+    good.send({ type: 'hello', version: 1, nonce: goodNonce });
+    const goodChallenge = (await good.next()) as { nonce: string };
+    good.send({ type: 'prove', proof: clientProof(named.token, goodNonce, goodChallenge.nonce) });
+    expect(await good.next()).toEqual({ type: 'ready' });
+    good.send({ type: 'call', id: 7, method: 'status' });
+    const answer = await good.next();
+    expect(answer).toMatchObject({ type: 'answer', id: 7, ok: true });
+    expect(JSON.stringify(answer)).not.toContain('demo-access-token-alice');
+    good.send({ type: 'call', id: 8, method: 'vault.dump' });
+    expect(await good.next()).toEqual({ type: 'answer', id: 8, ok: false, error: { kind: 'unknown_method' } });
+    // A line past the request bound ends the connection before it is read whole.
+    good.sendText('x'.repeat(70 * 1024));
+    expect(await good.next()).toBe('closed');
   });
 
   it('prints a label holding escape sequences with every control drawn visibly, in all three formats', async () => {
@@ -175,7 +221,8 @@ describe('keydesk status', () => {
       // eslint-disable-next-line no-control-regex -- no control character may reach the terminal raw
       expect(out.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     }
-    expect(formatText(evil, 'en-US', 0)).toContain('Evil␛]0;pwned␇␛[2J<U+009B>31m<U+202E>');
+    // Written as ASCII escapes, which every terminal font has (the control pictures ␛ and ␇ are in few).
+    expect(formatText(evil, 'en-US', 0)).toContain('Evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{9B}31m\\u{202E}');
     const parsed = JSON.parse(formatJson(evil, 'en-US', 0)) as { accounts: { label: string }[] };
     expect(parsed.accounts[0]?.label).toBe(hostile);
     if (added?.ok) {
@@ -184,32 +231,37 @@ describe('keydesk status', () => {
     }
   });
 
-  it('never sends the token to, nor prints the balances of, a process on the port of a killed Keydesk', async () => {
-    const file = join(dir, STATUS_ENDPOINT_FILE);
-    const named = endpointFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-    // Another process listens; the file says Keydesk is there (a live pid: this test's own).
-    const seen: string[] = [];
-    const forged = JSON.stringify({ version: 1, source: 'keydesk', generatedAt: 0, accounts: [] });
-    const impostor = createServer((req: IncomingMessage, res) => {
-      seen.push(`${req.url ?? ''} ${JSON.stringify(req.headers)}`);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(req.url === CHALLENGE_PATH ? JSON.stringify({ nonce: '0'.repeat(64), proof: '1'.repeat(64) }) : forged);
+  it('never proves itself to, nor prints the balances of, a program at the socket of a killed Keydesk', async () => {
+    const file = join(dir, CHANNEL_FILE);
+    const named = channelFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    // Another program listens where the file points; the file says Keydesk is there (a live pid: this test's own).
+    const seen: Record<string, unknown>[] = [];
+    const impostorPath = join(dir, 'impostor.sock');
+    const impostor = createServer((socket) => {
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+          const message = JSON.parse(line) as Record<string, unknown>;
+          seen.push(message);
+          if (message.type === 'hello') {
+            socket.write(`${JSON.stringify({ type: 'challenge', nonce: '0'.repeat(64), proof: '1'.repeat(64) })}\n`);
+          }
+        }
+      });
     });
-    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
-    const address = impostor.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    await new Promise<void>((resolve) => impostor.listen(impostorPath, resolve));
     try {
-      await writeFile(file, JSON.stringify({ ...named, port }));
+      await writeFile(file, JSON.stringify({ ...named, path: impostorPath }));
       const text = await run(dir, '--lang', 'en-US');
       expect(text.out).toMatch(/^Keydesk balances \(from its cache; Keydesk is not running\)\n/);
       expect(text.out).toContain('Alice');
       expect(text.err).toContain('could not prove it is Keydesk');
-      expect(seen.join('\n')).not.toContain(named.token);
-      expect(seen.every((r) => r.startsWith(CHALLENGE_PATH))).toBe(true);
+      // It saw our nonce, and nothing that proves or reveals the token.
+      expect(seen.map((m) => m.type)).toEqual(['hello']);
+      expect(JSON.stringify(seen)).not.toContain(named.token);
 
       // A process that is gone (its pid no longer runs): the command does not even connect.
       const gone = spawnSync(process.execPath, ['-e', '0']).pid;
-      await writeFile(file, JSON.stringify({ ...named, port, pid: gone }));
+      await writeFile(file, JSON.stringify({ ...named, path: impostorPath, pid: gone }));
       seen.length = 0;
       const again = await run(dir, '--lang', 'en-US');
       expect(again.out).toMatch(/from its cache/);
@@ -223,7 +275,8 @@ describe('keydesk status', () => {
   it('after quit, prints the same balances from the cache and says so', async () => {
     await app?.dispose();
     app = null;
-    await expect(stat(join(dir, STATUS_ENDPOINT_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(join(dir, CHANNEL_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(join(dir, 'keydesk.sock'))).rejects.toMatchObject({ code: 'ENOENT' });
     const text = await run(dir, '--lang', 'en-US');
     expect(text.out).toMatch(/^Keydesk balances \(from its cache; Keydesk is not running\)\n/);
     expect(text.out).toMatch(/Alice\s+¥120\.00\s+Low, not current\s+just now/);

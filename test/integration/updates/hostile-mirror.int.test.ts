@@ -22,7 +22,7 @@ import {
   feedYaml,
   installerBytes,
   memoryStore,
-} from '../../unit/main/updates/fakes';
+} from '../../unit/main/features/updates/fakes';
 
 type Route =
   | { readonly kind: 'bytes'; readonly body: Uint8Array }

@@ -1,6 +1,6 @@
 // Which key can call a model, against the emulator: real key lists, groups and models of two accounts, the order
 // by group ratio, and a group's ratio raised on the site reordering the answer once it is read again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
@@ -12,7 +12,7 @@ import type { AlertDraft } from '../../../src-shared/contract';
 import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../src-main/features/watch/price-watch';
 import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
-import { recordingLogger } from '../../unit/gateway/fakes';
+import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { emulatorClock, startEmulator } from '../../support/emulator';
 import { SEED, admin, readLog, reset, value } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
@@ -222,15 +222,18 @@ describe('which key can call a model', () => {
       seenRatios: memoryStore(EMPTY_SEEN_RATIOS),
       schedule: { clock: schedule, log: memoryLogger().log },
     });
+    // Each scheduled check, seen from outside: the schedule calls the service's checkAccount.
+    const checks = vi.spyOn(feature.service, 'checkAccount');
     const before = (await readLog(gw)).length;
     await schedule.advance(WATCH_FIRST_CHECK_MS - 1_000);
-    expect((await readLog(gw)).length).toBe(before); // nothing in the first minutes after start
-    /** Lets the schedule's next check run and waits for its requests to be answered. */
+    expect(checks).not.toHaveBeenCalled(); // nothing in the first minutes after start
+    expect((await readLog(gw)).length).toBe(before);
+    /** Lets the schedule's next check run and waits until that check has finished (its answers read). */
     const nextCheck = async (ms: number): Promise<void> => {
-      const seen = (await readLog(gw)).length;
+      const seen = checks.mock.results.length;
       await schedule.advance(ms);
-      await expect.poll(async () => (await readLog(gw)).length, { timeout: 5_000 }).toBeGreaterThan(seen);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(checks.mock.results.length).toBe(seen + 1);
+      await Promise.all(checks.mock.results.slice(seen).map((result) => result.value as Promise<unknown>));
     };
     await nextCheck(1_000);
     expect(drafts.map((d) => d.episodeKey)).toEqual([`expiring:alice:key:1:${now + 2 * 86_400}`]);
@@ -243,6 +246,7 @@ describe('which key can call a model', () => {
     // At most one check an hour: half an hour more sends nothing.
     const quiet = (await readLog(gw)).length;
     await schedule.advance(WATCH_CHECK_MS / 2);
+    expect(checks).toHaveBeenCalledTimes(3);
     expect((await readLog(gw)).length).toBe(quiet);
     await feature.dispose();
   });

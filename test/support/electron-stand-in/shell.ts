@@ -59,10 +59,19 @@ export class StandInMenu extends EventEmitter {
 
 // ---- Tray ---------------------------------------------------------------------------------------------------
 const trays: StandInTray[] = [];
+/**
+ * The platform the trays behave as: Electron has `setTitle` (text beside the icon) on macOS only, and no such method
+ * elsewhere. A test switches it before the tray is made; default the machine's own.
+ */
+let trayPlatform: NodeJS.Platform = process.platform;
 
 export class StandInTray extends EventEmitter implements Pick<Tray, 'setToolTip' | 'destroy' | 'isDestroyed'> {
   image: StandInNativeImage;
   tooltip = '';
+  /** What setTitle last drew beside the icon (macOS). */
+  title = '';
+  /** Present on macOS only, as in Electron: `tray.setTitle(title)`. */
+  readonly setTitle?: Tray['setTitle'];
   contextMenu: StandInMenu | null = null;
   /** How many times a menu was set: Linux shows label changes only when the menu is set again. */
   menuSets = 0;
@@ -71,6 +80,12 @@ export class StandInTray extends EventEmitter implements Pick<Tray, 'setToolTip'
   constructor(image: StandInNativeImage) {
     super();
     this.image = image;
+    if (trayPlatform === 'darwin') {
+      this.setTitle = (title: string) => {
+        this.#assertAlive();
+        this.title = title;
+      };
+    }
     trays.push(this);
   }
   setImage(image: StandInNativeImage): void {
@@ -147,5 +162,9 @@ export class StandInNotification
 
 export const shellControl = {
   trays: trays as readonly StandInTray[],
+  /** Trays made from now on behave as on `platform` (setTitle exists on macOS only). */
+  setTrayPlatform: (platform: NodeJS.Platform): void => {
+    trayPlatform = platform;
+  },
   notifications: shown as readonly StandInNotification[],
 };

@@ -1,6 +1,6 @@
 // electron-builder.yml, checked where installers cannot be built: valid against electron-builder's own JSON schema
 // (app-builder-lib/scheme.json), every file it names exists, the icons hold every size the targets need and match
-// what scripts/make-icons.ts draws from resources/public/icon.svg, and the targets are the ones issue 15 asks for.
+// what scripts/make-icons.ts draws from resources/public/icon.svg, and the targets are the installers each desktop expects.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -88,7 +88,7 @@ describe('electron-builder.yml', () => {
     for (const path of named) expect(existsSync(join(root, path)), path).toBe(true);
   });
 
-  it('builds the installers issue 15 asks for, x64 and arm64', () => {
+  it('builds the installers each desktop expects (dmg and zip, NSIS, AppImage, deb and rpm), x64 and arm64', () => {
     const targets = (entries: readonly TargetEntry[]) =>
       Object.fromEntries(entries.map((entry) => [entry.target, [...entry.arch].sort()]));
     const both = ['arm64', 'x64'];

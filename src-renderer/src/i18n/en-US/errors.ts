@@ -81,6 +81,10 @@ export const remediesInSignIn = {
 
 /** A remedy for one reason (AppError.reason) where the code's own would say what the user just did. */
 export const remediesForReason = {
+  input: {
+    /** A refused value the error cannot point at: no field of the form is marked. */
+    unnamed: 'Check what you entered and try again.',
+  },
   vault: {
     wrong_passphrase: 'Check the passphrase and try again: it is the one you set for the vault, not a site’s password.',
   },
@@ -106,7 +110,7 @@ export const remediesForReason = {
     server_full: 'Free space on the server or raise its quota.',
     unreachable: 'Check the network and that the server is running.',
     conditional_ignored:
-      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the README).',
+      'Use a server that honours If-Match and If-None-Match on writes (Apache mod_dav with FileETag Digest does; see the user guide, “Sync between computers”).',
     weak_etags: 'Use a server with strong ETags (Apache: FileETag Digest).',
     folder_in_use: 'Choose “Join a sync folder” with the passphrase you used there.',
     folder_empty: 'Choose “Set up sync” to start a new folder.',
@@ -317,6 +321,11 @@ export const errorReasons = {
     env_unrepresentable:
       '{name} holds a character (a quote, a backslash or a line break) that a .env file cannot carry so that every reader reads it back: use another target.',
   },
+  notify: {
+    no_threshold:
+      'Set a low-balance threshold for this account first (Edit thresholds): that is the amount written to the site.',
+    no_destination: 'The site holds no address for {channel} yet: type one.',
+  },
   mode: {
     no_clipboard: 'Browser mode has no clipboard of its own: reveal a single key to copy it from the page.',
     no_link_opener: 'Opening another app needs the Keydesk desktop app; save the file instead.',
@@ -395,6 +404,11 @@ export const errorReasons = {
     credential: 'Its stored credentials do not fit an account of this kind.',
     duplicate: 'The file lists this account twice; the first one is kept.',
   },
+  /** input.too_short and input.too_long where no field can be named: the limit alone. */
+  unnamed: {
+    too_short: 'A value needs at least {min} characters.',
+    too_long: 'A value takes at most {max} characters.',
+  },
   allowance: {
     needs_management:
       'A watched key has no key management: allowances and rotation need a password or access-token account.',
@@ -426,6 +440,10 @@ export const errorReasons = {
     keyHint: 'watched key',
     yuanPerUsd: 'yuan rate',
     thresholds: 'alert thresholds',
+    passphrase: 'passphrase',
+    label: 'name',
+    baseUrl: 'base URL',
+    apiUrl: 'API URL',
   },
   /** A batch's first failure: which key it was about. */
   forKey: 'Key #{id}',

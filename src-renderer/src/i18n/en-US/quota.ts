@@ -68,6 +68,7 @@ export const alerts = {
     price_change: 'Price change',
     allowance: 'Allowance',
     rotation: 'Rotation',
+    agent: 'Agent',
   },
   allowanceBody: {
     edited_elsewhere: '{key}: its quota was changed elsewhere, so its allowance stopped instead of overwriting that.',
@@ -85,6 +86,9 @@ export const alerts = {
   expiringPlanBody: 'Plan {plan} expires {when}',
   expiringTokenBody:
     'The access token expires {when}: make a new one in the site’s console, then Edit → New access token',
+  agentRevealBody: '{key}: its full key was handed to {client}',
+  agentDisableBody: '{key}: disabled by {client}',
+  agentUnnamed: 'an unnamed agent',
   priceChangeBody: 'Group {group}: ratio {from} → {to} (keys: {keys})',
   listSeparator: ', ',
   disableNow: 'Disable now',

@@ -44,4 +44,8 @@ export const settings = {
   launchAtLogin: 'Launch at login',
   launchAtLoginHint: 'Start Keydesk when you log in to your computer.',
   desktopOnly: 'Only in the desktop app: in browser mode there is no tray and nothing to start at login.',
+  trayTitle: 'Text beside the tray icon',
+  trayTitleHint:
+    'Where the system shows text beside tray icons (the macOS menu bar). The tooltip lists every balance everywhere.',
+  trayTitles: { total: 'Total', active: 'Active account', none: 'None' },
 };

@@ -106,4 +106,5 @@ export const unsupportedFeatures = {
   usage_logs: 'usage logs',
   groups: 'key groups',
   model_listing: 'a model list of its own',
+  notify_settings: 'warnings it sends itself (quota warning settings)',
 };

@@ -77,6 +77,10 @@ export const remediesInSignIn: MessageSchema['remediesInSignIn'] = {
 };
 
 export const remediesForReason: MessageSchema['remediesForReason'] = {
+  input: {
+    /** 错误无法指明是哪个值：表单中没有标出的字段。 */
+    unnamed: '请检查输入的内容后重试。',
+  },
   vault: {
     wrong_passphrase: '请检查口令后重试：这是你为保险库设置的口令，不是网站的密码。',
   },
@@ -101,7 +105,7 @@ export const remediesForReason: MessageSchema['remediesForReason'] = {
     server_full: '在服务器上释放空间或提高配额。',
     unreachable: '请检查网络，并确认服务器正在运行。',
     conditional_ignored:
-      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见 README）。',
+      '请使用在写入时遵守 If-Match 和 If-None-Match 的服务器（例如启用 FileETag Digest 的 Apache mod_dav，见用户指南“多台电脑同步”）。',
     weak_etags: '请使用提供强 ETag 的服务器（Apache：FileETag Digest）。',
     folder_in_use: '请选择“加入同步文件夹”，并使用在那里设置的口令。',
     folder_empty: '请选择“设置同步”来创建新的文件夹。',
@@ -294,6 +298,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     no_app: '这台电脑上没有应用注册处理 {scheme} 链接。请安装该应用（或先启动一次以完成注册）后重试。',
     env_unrepresentable: '{name} 中含有 .env 文件无法让所有读取方原样读回的字符（引号、反斜杠或换行），请换一个目标。',
   },
+  notify: {
+    no_threshold: '请先为此账户设置余额偏低阈值（编辑阈值）：写入站点的就是这个金额。',
+    no_destination: '站点尚未保存 {channel} 的地址：请填写一个。',
+  },
   mode: {
     no_clipboard: '浏览器模式没有自己的剪贴板：请显示单个密钥，从页面上复制。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面版；请改为保存文件。',
@@ -367,6 +375,11 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     credential: '它保存的凭据与这种账户不符。',
     duplicate: '文件中把这个账户列了两次，只保留第一次。',
   },
+  /** 无法指明字段时的 input.too_short 和 input.too_long：只说限制。 */
+  unnamed: {
+    too_short: '有一个值至少需要 {min} 个字符。',
+    too_long: '有一个值最多 {max} 个字符。',
+  },
   allowance: {
     needs_management: '单独监视的密钥没有密钥管理权限：额度计划和轮换需要密码或访问令牌账户。',
     refill_needs_limit: '这个密钥是无限额度：请改为设置上限，Keydesk 运行时会执行它。',
@@ -393,6 +406,10 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     keyHint: '监视的密钥',
     yuanPerUsd: '人民币汇率',
     thresholds: '提醒阈值',
+    passphrase: '口令',
+    label: '名称',
+    baseUrl: '站点地址',
+    apiUrl: 'API 地址',
   },
   /** 批量操作的第一个失败：涉及哪个密钥。 */
   forKey: '密钥 #{id}',

@@ -26,9 +26,12 @@ import { importAccounts } from './import';
 import { watch } from './watch';
 import { spend } from './spend';
 import { exports } from './exports';
+import { agents } from './agents';
+import { notify } from './notify';
 import { sync } from './sync';
 import { allowance } from './allowance';
 import { rotation } from './rotation';
+import { health, audit } from './health';
 
 const zhCN: MessageSchema = {
   app,
@@ -64,9 +67,13 @@ const zhCN: MessageSchema = {
   watch,
   spend,
   exports,
+  agents,
+  notify,
   sync,
   allowance,
   rotation,
+  health,
+  audit,
 };
 
 export default zhCN;

@@ -69,6 +69,7 @@ export const alerts: MessageSchema['alerts'] = {
     price_change: '倍率变更',
     allowance: '额度计划',
     rotation: '密钥轮换',
+    agent: '智能体',
   },
   allowanceBody: {
     edited_elsewhere: '{key}：额度已在别处被修改，额度计划已停止，不会覆盖那次修改。',
@@ -85,6 +86,9 @@ export const alerts: MessageSchema['alerts'] = {
   expiringKeyBody: '密钥 {key} 将于 {when} 到期',
   expiringPlanBody: '套餐 {plan} 将于 {when} 到期',
   expiringTokenBody: '访问令牌将于 {when} 到期：请在站点控制台新建一个，然后在“编辑 → 新访问令牌”中更换',
+  agentRevealBody: '{key}：完整密钥已交给 {client}',
+  agentDisableBody: '{key}：已被 {client} 停用',
+  agentUnnamed: '未具名的智能体',
   priceChangeBody: '分组 {group}：倍率 {from} → {to}（涉及密钥：{keys}）',
   listSeparator: '、',
   disableNow: '立即停用',

@@ -44,4 +44,7 @@ export const settings: MessageSchema['settings'] = {
   launchAtLogin: '开机自动启动',
   launchAtLoginHint: '登录电脑时自动启动 Keydesk。',
   desktopOnly: '仅桌面应用可用：浏览器模式下没有托盘，也无法开机启动。',
+  trayTitle: '托盘图标旁的文字',
+  trayTitleHint: '在系统于托盘图标旁显示文字的地方（macOS 菜单栏）。各处的提示框都会列出每个账户的余额。',
+  trayTitles: { total: '合计', active: '当前账户', none: '不显示' },
 };

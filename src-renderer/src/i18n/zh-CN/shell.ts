@@ -102,4 +102,5 @@ export const unsupportedFeatures: MessageSchema['unsupportedFeatures'] = {
   usage_logs: '使用日志',
   groups: '密钥分组',
   model_listing: '自带的模型列表',
+  notify_settings: '站点自己发送的额度预警',
 };

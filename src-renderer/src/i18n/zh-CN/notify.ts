@@ -1,0 +1,42 @@
+// zh-CN messages: the site's own quota warning (Account page), which reaches the user with Keydesk closed.
+import type { MessageSchema } from '../en-US';
+
+export const notify: MessageSchema['notify'] = {
+  title: '站点自己发送的预警',
+  intro:
+    '余额低于阈值时，站点可以自己通过电子邮件、Webhook、Bark 或 Gotify 提醒你——即使 Keydesk 没有运行。Keydesk 可以把它的余额偏低阈值写到站点上。',
+  holdsNow: '站点当前设置',
+  threshold: '阈值',
+  channel: '通知方式',
+  nothingSet: '未设置（使用站点默认阈值，通过电子邮件）',
+  notSet: '未设置',
+  to: '发送到',
+  accountEmail: '{email}（账户本身的邮箱）',
+  noEmail: '账户没有邮箱',
+  withSecret: '含密钥',
+  withToken: '含令牌',
+  channels: { email: '电子邮件', webhook: 'Webhook', bark: 'Bark', gotify: 'Gotify' },
+  write: '写入站点',
+  writes: '将写入 {amount}（Keydesk 中此账户的余额偏低阈值），通知方式如下。',
+  noThreshold: '此账户在 Keydesk 中没有余额偏低阈值：请先设置（编辑阈值）。',
+  emailLabel: '电子邮件地址',
+  emailPlaceholder: '留空：{current}',
+  webhookUrl: 'Webhook 地址',
+  webhookSecret: 'Webhook 密钥（可选）',
+  barkUrl: 'Bark 地址',
+  gotifyUrl: 'Gotify 服务器',
+  gotifyToken: 'Gotify 应用令牌',
+  keepPlaceholder: '留空：保留站点已有的设置',
+  keepSecret: '留空：保留站点已有的密钥',
+  switchLoses: '改为{channel}后，站点会清除其 {old} 设置。',
+  resetWarning:
+    '在此保存还会重置站点保存在旁边、而同一次保存无法带回的设置：{keys}。站点自己的控制台保存时也会这样重置。',
+  confirmTitle: '写入站点？',
+  confirm: '写入',
+  cancel: '取消',
+  written: '已写入。站点现在保存的就是上面显示的预警设置。',
+  readFailed: '无法读取站点的预警设置。',
+  writeFailed: '站点的预警设置未被更改。',
+  notOffered: '此服务器版本不提供站点自己发送的预警。',
+  watchedKey: '单独监控的密钥在站点上没有账户设置。',
+};
