@@ -10,6 +10,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    server: { deps: { inline: ['electron-store'] } },
   },
 });

@@ -3,44 +3,43 @@
 // Refuses to start when a contract channel has no handler. Returns what a transport carries and the one ordered
 // shutdown for quit (shutdown.ts): no new call, the clipboard, calls in flight, features, sessions, stores.
 import type { AppMode } from '../src-shared/contract';
-import type { EventBus } from './bridge/events';
+import type { EventBus } from './event-bus';
 import type { Router } from './bridge/router';
 import { createCore } from './core';
 import { createAccountInfoFeature } from './features/account-info/account-info.feature';
 import { createAccountsFeature } from './features/accounts/accounts.feature';
-import { createBackupFeature } from './features/backup/backup.feature';
 import type { AccountsService } from './features/accounts/accounts.service';
+import { createAgentsFeature } from './features/agents/agents.feature';
+import { createAlertsFeature } from './features/alerts/alerts.feature';
+import { createAllowanceFeature } from './features/allowance/allowance.feature';
 import { createAppFeature } from './features/app/app.feature';
 import { createFirstFrameFeature } from './features/app/first-frame.feature';
 import type { SettingsService } from './features/app/settings.service';
-import type { Feature } from './features/feature';
-import { handoffFeature } from './features/handoff/handoff.feature';
-import { createImportFeature } from './features/import/import.feature';
-import { createUpdatesFeature } from './features/updates/updates.feature';
-import { liveSnapshot } from './features/status/status.feature';
-import { createChannelFeature } from './features/channel/channel.feature';
-import { createAgentsFeature } from './features/agents/agents.feature';
-import { createNotifyFeature } from './features/notify/notify.feature';
-import { createKeysFeature } from './features/keys/keys.feature';
-import { HeldKeys } from './features/health/held-keys';
-import { createHealthFeature } from './features/health/health.feature';
 import { createAuditFeature } from './features/audit/audit.feature';
+import { createBackupFeature } from './features/backup/backup.feature';
+import { createChannelFeature } from './features/channel/channel.feature';
 import { createExportsFeature } from './features/exports/exports.feature';
+import type { Feature } from './features/feature';
+import { createHandoffFeature } from './features/handoff/handoff.feature';
+import { createHealthFeature } from './features/health/health.feature';
+import { HeldKeys } from './features/health/held-keys';
+import { createImportFeature } from './features/import/import.feature';
+import { createKeysFeature } from './features/keys/keys.feature';
 import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
-import { createVaultFeature } from './features/vault/vault.feature';
+import { createNotifyFeature } from './features/notify/notify.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
-import { createWatchFeature } from './features/watch/watch.feature';
-import { createSpendFeature } from './features/spend/spend.feature';
-import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
-import { createAllowanceFeature } from './features/allowance/allowance.feature';
 import { createRotationFeature } from './features/rotation/rotation.feature';
-import { EMPTY_SEEN_RATIOS, seenRatiosSchema } from './features/watch/price-watch';
-import { ConfigStore } from './vault/config.store';
-import { Shutdown, type ShutdownReport } from './shutdown';
-import { refuseNewerData } from './vault/data-format';
-import type { SchedulerOptions } from './features/quota/scheduler';
+import { createSpendFeature } from './features/spend/spend.feature';
+import { liveSnapshot } from './features/status/status.feature';
+import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
+import { createUpdatesFeature } from './features/updates/updates.feature';
+import { createVaultFeature } from './features/vault/vault.feature';
+import { createWatchFeature } from './features/watch/watch.feature';
 import type { Logger } from './log/logger';
 import type { Platform } from './platform/ports';
+import type { SchedulerOptions } from './schedule/scheduler';
+import { Shutdown, type ShutdownReport } from './shutdown';
+import { refuseNewerData } from './vault/data-format';
 
 export interface AppOptions {
   readonly mode: AppMode;
@@ -76,85 +75,46 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Before any file is opened: a folder a newer Keydesk wrote is refused whole, never read by half and rewritten.
   refuseNewerData(options.dataDir);
   const core = await createCore(options);
-  const { log, platform, settings, storeStatus } = core;
+  const testMs = options.keyCareTestMs;
+
+  // Each feature is built on Core and the features it names; the list below is also the order of their clean-up.
   const siteMoney = createSiteMoneyService(core);
-  const accounts = await createAccountsFeature(core, siteMoney);
-  const quota = createQuotaFeature({
-    dataDir: core.dataDir,
-    storeEngine: platform.storeEngine,
-    events: core.events,
-    log,
-    accounts: accounts.service,
-    settings: () => settings.get(),
-    clock: platform.clock,
-    shell: platform,
-    onStoreReport: (name) => storeStatus.reporter('cache', `${name}.json`),
+  const accounts = await createAccountsFeature(core, { siteMoney });
+  const directory = accounts.service;
+  const alerts = createAlertsFeature(core, { accounts: directory });
+  const quota = createQuotaFeature(core, {
+    accounts: directory,
+    alerts: alerts.service,
     ...(options.quotaScheduler ? { schedulerOptions: options.quotaScheduler } : {}),
   });
   // Files written with full keys in them (exports, saved snippets) are recorded, listed and deleted after N days.
   const exportsFeature = createExportsFeature(core);
   // Keys Keydesk holds this session (revealed, or listed whole by older eras): the only keys health checks use.
-  const heldKeys = new HeldKeys(() => Math.floor(platform.clock.now() / 1000));
-  const keys = createKeysFeature(core, accounts.service, exportsFeature.sinks.keys, heldKeys);
-  // Updates: the first check is scheduled a while after start (below), never awaited.
-  const updates = createUpdatesFeature({
-    dataDir: core.dataDir,
-    version: core.version,
-    events: core.events,
-    log,
-    platform: platform.updates,
-    storeEngine: platform.storeEngine,
-    clock: {
-      now: () => platform.clock.now(),
-      setTimer: (ms, run) => {
-        const timer = platform.clock.setTimer(ms, run);
-        return () => {
-          platform.clock.clearTimer(timer);
-        };
-      },
-    },
-  });
-  const accountInfo = createAccountInfoFeature(core, accounts.service);
-  // Per-key spend: list passes every 5 minutes for the accounts the user tracks; runaway alerts.
-  const spend = createSpendFeature({
-    dataDir: core.dataDir,
-    storeEngine: platform.storeEngine,
-    directory: accounts.service,
+  const heldKeys = new HeldKeys(() => Math.floor(core.clock.now() / 1000));
+  const keys = createKeysFeature(core, { directory, files: exportsFeature.sinks.keys, keySink: heldKeys });
+  const accountInfo = createAccountInfoFeature(core, { directory });
+  const spend = createSpendFeature(core, {
+    directory,
     keys: keys.services.keys,
-    alerts: quota.alerts,
-    clock: platform.clock,
-    log,
+    alerts: alerts.service,
     ...(options.spendScheduler ? { schedulerOptions: options.spendScheduler } : {}),
   });
-  const watch = createWatchFeature({
-    directory: accounts.service,
+  const watch = createWatchFeature(core, {
+    directory,
     keys: keys.services.keys,
     info: accountInfo.service,
-    clock: platform.clock,
-    expiringWithinDays: () => settings.get().expiringWithinDays,
-    alerts: quota.alerts,
-    schedule: {
-      clock: platform.clock,
-      log: log.child('watch'),
-      ...(options.watchScheduler ? { options: options.watchScheduler } : {}),
-    },
-    seenRatios: new ConfigStore({
-      engine: platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'group-ratios',
-      schema: seenRatiosSchema,
-      defaults: EMPTY_SEEN_RATIOS,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('group ratios last seen were unreadable; kept aside, the next read is first sight', {
-          keptAt,
-          reason,
-        });
-      },
-    }),
+    alerts: alerts.service,
+    spend: spend.tracker,
+    ...(options.watchScheduler ? { schedulerOptions: options.watchScheduler } : {}),
+  });
+  const handoff = createHandoffFeature(core, {
+    accounts: directory,
+    keys: keys.services,
+    files: exportsFeature.sinks.snippets,
   });
   // What `keydesk mcp` asks the running app, and the abilities the user switches on per account.
   const agents = createAgentsFeature(core, {
-    directory: accounts.service,
+    directory,
     keys: keys.services.keys,
     secrets: keys.services.secrets,
     watch: watch.service,
@@ -163,65 +123,45 @@ export async function createApp(options: AppOptions): Promise<App> {
       keysOf: (accountId) => spend.watcher.topSpenders(accountId, Number.MAX_SAFE_INTEGER),
       readsSince: (accountId, keyId, from) => spend.watcher.readsSince(accountId, keyId, from),
     },
-    alerts: quota.alerts,
+    alerts: alerts.service,
   });
   // `keydesk status` and `keydesk mcp` ask the running app through one local channel (a socket or a named pipe).
-  const channel = await createChannelFeature({
-    dataDir: core.dataDir,
+  const channel = await createChannelFeature(core, {
     methods: {
-      status: () => liveSnapshot({ accounts: accounts.service, monitor: quota.monitor }),
+      status: () => liveSnapshot({ accounts: directory, monitor: quota.monitor }, () => core.clock.now()),
       ...agents.methods,
     },
-    log: log.child('channel'),
   });
-  // The spend feature's 5-minute list passes also feed the expiry check, at no request of their own.
-  const stopNotingKeys = spend.tracker.onPass((accountId, listed) => {
-    if (listed) watch.service.noteKeys(accountId, listed);
-  });
-  const handoff = handoffFeature(core, accounts.service, keys.services, exportsFeature.sinks.snippets);
-  // Allowances the site enforces (refilled at each period's start) and caps kept on the spend tracker's passes.
-  const allowance = createAllowanceFeature({
-    dataDir: core.dataDir,
-    storeEngine: platform.storeEngine,
-    events: core.events,
-    directory: accounts.service,
+  const allowance = createAllowanceFeature(core, {
+    directory,
     keys: keys.services.keys,
     spend: spend.tracker,
-    alerts: quota.alerts,
-    power: platform.power,
-    clock: platform.clock,
-    log,
-    onStoreReport: storeStatus.reporter('key_records', 'allowances.json'),
-    ...(options.keyCareTestMs === undefined ? {} : { startDelayMs: options.keyCareTestMs }),
+    alerts: alerts.service,
+    ...(testMs === undefined ? {} : { startDelayMs: testMs }),
   });
-  // One-step rotation: a twin handed to every place the old key went, the old key disabled once idle.
-  const rotation = createRotationFeature({
-    dataDir: core.dataDir,
-    storeEngine: platform.storeEngine,
-    events: core.events,
-    directory: accounts.service,
+  const rotation = createRotationFeature(core, {
+    directory,
     keys: keys.services.keys,
     handoff: handoff.service,
     allowance: allowance.service,
-    alerts: quota.alerts,
-    clock: platform.clock,
-    log,
-    onStoreReport: storeStatus.reporter('key_records', 'rotations.json'),
-    ...(options.keyCareTestMs === undefined ? {} : { watchMs: options.keyCareTestMs }),
+    alerts: alerts.service,
+    ...(testMs === undefined ? {} : { watchMs: testMs }),
   });
+  const updates = createUpdatesFeature(core);
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
-    ['first-frame', createFirstFrameFeature()],
+    ['first-frame', createFirstFrameFeature(core)],
     ['accounts', accounts],
-    ['vault', createVaultFeature(core, accounts.service)],
-    ['money', createMoneyFeature(core, accounts.service, siteMoney)],
+    ['vault', createVaultFeature(core, { accounts: directory })],
+    ['money', createMoneyFeature(core, { accounts: directory, siteMoney })],
     ['keys', keys],
     ['handoff', handoff],
     ['exports', exportsFeature],
-    ['import', createImportFeature(core, accounts.service)],
+    ['import', createImportFeature(core, { accounts: directory })],
     ['account-info', accountInfo],
-    ['notify', createNotifyFeature(accounts.service)],
+    ['notify', createNotifyFeature(core, { accounts: directory })],
     ['watch', watch],
+    ['alerts', alerts],
     ['quota', quota],
     ['spend', spend],
     ['agents', agents],
@@ -229,15 +169,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['allowance', allowance],
     ['rotation', rotation],
     ['updates', updates],
-    ['backup', createBackupFeature(core, accounts.service)],
-    ['sync', createSyncFeature(core, accounts.service, options.sync)],
-    ['health', createHealthFeature(core, { directory: accounts.service, keys: keys.services.keys, held: heldKeys })],
-    ['audit', createAuditFeature(core, accounts.service)],
-    ['spend-to-watch', { register: () => undefined, dispose: stopNotingKeys }],
+    ['backup', createBackupFeature(core, { accounts: directory })],
+    ['sync', createSyncFeature(core, { accounts: directory, ...(options.sync ? { options: options.sync } : {}) })],
+    ['health', createHealthFeature(core, { directory, keys: keys.services.keys, held: heldKeys })],
+    ['audit', createAuditFeature(core, { accounts: directory })],
   ];
   for (const [, feature] of features) feature.register(core.router);
 
-  const shutdown = new Shutdown({ log: log.child('shutdown') });
+  const shutdown = new Shutdown({ log: core.log.child('shutdown') });
   shutdown.join('intake', 'refuse new calls', () => {
     core.router.close();
   });
@@ -253,13 +192,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     await shutdown.run();
     throw new Error(`Channels without a handler: ${missing.join(', ')}`);
   }
+  // The first update check is scheduled a while after start, never awaited.
   updates.start();
 
   return {
     router: core.router,
     events: core.events,
-    settings,
-    accounts: accounts.service,
+    settings: core.settings,
+    accounts: directory,
     quota,
     dispose: () => shutdown.run(),
   };

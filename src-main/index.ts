@@ -11,7 +11,7 @@ import { createApp, type App } from './app';
 import { attachElectronIpc } from './bridge/electron-ipc.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
-import { systemLanguage } from './features/quota/quota.feature';
+import { systemLanguage } from './core';
 import { electronPlatform } from './platform/electron/electron.platform';
 import type { Platform } from './platform/ports';
 import { trayIconDir } from './platform/tray-icons';
@@ -168,8 +168,8 @@ if (launched !== null) {
       const created = await createApp({ mode: 'electron', dataDir: app.getPath('userData'), version, log, platform });
       core = created;
       applyLoginItem(created.settings.get().launchAtLogin);
-      created.events.subscribe((event, payload) => {
-        if (event === 'settings:changed') applyLoginItem((payload as { launchAtLogin: boolean }).launchAtLogin);
+      created.events.on('settings:changed', (settings) => {
+        applyLoginItem(settings.launchAtLogin);
       });
       mainWindow = createWindow(created, platform);
       watchWindow(mainWindow);

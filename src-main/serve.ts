@@ -10,11 +10,11 @@ import { firstFramePage, readBuildManifest } from './bridge/first-frame-page';
 import { startLoopback } from './bridge/loopback.transport';
 import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
-import type { SchedulerOptions } from './features/quota/scheduler';
+import type { SchedulerOptions } from './schedule/scheduler';
 import { nodePlatform } from './platform/node/node.platform';
 import { acquireDataDirLock, type DataDirLock } from './vault/data-dir-lock';
 import type { Logger } from './log/logger';
-import { systemLanguage } from './features/quota/quota.feature';
+import { systemLanguage } from './core';
 import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
 
 /**

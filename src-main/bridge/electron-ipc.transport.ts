@@ -4,7 +4,7 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { INVOKE_CHANNELS, fail } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { isAppUrl } from '../security/window';
-import type { EventBus } from './events';
+import type { EventBus } from '../event-bus';
 import type { Router } from './router';
 
 export function attachElectronIpc(

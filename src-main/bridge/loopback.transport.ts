@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fail, type Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp';
-import type { EventBus } from './events';
+import type { EventBus } from '../event-bus';
 import { LaunchSessions } from './launch-session';
 import type { Router } from './router';
 

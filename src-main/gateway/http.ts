@@ -13,16 +13,16 @@ import {
 } from './critical-budget';
 import { GatewayError, parseRetryAfter, type ResponseFacts } from './errors';
 import { describeNetworkFailure } from './network-failure';
-import { systemClock, type ClockPort, type FetchPort } from './ports';
+import type { ClockPort, FetchPort } from './ports';
 
-export { systemClock, type ClockPort, type FetchPort } from './ports';
+export type { ClockPort, FetchPort } from './ports';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface TransportOptions {
   readonly fetch: FetchPort;
   readonly logger: Logger;
-  readonly clock?: ClockPort;
+  readonly clock: ClockPort;
   /** Per attempt, including reading the body. Default 10 s. */
   readonly attemptTimeoutMs?: number;
   /** For the whole call, retries and waits included. Default 30 s. */
@@ -117,7 +117,7 @@ export class HttpTransport {
   readonly searchBudget: CriticalBudget;
 
   constructor(private readonly options: TransportOptions) {
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
     this.totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 2;

@@ -11,7 +11,7 @@ export type {
 } from './management.client';
 export { KeyClient } from './key.client';
 export type { KeyClientOptions, BillingLimits, KeyBalance } from './key.client';
-export { HttpTransport, systemClock } from './http';
+export { HttpTransport } from './http';
 export type { FetchPort, ClockPort } from './ports';
 export type { TransportOptions, HttpMethod } from './http';
 export { GatewayError, isGatewayError } from './errors';

@@ -21,7 +21,7 @@ import {
 import { GatewayError, whereSupported } from './errors';
 import { readModelIds, readPricing, type PricingListing } from './model-listing';
 import { isOneApiRecord, withSpecLimits, type KeyDialect } from './one-api-keys';
-import { systemClock, type ClockPort, type HttpTransport } from './http';
+import type { ClockPort, HttpTransport } from './http';
 import {
   createKey,
   extendAndEnable,
@@ -68,7 +68,7 @@ export interface ManagementClientOptions extends Omit<ManagementSessionOptions, 
   readonly transport: HttpTransport;
   readonly logger: Logger;
   /** Local time for login-token expiry and for matching a created key. */
-  readonly clock?: ClockPort;
+  readonly clock: ClockPort;
 }
 
 export interface PageRequest {
@@ -90,7 +90,7 @@ export class ManagementClient {
   private pagingBase: PagingBase = 1;
 
   constructor(options: ManagementClientOptions) {
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.session = new ManagementSession(options);
     this.logger = options.logger;
   }

@@ -3,7 +3,6 @@
 import type { Clock } from '../platform/ports';
 
 export type { FetchPort } from '../platform/ports';
-export { systemClock } from '../platform/system-clock';
 
 /** The part of the one Clock the gateway client uses. */
 export type ClockPort = Pick<Clock, 'now' | 'sleep' | 'random'>;

@@ -2,10 +2,9 @@
 // save dialog, notifications, the tray, power events, the window, the OS secret backends and the system browser.
 // Every member is required: a runtime says what it has (a port that answers "not here") instead of leaving a hole a
 // default fills in silently. Built by platform/electron (electronPlatform) and platform/node (nodePlatform).
-import type { BalanceLevel } from '../../src-shared/contract';
+import type { BalanceLevel, UpdateProgress, UpdateSupport } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
 import type { StoreEngine } from './store-engine';
-import type { UpdatesPlatform } from '../features/updates/updates.feature';
 
 /** Electron's net.fetch (system proxy and certificates) or Node's global fetch. */
 export type FetchPort = (url: string, init: RequestInit) => Promise<Response>;
@@ -174,10 +173,54 @@ export interface Platform {
   /** The updater of this install (electron-updater), or none: browser mode and package-managed installs say so. */
   readonly updates: UpdatesPlatform;
   /**
-   * Reads and atomically replaces every data file (settings, accounts, vault, caches): electron-store in the desktop
-   * app, conf (its engine) in browser mode.
+   * Reads and atomically replaces every data file (settings, accounts, vault, caches): atomicFileEngine() in both
+   * runtimes (ConfigStore keeps the schemas, versions and .bak on top).
    */
   readonly storeEngine: StoreEngine;
+}
+
+// Updates, as the runtime gives them: whether this install may update itself, which feed file it reads, where GitHub
+// serves it, the downloader (electron-updater in the desktop app) and the fetch for the feed.
+
+export interface InstallSupport {
+  readonly support: UpdateSupport;
+  readonly packageFormat: string | null;
+}
+
+export interface DownloadRequest {
+  /** The feed address that answered the check: the download comes from the same place. */
+  readonly feedUrl: string;
+  /** `latest.yml`, … */
+  readonly feedFile: string;
+  /** The feed's exact text, as its signature was checked: the downloader reads this, never the feed again. */
+  readonly feedText: string;
+  readonly version: string;
+}
+
+export interface UpdateDownloaderPort {
+  /** false where this build cannot download (browser mode): the service then only checks. */
+  readonly canDownload: boolean;
+  /**
+   * Downloads the release the feed text names and answers the paths of the files it wrote (the service checks each
+   * against the signed feed's sha512 and size before anything may install them).
+   */
+  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<readonly string[]>;
+  /** Stops a download in flight; its promise then rejects. */
+  cancel(): void;
+  /** Quits Keydesk and runs the installer of the downloaded release. */
+  install(): void;
+}
+
+/** What the platform tells the updates feature: see platform/electron/updater.adapter.ts and platform/node. */
+export interface UpdatesPlatform {
+  readonly install: InstallSupport;
+  /** `latest.yml`, `latest-mac.yml`, `latest-linux.yml`, `latest-linux-arm64.yml`. */
+  readonly feedFile: string;
+  /** GitHub Releases of the repository the build was published from; null when unknown. */
+  readonly githubFeedUrl: string | null;
+  readonly downloader: UpdateDownloaderPort;
+  /** How the feed file is fetched (Electron's net.fetch: the system proxy and certificates). */
+  readonly fetch: FetchPort;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The config store: one versioned JSON document per name in the data dir ({"version": n, ...fields}), validated by
 // a zod schema, migrated forward, written atomically with mode 0600 after a last-known-good .bak, through the store
-// engine (electron-store or conf). A corrupt, empty or newer-version file is moved aside (.corrupt-<ts>) and
-// reported, never wiped; a good .bak is recovered.
+// engine (atomic files). A corrupt, empty or newer-version file is moved aside (.corrupt-<ts>) and reported, never
+// wiped; a good .bak is recovered.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { z } from 'zod';
 import type { StoreEngine, StoreFile } from '../platform/store-engine';
@@ -29,7 +29,7 @@ export type StoreReport =
   | { readonly kind: 'recovered'; readonly from: string; readonly reason: string; readonly cause: StoreCause };
 
 export interface ConfigStoreOptions<T> {
-  /** Reads and atomically replaces the main file and its .bak: electron-store in Electron, conf elsewhere. */
+  /** Reads and atomically replaces the main file and its .bak (atomicFileEngine() in both runtimes). */
   readonly engine: StoreEngine;
   readonly dataDir: string;
   readonly name: string;

@@ -82,7 +82,7 @@ const envelopeSchema = z.object({ account: z.string(), secrets: accountSecretsSc
 export const VAULT_FILE = 'vault';
 
 export interface SecretStoreOptions {
-  /** Carries vault.json and its .bak (electron-store or conf); the blobs inside are sealed before they reach it. */
+  /** Carries vault.json and its .bak (the platform's store engine); the blobs inside are sealed before they reach it. */
   readonly engine: StoreEngine;
   readonly dataDir: string;
   readonly sources: CipherSources;

@@ -1,5 +1,5 @@
 // The contract for an account's profile, subscription, groups and models: its types, channels and events.
-import type { KeyAccountRef } from './keys';
+import type { KeyAccountRef } from './accounts';
 
 export interface GroupView {
   readonly name: string;

@@ -1,9 +1,13 @@
 // The contract for accounts: records, sign-in, credentials, each site's money: its types, channels and events.
 import type { AppError } from './errors';
-import type { KeyAccountRef } from './keys';
 
 // Money in DTOs is always integer quota units; the account's `money` says how its site shows them, and the renderer
 // formats them with src-shared/units.ts, the one module that converts. `null` means unknown, never zero.
+
+/** Names one account: the argument of every per-account channel (keys, account info, a site's refresh). */
+export interface KeyAccountRef {
+  readonly accountId: string;
+}
 
 export const ACCOUNT_KINDS = ['password', 'access_token', 'api_key'] as const;
 /** password login, system access token, or a watched API key alone. */

@@ -7,6 +7,7 @@ import { type VaultInvokeMap, VAULT_CHANNELS, type VaultEventMap, VAULT_EVENTS }
 import { type KeysInvokeMap, KEYS_CHANNELS } from './keys';
 import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info';
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
+import { type AlertsInvokeMap, ALERTS_CHANNELS, type AlertsEventMap, ALERTS_EVENTS } from './alerts';
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
 import { type UpdatesInvokeMap, UPDATES_CHANNELS, type UpdatesEventMap, UPDATES_EVENTS } from './updates';
 import { type BackupInvokeMap, BACKUP_CHANNELS, type BackupEventMap, BACKUP_EVENTS } from './backup';
@@ -30,6 +31,7 @@ export * from './vault';
 export * from './keys';
 export * from './account-info';
 export * from './quota';
+export * from './alerts';
 export * from './handoff';
 export * from './updates';
 export * from './backup';
@@ -54,6 +56,7 @@ export interface InvokeMap
     KeysInvokeMap,
     AccountInfoInvokeMap,
     QuotaInvokeMap,
+    AlertsInvokeMap,
     HandoffInvokeMap,
     UpdatesInvokeMap,
     BackupInvokeMap,
@@ -76,6 +79,7 @@ export interface EventMap
     AccountsEventMap,
     VaultEventMap,
     QuotaEventMap,
+    AlertsEventMap,
     UpdatesEventMap,
     BackupEventMap,
     ImportEventMap,
@@ -97,6 +101,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...KEYS_CHANNELS,
   ...ACCOUNT_INFO_CHANNELS,
   ...QUOTA_CHANNELS,
+  ...ALERTS_CHANNELS,
   ...HANDOFF_CHANNELS,
   ...UPDATES_CHANNELS,
   ...BACKUP_CHANNELS,
@@ -117,6 +122,7 @@ const eventTable: { readonly [E in EventName]: true } = {
   ...ACCOUNTS_EVENTS,
   ...VAULT_EVENTS,
   ...QUOTA_EVENTS,
+  ...ALERTS_EVENTS,
   ...UPDATES_EVENTS,
   ...BACKUP_EVENTS,
   ...IMPORT_EVENTS,

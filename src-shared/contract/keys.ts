@@ -1,5 +1,6 @@
 // The contract for an account's API keys: its types, channels and events.
 import type { AppError } from './errors';
+import type { KeyAccountRef } from './accounts';
 import type { ModelView } from './account-info';
 
 export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as const;
@@ -166,9 +167,6 @@ export interface KeyTestOutcome {
 export type KeySearchField = 'name' | 'key';
 export type KeyExportFormat = 'csv' | 'json';
 
-export interface KeyAccountRef {
-  readonly accountId: string;
-}
 export interface KeyRef extends KeyAccountRef {
   readonly id: number;
 }

@@ -32,10 +32,36 @@ export type UpdateFailureKind =
 /** Which address of the feed answered (or failed last). */
 export type UpdateSource = 'mirror' | 'github';
 
+/** What Keydesk itself knows about a failure, beyond its kind: the renderer words it in the user's language. */
+export type UpdateFailureReason =
+  | 'stalled' // no byte arrived for `seconds`
+  | 'over_cap' // more than Keydesk's cap of `bytes`
+  | 'declared_size' // the server announced `bytes`, over the cap
+  | 'too_many_redirects' // more than `count` redirects
+  | 'no_longer_offered' // the feed offered an update at the check, none at the download
+  | 'offers_other_version' // the feed offered another `version` at the download than at the check
+  | 'browser_mode' // updates come with the desktop app
+  | 'not_self_updating'; // this install's package manager updates it
+
+export interface UpdateFailureWhy {
+  readonly reason: UpdateFailureReason;
+  readonly params?: {
+    readonly seconds?: number;
+    readonly bytes?: number;
+    readonly count?: number;
+    readonly version?: string;
+  };
+}
+
 export interface UpdateFailure {
   readonly kind: UpdateFailureKind;
   readonly source: UpdateSource | null;
-  /** The technical detail (an HTTP status, an error message), shown small under the sentence; never a secret. */
+  /** Keydesk's own reason, when it has one (worded by the renderer). */
+  readonly why?: UpdateFailureWhy;
+  /**
+   * A technical fact or another program's own words (an HTTP status, a file name, a system error message), quoted
+   * small under the sentence; never a sentence of Keydesk's, never a secret.
+   */
   readonly detail?: string;
 }
 

@@ -1,9 +1,10 @@
 // The one way tests open Keydesk's real accounts service: over a data folder (the accounts document in the config
 // store, secrets in the vault with the cipher sources the test gives), with real HTTP unless a transport is given,
 // and every `accounts:changed` payload recorded. Reopening the same folder is a restart.
+import { systemClock } from '../../src-main/platform/system-clock';
 import type { AccountsSnapshot } from '../../src-shared/contract';
-import { EventBus } from '../../src-main/bridge/events';
-import { HttpTransport, systemClock, type ClockPort } from '../../src-main/gateway';
+import { EventBus } from '../../src-main/event-bus';
+import { HttpTransport, type ClockPort } from '../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
@@ -16,7 +17,7 @@ import type { CipherSources } from '../../src-main/vault/cipher-selection';
 import { ConfigStore } from '../../src-main/vault/config.store';
 import { SecretStore } from '../../src-main/vault/secret.store';
 import { memoryLogger } from './memory-logger';
-import { confStoreEngine } from '../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../src-main/platform/atomic-file.engine';
 
 export interface OpenAccountsOptions {
   readonly dir: string;
@@ -47,14 +48,14 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
     if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
   });
   const vault = await SecretStore.open({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir: options.dir,
     sources: options.sources,
     log,
   });
   const service = new AccountsService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: options.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,

@@ -1,8 +1,7 @@
-// The one fake clock of the tests: virtual time that moves only when a test moves it, serving both clock shapes
-// main uses today — the gateway's ClockPort (now, sleep, random) and the scheduler's SchedulerClock (now, random,
-// timers). Sleeps and timers share one queue, fired in due order by fireNext, advance or advanceTo.
-import type { ClockPort } from '../../src-main/gateway/ports';
-import type { SchedulerClock } from '../../src-main/features/quota/scheduler';
+// The one fake clock of the tests: virtual time that moves only when a test moves it, the whole of the platform's
+// Clock (each part of main takes its slice of it). Sleeps, timers and repeating timers share one queue, fired in due
+// order by fireNext, advance or advanceTo.
+import type { Clock } from '../../src-main/platform/ports';
 
 interface Timer {
   readonly at: number;
@@ -34,7 +33,7 @@ export interface FakeClockOptions {
   readonly settle?: () => Promise<void>;
 }
 
-export class FakeClock implements ClockPort, SchedulerClock {
+export class FakeClock implements Clock {
   /** The virtual time (epoch ms); a test may set it directly: moving it fires nothing. */
   time: number;
   /** Values random() returns in turn, the last one repeating (when no generator was given). */
@@ -67,6 +66,22 @@ export class FakeClock implements ClockPort, SchedulerClock {
 
   clearTimer(handle: unknown): void {
     this.#timers.delete(handle as number);
+  }
+
+  /** A repeating timer on the same queue: each firing schedules the next, until stopped. */
+  every(ms: number, callback: () => void): () => void {
+    let handle: unknown = null;
+    let isStopped = false;
+    const tick = (): void => {
+      if (isStopped) return;
+      handle = this.#add(ms, tick);
+      callback();
+    };
+    handle = this.#add(ms, tick);
+    return () => {
+      isStopped = true;
+      this.clearTimer(handle);
+    };
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {

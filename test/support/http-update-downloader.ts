@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { UpdateProgress } from '../../src-shared/contract';
 import { parseFeedDocument } from '../../src-main/features/updates/feed-document';
-import type { DownloadRequest, UpdateDownloaderPort } from '../../src-main/features/updates/updates.ports';
+import type { DownloadRequest, UpdateDownloaderPort } from '../../src-main/platform/ports';
 
 export class HttpUpdateDownloader implements UpdateDownloaderPort {
   readonly canDownload = true;

@@ -8,7 +8,7 @@ import { AccountInfoService } from './account-info.service';
 /** With its service: the watch feature reads groups and models through the same caches. */
 export function createAccountInfoFeature(
   core: Core,
-  directory: AccountDirectory,
+  { directory }: { readonly directory: AccountDirectory },
 ): Feature & { readonly service: AccountInfoService } {
   const info = new AccountInfoService({ directory, clock: core.platform.clock });
   return {

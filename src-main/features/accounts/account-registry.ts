@@ -3,7 +3,7 @@
 // (account-sessions.ts) hold credentials and clients, and tell the registry an account's run-time state.
 import type { AccountPatch, AccountState, AccountView, AccountsSnapshot, AppError } from '../../../src-shared/contract';
 import { checkRecordLabel, checkRecordUrl, type Checked } from '../../../src-shared/rules/account-record-rules';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { raise } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
 import { accountMoney, type SiteMoneyLookup } from '../money/account-money';

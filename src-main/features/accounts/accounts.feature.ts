@@ -1,7 +1,6 @@
 // The accounts feature: the accounts document and their sessions, over the Core's vault
 // and transport. Its service is also the account directory the keys, account info and quota features read.
 import type { Core } from '../../core';
-import { ConfigStore } from '../../vault/config.store';
 import type { Feature } from '../feature';
 import type { SiteMoneyService } from '../money/site-money.service';
 import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './account-records';
@@ -12,20 +11,16 @@ export interface AccountsFeature extends Feature {
   readonly service: AccountsService;
 }
 
-export async function createAccountsFeature(core: Core, siteMoney: SiteMoneyService): Promise<AccountsFeature> {
+export async function createAccountsFeature(
+  core: Core,
+  { siteMoney }: { readonly siteMoney: SiteMoneyService },
+): Promise<AccountsFeature> {
   const { log } = core;
   const service = new AccountsService({
-    store: new ConfigStore({
-      engine: core.platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'accounts',
-      schema: accountsDocumentSchema,
-      defaults: EMPTY_ACCOUNTS,
+    store: core.store('accounts', accountsDocumentSchema, EMPTY_ACCOUNTS, {
       version: ACCOUNTS_VERSION,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('accounts file was unreadable; kept aside', { keptAt, reason });
-      },
-      onReport: core.storeStatus.reporter('accounts', 'accounts.json'),
+      reportAs: 'accounts',
+      corruptNote: 'accounts file was unreadable; kept aside',
     }),
     vault: core.vault,
     transport: core.transport,

@@ -14,7 +14,7 @@ import type {
   Result,
   SignInOutcome,
 } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { maskKey, type ClockPort, type HttpTransport, type KeyClient, type ManagementClient } from '../../gateway';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';

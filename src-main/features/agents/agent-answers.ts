@@ -13,7 +13,7 @@ import type { Logger } from '../../log/logger';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
 import type { KeySecretsService } from '../keys/key-secrets.service';
 import type { KeysService } from '../keys/keys.service';
-import type { AlertsService } from '../quota/alerts.service';
+import type { AlertsService } from '../alerts/alerts.service';
 import { spendBetween, type SpendEntry } from '../spend/spend-rules';
 import type { KeySpend } from '../spend/spend.watcher';
 import type { WatchService } from '../watch/watch.service';

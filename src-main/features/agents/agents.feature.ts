@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { AGENT_ABILITIES, ok } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
 import type { Core } from '../../core';
-import { ConfigStore } from '../../vault/config.store';
 import type { Feature } from '../feature';
 import type { ChannelMethod } from '../channel/channel.server';
 import { AgentAccess, EMPTY_AGENT_ACCESS, agentAccessSchema } from './agent-access';
@@ -16,26 +15,19 @@ export interface AgentsFeature extends Feature {
   readonly methods: Readonly<Record<string, ChannelMethod>>;
 }
 
-export function createAgentsFeature(
-  core: Core,
-  deps: Omit<AgentAnswersDeps, 'access' | 'clock' | 'log'>,
-): AgentsFeature {
+/** The services the answers read: the directory, keys, secrets, the watch, the spend tracker and the alerts. */
+export type AgentsDeps = Omit<AgentAnswersDeps, 'access' | 'clock' | 'log'>;
+
+export function createAgentsFeature(core: Core, deps: AgentsDeps): AgentsFeature {
   const access = new AgentAccess(
-    new ConfigStore({
-      engine: core.platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'agent-access',
-      schema: agentAccessSchema,
-      defaults: EMPTY_AGENT_ACCESS,
-      // Unreadable is read as "nothing switched on": the safe side of an opt-in.
-      onCorrupt: (keptAt, reason) => {
-        core.log.warn('agent abilities were unreadable; kept aside, every ability is off', { keptAt, reason });
-      },
-      onReport: core.storeStatus.reporter('settings', 'agent-access.json'),
+    // Unreadable is read as "nothing switched on": the safe side of an opt-in.
+    core.store('agent-access', agentAccessSchema, EMPTY_AGENT_ACCESS, {
+      reportAs: 'settings',
+      corruptNote: 'agent abilities were unreadable; kept aside, every ability is off',
     }),
     deps.directory,
   );
-  const answers = new AgentAnswers({ ...deps, access, clock: core.platform.clock, log: core.log.child('agents') });
+  const answers = new AgentAnswers({ ...deps, access, clock: core.clock, log: core.log.child('agents') });
   return {
     access,
     methods: answers.methods(),

@@ -1,17 +1,12 @@
 // The allowance feature: its store (allowances.json), the runner that refills at each period's start and keeps caps
 // on the spend tracker's passes, the service behind the allowance: channels, and what ties them to the rest (a
 // removed account's allowances go with it; a machine that wakes looks again at once).
-import type { EventBus } from '../../bridge/events';
+import type { Core } from '../../core';
 import { emptyIdRecord } from '../../id-record';
-import type { Logger } from '../../log/logger';
-import type { PowerPort } from '../../platform/ports';
-import type { StoreEngine } from '../../platform/store-engine';
-import { ConfigStore, type StoreReport } from '../../vault/config.store';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
-import type { AlertsService } from '../quota/alerts.service';
-import type { SchedulerClock } from '../quota/scheduler';
+import type { AlertsService } from '../alerts/alerts.service';
 import { disableOne } from '../spend/spend.feature';
 import type { SpendTracker } from '../spend/spend.tracker';
 import { registerAllowanceHandlers } from './allowance.handlers';
@@ -20,56 +15,48 @@ import { AllowanceRunner } from './allowance.runner';
 import { allowanceDocumentSchema, type AllowanceDocument } from './allowance.schema';
 import { AllowanceService } from './allowance.service';
 
-export interface AllowanceFeatureOptions {
-  readonly dataDir: string;
-  readonly storeEngine: StoreEngine;
-  readonly events: EventBus;
+export interface AllowanceDeps {
   readonly directory: AccountDirectory;
   readonly keys: Pick<KeysService, 'get' | 'shape' | 'setStatus'>;
   readonly spend: Pick<SpendTracker, 'settings' | 'setTracking' | 'onPass'>;
   readonly alerts: AlertsService;
-  readonly power: PowerPort;
-  readonly clock: SchedulerClock;
-  readonly log: Logger;
-  readonly onStoreReport?: (report: StoreReport) => void;
   /** End-to-end tests only: a shorter wait before the first check after start. */
   readonly startDelayMs?: number;
 }
 
 export type AllowanceFeature = Feature & { readonly service: AllowanceService; readonly runner: AllowanceRunner };
 
-export function createAllowanceFeature(options: AllowanceFeatureOptions): AllowanceFeature {
-  const { directory, clock, spend } = options;
-  const log = options.log.child('allowance');
-  const store = new ConfigStore<AllowanceDocument>({
-    engine: options.storeEngine,
-    dataDir: options.dataDir,
-    name: 'allowances',
-    schema: allowanceDocumentSchema,
-    defaults: { allowances: emptyIdRecord() },
-    // Kept aside and reported, never read as "no allowances" and overwritten; starting empty refills nothing.
-    onCorrupt: (keptAt, reason) => {
-      log.warn('allowances were unreadable; kept aside, no allowance runs until set again', { keptAt, reason });
+export function createAllowanceFeature(core: Core, deps: AllowanceDeps): AllowanceFeature {
+  const { directory, spend } = deps;
+  const { clock } = core;
+  const log = core.log.child('allowance');
+  // Kept aside and reported, never read as "no allowances" and overwritten; starting empty refills nothing.
+  const store = core.store<AllowanceDocument>(
+    'allowances',
+    allowanceDocumentSchema,
+    { allowances: emptyIdRecord() },
+    {
+      reportAs: 'key_records',
+      corruptNote: 'allowances were unreadable; kept aside, no allowance runs until set again',
     },
-    ...(options.onStoreReport ? { onReport: options.onStoreReport } : {}),
-  });
+  );
   const isTracked = (accountId: string): boolean => spend.settings().trackedAccountIds.includes(accountId);
-  const records = new AllowanceRecords(store, options.events, () => clock.now(), isTracked);
+  const records = new AllowanceRecords(store, core.events, () => clock.now(), isTracked);
   const runner = new AllowanceRunner({
     records,
     directory,
     setKeyEnabled: async (accountId, keyId, isEnabled) =>
-      isEnabled ? enableOne(options.keys, accountId, keyId) : disableOne(options.keys, accountId, keyId),
-    alerts: options.alerts,
+      isEnabled ? enableOne(deps.keys, accountId, keyId) : disableOne(deps.keys, accountId, keyId),
+    alerts: deps.alerts,
     clock,
     log,
-    ...(options.startDelayMs === undefined ? {} : { startDelayMs: options.startDelayMs }),
+    ...(deps.startDelayMs === undefined ? {} : { startDelayMs: deps.startDelayMs }),
   });
   const service = new AllowanceService({
     records,
     runner,
     directory,
-    keys: options.keys,
+    keys: deps.keys,
     spend: { isTracked, track: (accountId) => spend.setTracking(accountId, true) },
     now: () => clock.now(),
   });
@@ -79,13 +66,13 @@ export function createAllowanceFeature(options: AllowanceFeatureOptions): Allowa
     runner.retryNow();
   });
   // An unlock or a sign-in announces the accounts again: a refill that waited for a credential goes now.
-  const stopEvents = options.events.subscribe((event) => {
-    if (event === 'accounts:changed') runner.retryNow();
+  const stopEvents = core.events.on('accounts:changed', () => {
+    runner.retryNow();
   });
   const stopPasses = spend.onPass((accountId, keys) => {
     void runner.onPass(accountId, keys);
   });
-  const stopPower = options.power.onResume(() => {
+  const stopPower = core.platform.power.onResume(() => {
     runner.poke();
   });
   runner.start();

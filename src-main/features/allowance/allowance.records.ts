@@ -2,7 +2,7 @@
 // own), found by key, and shown as views with their next period and last failure. Every change is pushed to the
 // renderer (allowance:changed) as it is written.
 import type { AllowanceView, AppError } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { appError } from '../../errors';
 import { entriesOf, entryOf, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';

@@ -2,9 +2,11 @@
 // asked through the router, so each part keeps its own handler, checks and failure.
 import { ok, type InvokeChannel, type Result, type ResultOf } from '../../../src-shared/contract';
 import { noArgs, type CallContext, type Router } from '../../bridge/router';
+import type { Core } from '../../core';
 import type { Feature } from '../feature';
 
-export function createFirstFrameFeature(): Feature {
+/** Takes Core like every feature; it asks the router it registers on, so reads nothing else of it. */
+export function createFirstFrameFeature(_core: Core): Feature {
   return {
     register: (router: Router) => {
       const ask = <C extends InvokeChannel>(channel: C, context: CallContext) =>

@@ -2,7 +2,7 @@
 // settings:changed so every window follows.
 import { z } from 'zod';
 import { LANGUAGES, THEMES, TRAY_TITLES, type Settings, type SettingsPatch } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import type { DocumentStore } from '../../vault/config.store';
 
 /** The gateway spec recommends polling quota no more than once a minute; a day is the longest useful interval. */

@@ -5,8 +5,12 @@ import type { Feature } from '../feature';
 import { registerAuditHandlers } from './audit.handlers';
 import { AuditService } from './audit.service';
 
-export function createAuditFeature(core: Core, directory: AccountDirectory): Feature {
-  const service = new AuditService({ directory, clock: core.platform.clock });
+export interface AuditDeps {
+  readonly accounts: AccountDirectory;
+}
+
+export function createAuditFeature(core: Core, { accounts }: AuditDeps): Feature {
+  const service = new AuditService({ directory: accounts, clock: core.clock });
   return {
     register: (router) => {
       registerAuditHandlers(router, service);

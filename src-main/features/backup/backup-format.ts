@@ -1,6 +1,7 @@
 // The Keydesk backup file, bytes in and bytes out: a fixed binary header (magic, version, scrypt parameters, salt,
 // nonce, a passphrase check, the body's length and a digest of all that), then the AES-256-GCM body with the whole
 // header as its additional data. Pure: no files, no app state; what the body holds is backup-payload.ts's business.
+import type { AppError } from '../../../src-shared/contract';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { deriveKey, STRONG_SCRYPT, type ScryptParams } from '../../vault/passphrase.cipher';
 
@@ -42,6 +43,14 @@ export class BackupFormatError extends Error {
   constructor(readonly problem: BackupFormatProblem) {
     super(`Backup refused: ${problem}`);
     this.name = 'BackupFormatError';
+  }
+
+  /** What the user is told (errors.ts converts every failure through this). */
+  toAppError(): AppError {
+    if (this.problem === 'too_large') {
+      return { code: 'validation', reason: 'backup.too_large', params: { kilobytes: MAX_BACKUP_BYTES / 1024 } };
+    }
+    return { code: 'validation', reason: `backup.${this.problem}` };
   }
 }
 

@@ -4,11 +4,13 @@
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
-import { systemLanguage } from '../quota/quota.feature';
 import { registerBackupHandlers } from './backup.handlers';
 import { BackupService } from './backup.service';
 
-export function createBackupFeature(core: Core, accounts: AccountsService): Feature & { service: BackupService } {
+export function createBackupFeature(
+  core: Core,
+  { accounts }: { readonly accounts: AccountsService },
+): Feature & { service: BackupService } {
   const service = new BackupService({
     accounts,
     settings: core.settings,
@@ -17,7 +19,7 @@ export function createBackupFeature(core: Core, accounts: AccountsService): Feat
     picker: core.platform.openFile,
     clock: core.platform.clock,
     version: core.version,
-    language: () => core.settings.get().language ?? systemLanguage(),
+    language: () => core.language(),
     log: core.log.child('backup'),
     onProgress: (progress) => {
       core.events.emit('backup:progress', progress);

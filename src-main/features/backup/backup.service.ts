@@ -69,12 +69,10 @@ const textSecrets = (secrets: Readonly<Record<string, unknown>>): Record<string,
     Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 
+// A format refusal converts itself (BackupFormatError.toAppError); anything else is thrown on, unexpected.
 const formatFailure = (error: unknown): never => {
   if (!(error instanceof BackupFormatError)) throw error;
-  if (error.problem === 'too_large') {
-    raise({ code: 'validation', reason: 'backup.too_large', params: { kilobytes: MAX_BACKUP_BYTES / 1024 } });
-  }
-  return raise({ code: 'validation', reason: `backup.${error.problem}` });
+  return raise(error.toAppError());
 };
 
 export class BackupService {

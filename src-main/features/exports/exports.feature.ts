@@ -2,7 +2,6 @@
 // its recording sinks, so Settings can list and delete them; the setting's days are swept at start and then hourly.
 import type { Core } from '../../core';
 import type { SecretFileSinkPort } from '../../platform/ports';
-import { ConfigStore } from '../../vault/config.store';
 import type { Feature } from '../feature';
 import { registerExportsHandlers } from './exports.handlers';
 import { EMPTY_EXPORTS, ExportsService, exportsDocumentSchema } from './exports.service';
@@ -20,19 +19,9 @@ export interface ExportsFeature extends Feature {
 export function createExportsFeature(core: Core): ExportsFeature {
   const { platform, log } = core;
   const service = new ExportsService({
-    store: new ConfigStore({
-      engine: platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'exports',
-      schema: exportsDocumentSchema,
-      defaults: EMPTY_EXPORTS,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('the list of files with full keys was unreadable; kept aside, the list starts empty', {
-          keptAt,
-          reason,
-        });
-      },
-      onReport: core.storeStatus.reporter('cache', 'exports.json'),
+    store: core.store('exports', exportsDocumentSchema, EMPTY_EXPORTS, {
+      reportAs: 'cache',
+      corruptNote: 'the list of files with full keys was unreadable; kept aside, the list starts empty',
     }),
     now: () => platform.clock.now(),
     log: log.child('exports'),
@@ -44,8 +33,8 @@ export function createExportsFeature(core: Core): ExportsFeature {
   const first = platform.clock.setTimer(FIRST_SWEEP_MS, sweep);
   const stopEvery = platform.clock.every(SWEEP_EVERY_MS, sweep);
   // A shorter keeping time takes effect at once, not at the next hour.
-  const stopSettings = core.events.subscribe((event) => {
-    if (event === 'settings:changed') sweep();
+  const stopSettings = core.events.on('settings:changed', () => {
+    sweep();
   });
   return {
     service,

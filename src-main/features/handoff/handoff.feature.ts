@@ -7,27 +7,26 @@ import { AppErrorException } from '../../errors';
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
-import { systemLanguage } from '../quota/quota.feature';
 import type { KeysFeature } from '../keys/keys.feature';
 import type { Logger } from '../../log/logger';
 import type { SecretFileSinkPort } from '../../platform/ports';
-import { ConfigStore } from '../../vault/config.store';
 import { handedFiles } from './handoff-files';
 import { EMPTY_HANDOFF_RECORDS, HandoffRecords, handoffRecordsSchema } from './handoff-records';
 import { registerHandoffHandlers } from './handoff.handlers';
 import { HandoffService, type HandoffLedger, type HandoffSinks, type HandoffSources } from './handoff.service';
 
-export interface HandoffFeatureOptions {
+/** The hand-off's parts, wired: what createHandoffFeature builds on Core, and what tests build on fakes. */
+export interface HandoffParts {
   readonly sources: HandoffSources;
   readonly sinks: HandoffSinks;
+  readonly now: () => number;
   readonly log?: Logger;
   readonly ledger?: HandoffLedger;
-  readonly now?: () => number;
 }
 
 export type HandoffFeature = Feature & { readonly service: HandoffService };
 
-export function createHandoffFeature(options: HandoffFeatureOptions) {
+export function assembleHandoff(options: HandoffParts): HandoffFeature {
   const service = new HandoffService(options.sources, options.sinks, options.log, options.now, options.ledger);
   return {
     service,
@@ -40,35 +39,30 @@ export function createHandoffFeature(options: HandoffFeatureOptions) {
   };
 }
 
+export interface HandoffDeps {
+  readonly accounts: AccountsService;
+  readonly keys: KeysFeature['services'];
+  /** Where a saved key file goes: the exports feature's recording sink, so it is listed and deleted in time. */
+  readonly files: SecretFileSinkPort;
+}
+
 /** The feature as app.ts lists it: sources from the account directory and the keys feature, sinks from the platform. */
-export function handoffFeature(
-  core: Core,
-  accounts: AccountsService,
-  keys: KeysFeature['services'],
-  files: SecretFileSinkPort = core.platform.secretFiles,
-): HandoffFeature {
+export function createHandoffFeature(core: Core, { accounts, keys, files }: HandoffDeps): HandoffFeature {
   const { platform } = core;
   const log = core.log.child('handoff');
   const records = new HandoffRecords(
-    new ConfigStore({
-      engine: platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'handoff-records',
-      schema: handoffRecordsSchema,
-      defaults: EMPTY_HANDOFF_RECORDS,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('hand-off records were unreadable; kept aside and started empty', { keptAt, reason });
-      },
-      onReport: core.storeStatus.reporter('key_records', 'handoff-records.json'),
+    core.store('handoff-records', handoffRecordsSchema, EMPTY_HANDOFF_RECORDS, {
+      reportAs: 'key_records',
+      corruptNote: 'hand-off records were unreadable; kept aside and started empty',
     }),
-    () => platform.clock.now(),
+    () => core.clock.now(),
   );
   const keepAccounts = (): void => {
     records.keepAccounts(new Set(accounts.list().map((a) => a.id)));
   };
   keepAccounts();
   const stopAccounts = accounts.onChange(keepAccounts);
-  const feature = createHandoffFeature({
+  const feature = assembleHandoff({
     sources: {
       account: (id) => {
         const view = accounts.snapshot().accounts.find((account) => account.id === id);
@@ -86,21 +80,20 @@ export function handoffFeature(
       clipboard: keys.clipboard,
       files,
       links: platform.externalLinks,
-      fileDialogTitle: () =>
-        (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '保存密钥文件' : 'Save the key file',
+      fileDialogTitle: () => (core.language() === 'zh-CN' ? '保存密钥文件' : 'Save the key file'),
     },
     log,
     ledger: { records, files: handedFiles },
-    now: () => platform.clock.now(),
+    now: () => core.clock.now(),
   });
   return {
     service: feature.service,
     register: (router) => {
       feature.register(router);
     },
-    dispose: () => {
+    dispose: async () => {
       stopAccounts();
-      feature.dispose();
+      await feature.dispose();
     },
   };
 }

@@ -107,8 +107,8 @@ export class HandoffService {
   constructor(
     private readonly sources: HandoffSources,
     private readonly sinks: HandoffSinks,
-    private readonly log?: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly log: Logger | undefined,
+    private readonly now: () => number,
     private readonly ledger?: HandoffLedger,
   ) {}
 

@@ -1,18 +1,18 @@
 // The key health feature: checks on request, and every held key of every signed-in account on the user's schedule
 // (a scheduler of its own: one account at a time, backoff, staggering; background priority, so a pass never takes
 // what the user may need of a site's budgets). The held keys are built in app.ts, fed by the key services.
-import { fail, ok, type VaultStatus } from '../../../src-shared/contract';
+import { fail, ok } from '../../../src-shared/contract';
 import type { Core } from '../../core';
 import { runWithPriority } from '../../gateway';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { Logger } from '../../log/logger';
-import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../../schedule/scheduler';
 import type { HeldKeys } from './held-keys';
 import { registerHealthHandlers } from './health.handlers';
 import { HealthService } from './health.service';
-import { openHealthStore } from './health.store';
+import { EMPTY_HEALTH, healthDocumentSchema } from './health.store';
 
 export interface HealthFeatureDeps {
   readonly directory: AccountDirectory;
@@ -29,19 +29,16 @@ export function createHealthFeature(
   deps: HealthFeatureDeps,
 ): Feature & { readonly service: HealthService } {
   const { directory, held } = deps;
-  const { clock } = core.platform;
+  const { clock } = core;
   const log = core.log.child('health');
   let schedule: HealthSchedule | null = null;
   const service = new HealthService({
     directory,
     keys: deps.keys,
     held,
-    store: openHealthStore({
-      engine: core.platform.storeEngine,
-      dataDir: core.dataDir,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('key health results were unreadable; kept aside, started empty', { keptAt, reason });
-      },
+    store: core.store('key-health', healthDocumentSchema, EMPTY_HEALTH, {
+      isLarge: true,
+      corruptNote: 'key health results were unreadable; kept aside, started empty',
     }),
     events: core.events,
     clock,
@@ -58,8 +55,8 @@ export function createHealthFeature(
   });
   schedule = started;
   // Locking the vault puts every credential out of reach until it is unlocked: the keys held for checks go too.
-  const stopVaultWatch = core.events.subscribe((event, payload) => {
-    if (event === 'vault:changed' && (payload as VaultStatus).isLocked) held.keepAccounts(new Set());
+  const stopVaultWatch = core.events.on('vault:changed', (status) => {
+    if (status.isLocked) held.keepAccounts(new Set());
   });
   return {
     service,

@@ -11,8 +11,6 @@ import {
   type KeyHealthView,
 } from '../../../src-shared/contract';
 import { redactString } from '../../log/redact';
-import type { StoreEngine } from '../../platform/store-engine';
-import { ConfigStore } from '../../vault/config.store';
 
 /** Results kept: the most recent checks first; older ones fall off. */
 export const MAX_RESULTS = 20_000;
@@ -43,22 +41,6 @@ export const healthDocumentSchema = z.object({
 export type HealthDocument = z.infer<typeof healthDocumentSchema>;
 
 export const EMPTY_HEALTH: HealthDocument = { intervalHours: 0, lastPassAt: null, results: [] };
-
-export function openHealthStore(options: {
-  readonly engine: StoreEngine;
-  readonly dataDir: string;
-  readonly onCorrupt: (keptAt: string, reason: string) => void;
-}): ConfigStore<HealthDocument> {
-  return new ConfigStore({
-    engine: options.engine,
-    dataDir: options.dataDir,
-    name: 'key-health',
-    schema: healthDocumentSchema,
-    defaults: EMPTY_HEALTH,
-    isLarge: true,
-    onCorrupt: options.onCorrupt,
-  });
-}
 
 /**
  * A result as stored: its error by code and reason, the site's words without any secret Keydesk knows, the model ids

@@ -3,21 +3,19 @@
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
-import { systemLanguage } from '../quota/quota.feature';
 import { registerImportHandlers } from './import.handlers';
 import { ImportService } from './import.service';
 
 export function createImportFeature(
   core: Core,
-  accounts: AccountsService,
+  { accounts }: { readonly accounts: AccountsService },
 ): Feature & { readonly service: ImportService } {
   const service = new ImportService({
     accounts,
     clock: core.platform.clock,
     log: core.log.child('import'),
     openFile: core.platform.openFile,
-    dialogTitle: () =>
-      (core.settings.get().language ?? systemLanguage()) === 'zh-CN' ? '导入账户' : 'Import accounts',
+    dialogTitle: () => (core.language() === 'zh-CN' ? '导入账户' : 'Import accounts'),
     onProgress: (progress) => {
       core.events.emit('import:progress', progress);
     },

@@ -2,7 +2,6 @@
 // platform's clipboard (cleared later if still ours, and on quit) and save dialog.
 import type { Core } from '../../core';
 import type { SecretFileSinkPort } from '../../platform/ports';
-import { systemLanguage } from '../quota/quota.feature';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import { createKeyFeatures, type KeySink } from './index';
@@ -13,16 +12,16 @@ export interface KeysFeature extends Feature {
   readonly services: ReturnType<typeof createKeyFeatures>;
 }
 
-/**
- * `files` is where exports go: the platform's sink, through the exports feature's record of files with keys.
- * `keySink` is told of each key Keydesk comes to hold (the health checks use only those).
- */
-export function createKeysFeature(
-  core: Core,
-  directory: AccountDirectory,
-  files: SecretFileSinkPort = core.platform.secretFiles,
-  keySink?: KeySink,
-): KeysFeature {
+/** `files` is where exports go: the platform's sink, through the exports feature's record of files with keys. */
+export interface KeysDeps {
+  readonly directory: AccountDirectory;
+  /** Where an exported key file goes: the exports feature's recording sink, so it is listed and deleted in time. */
+  readonly files: SecretFileSinkPort;
+  /** Told of each key Keydesk comes to hold (the health checks use only those). */
+  readonly keySink?: KeySink;
+}
+
+export function createKeysFeature(core: Core, { directory, files, keySink }: KeysDeps): KeysFeature {
   const { platform } = core;
   const keys = createKeyFeatures({
     ...(keySink ? { keySink } : {}),
@@ -31,7 +30,7 @@ export function createKeysFeature(
     files,
     clock: platform.clock,
     log: core.log.child('keys'),
-    language: () => core.settings.get().language ?? systemLanguage(),
+    language: () => core.language(),
   });
   return {
     services: keys,

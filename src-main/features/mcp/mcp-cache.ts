@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { accountsDocumentSchema, type AccountRecord } from '../accounts/account-records';
 import { accountMoney } from '../money/account-money';
 import { siteMoneyDocumentSchema } from '../money/site-money.service';
-import { alertsDocumentSchema } from '../quota/alerts.service';
+import { alertsDocumentSchema } from '../alerts/alerts.service';
 import { spendBetween, spendRates } from '../spend/spend-rules';
 import { accountSpendSchema } from '../spend/spend.store';
 import { spendSettingsSchema } from '../spend/spend.tracker';

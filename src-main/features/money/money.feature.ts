@@ -1,7 +1,6 @@
 // The money feature: how each site shows money (currency, rate), read from disk at once and re-read in the
 // background — a new or re-pointed account reads its site at once; every site is checked hourly, re-read daily.
 import type { Core } from '../../core';
-import { ConfigStore } from '../../vault/config.store';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
 import { registerSiteHandlers } from './site.handlers';
@@ -13,15 +12,8 @@ const SITE_CHECK_MS = 60 * 60 * 1000;
 export function createSiteMoneyService(core: Core): SiteMoneyService {
   const { log } = core;
   return new SiteMoneyService({
-    store: new ConfigStore({
-      engine: core.platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'site-money',
-      schema: siteMoneyDocumentSchema,
-      defaults: EMPTY_SITE_MONEY,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('site money cache was unreadable; kept aside, sites are read again', { keptAt, reason });
-      },
+    store: core.store('site-money', siteMoneyDocumentSchema, EMPTY_SITE_MONEY, {
+      corruptNote: 'site money cache was unreadable; kept aside, sites are read again',
     }),
     transport: core.transport,
     log: log.child('site-money'),
@@ -29,7 +21,12 @@ export function createSiteMoneyService(core: Core): SiteMoneyService {
   });
 }
 
-export function createMoneyFeature(core: Core, accounts: AccountsService, siteMoney: SiteMoneyService): Feature {
+export interface MoneyDeps {
+  readonly accounts: AccountsService;
+  readonly siteMoney: SiteMoneyService;
+}
+
+export function createMoneyFeature(core: Core, { accounts, siteMoney }: MoneyDeps): Feature {
   // Never awaited: the cached money shows at once, fresh values replace it.
   const refreshSites = (): void => {
     void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));

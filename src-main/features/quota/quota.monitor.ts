@@ -11,18 +11,18 @@ import type {
   Result,
   Thresholds,
 } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { emptyIdRecord, entriesOf, entryOf, idRecord, keepEntries, withEntry } from '../../id-record';
 import { runWithPriority } from '../../gateway/critical-budget';
 import type { Logger } from '../../log/logger';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
-import type { AlertsService } from './alerts.service';
-import { ARMED, stepAlerts, type AlertArming } from './alert-rule';
+import type { AlertsService } from '../alerts/alerts.service';
+import { ARMED, stepAlerts, type AlertArming } from '../alerts/alert-rule';
 import { DEFAULT_CRITICAL_SHARE, fairSpacingMs, type CriticalShare } from './critical-share';
 import { addSample, forecastDaysLeft, spendPerHour } from './history';
 import { readQuota, type QuotaReading } from './reading';
-import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from './scheduler';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions, type Trigger } from '../../schedule/scheduler';
 
 const nullableInt = z.number().int().nullable();
 const readingSchema = z.object({

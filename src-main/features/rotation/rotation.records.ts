@@ -2,7 +2,7 @@
 // own), newest first, bounded (the oldest finished ones go first), and shown as views. Every change is pushed to the
 // renderer (rotation:changed) as it is written.
 import type { RotationStep, RotationView } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { entriesOf, entryOf, idRecordOf } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import { disableAt, isFinished } from './rotation-rules';

@@ -4,20 +4,15 @@
 // of 300 reads, five minutes and a few thousand units apart, is some 2 KB of text where 600 numbers held 4.8 KB
 // and parsed from 9 KB of JSON; an idle key's is a dozen characters. The string is all a key costs in main's heap
 // and in the file, and loading a day of 10,000 keys parses no number at all.
-import type { SpendEntry, SpendRing } from './spend-rules';
+import { isStorable, type SpendEntry, type SpendRing } from './spend-rules';
 
 export type StoredRing = string;
 
-/** Quota units and epoch milliseconds beyond this are nonsense from a server (or a clock), never stored. */
-export const MAX_STORED_VALUE = 2 ** 50;
 /** At most this many bytes per read: two varints of values under 2^53. */
 const MAX_BYTES_PER_READ = 16;
 
 const zigzag = (n: number): number => (n >= 0 ? 2 * n : -2 * n - 1);
 const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
-
-/** A value this codec keeps exactly: a safe integer of modest size. */
-export const isStorable = (n: number): boolean => Number.isSafeInteger(n) && Math.abs(n) <= MAX_STORED_VALUE;
 
 export function encodeRing(ring: SpendRing): StoredRing {
   const bytes = new Uint8Array(ring.length * MAX_BYTES_PER_READ);

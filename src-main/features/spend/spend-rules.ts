@@ -6,7 +6,10 @@
 // latest, the latest marked as held since the one before it (every pass between read that same value, none more
 // than MAX_READ_GAP_MS apart). An idle key so costs two entries however long it is tracked, not 300.
 
-import { isStorable } from './ring-codec';
+/** Quota units and epoch milliseconds beyond this are nonsense from a server (or a clock), never stored. */
+export const MAX_STORED_VALUE = 2 ** 50;
+/** A value the ring keeps exactly (and its codec writes): a safe integer of modest size. */
+export const isStorable = (n: number): boolean => Number.isSafeInteger(n) && Math.abs(n) <= MAX_STORED_VALUE;
 
 /** One read of a key's used_quota: null when the read failed or the key was missing from the list (a gap). */
 export interface SpendRead {

@@ -3,26 +3,20 @@
 import { z } from 'zod';
 import { ok, type Result } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
-import type { Logger } from '../../log/logger';
-import type { StoreEngine } from '../../platform/store-engine';
-import { ConfigStore } from '../../vault/config.store';
+import type { Core } from '../../core';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
-import type { AlertsService } from '../quota/alerts.service';
-import type { SchedulerClock, SchedulerOptions } from '../quota/scheduler';
+import type { AlertsService } from '../alerts/alerts.service';
+import type { SchedulerOptions } from '../../schedule/scheduler';
 import { EMPTY_SPEND_SETTINGS, SpendTracker, spendSettingsSchema } from './spend.tracker';
 import { SplitSpendStore } from './spend.store';
 import { SpendWatcher } from './spend.watcher';
 
-export interface SpendFeatureOptions {
-  readonly dataDir: string;
-  readonly storeEngine: StoreEngine;
+export interface SpendDeps {
   readonly directory: AccountDirectory;
   readonly keys: Pick<KeysService, 'listAll' | 'setStatus'>;
   readonly alerts: AlertsService;
-  readonly clock: SchedulerClock;
-  readonly log: Logger;
   /** Tests only: a shorter pass spacing. */
   readonly schedulerOptions?: SchedulerOptions;
 }
@@ -41,46 +35,38 @@ export async function disableOne(
   return failed ? { ok: false, error: failed.error } : { ok: true, value: undefined };
 }
 
-export function createSpendFeature(options: SpendFeatureOptions): SpendFeature {
-  const { directory, log } = options;
-  const store = <T extends object>(name: string, schema: z.ZodType<T>, defaults: T) =>
-    new ConfigStore({
-      engine: options.storeEngine,
-      dataDir: options.dataDir,
-      name,
-      schema,
-      defaults,
-      onCorrupt: (keptAt, reason) => {
-        log.warn(`${name} was unreadable; kept aside and started empty`, { keptAt, reason });
-      },
-    });
-  const settings = store('spend-settings', spendSettingsSchema, EMPTY_SPEND_SETTINGS);
+export function createSpendFeature(core: Core, deps: SpendDeps): SpendFeature {
+  const { log, clock } = core;
+  const { directory } = deps;
+  const settings = core.store('spend-settings', spendSettingsSchema, EMPTY_SPEND_SETTINGS, {
+    corruptNote: 'spend-settings was unreadable; kept aside and started empty',
+  });
   let tracker: SpendTracker | null = null;
   const watcher = new SpendWatcher({
     // Every tracked key's day of reads, a file per account: a pass rewrites its own account's only.
     store: new SplitSpendStore({
-      engine: options.storeEngine,
-      dataDir: options.dataDir,
+      engine: core.platform.storeEngine,
+      dataDir: core.dataDir,
       onCorrupt: (name, keptAt, reason) => {
         log.warn(`${name} was unreadable; kept aside and started empty`, { keptAt, reason });
       },
     }),
-    alerts: options.alerts,
+    alerts: deps.alerts,
     account: (id) => directory.get(id),
     dailyCapOf: (accountId, keyId) => tracker?.dailyCapOf(accountId, keyId) ?? null,
-    setKeyEnabled: (accountId, keyId) => disableOne(options.keys, accountId, keyId),
-    now: () => options.clock.now(),
+    setKeyEnabled: (accountId, keyId) => disableOne(deps.keys, accountId, keyId),
+    now: () => clock.now(),
   });
   tracker = new SpendTracker({
     directory,
-    listAll: (id) => options.keys.listAll(id),
+    listAll: (id) => deps.keys.listAll(id),
     watcher,
     settings,
-    clock: options.clock,
+    clock,
     log: log.child('spend'),
-    ...(options.schedulerOptions ? { schedulerOptions: options.schedulerOptions } : {}),
+    ...(deps.schedulerOptions ? { schedulerOptions: deps.schedulerOptions } : {}),
   });
-  options.alerts.setRunawayActions(watcher.actions);
+  deps.alerts.setRunawayActions(watcher.actions);
   const owned = tracker;
   owned.start();
   return {

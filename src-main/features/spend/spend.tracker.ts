@@ -9,7 +9,7 @@ import type { DocumentStore } from '../../vault/config.store';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
 import { runWithPriority } from '../../gateway/critical-budget';
-import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../../schedule/scheduler';
 import type { SpendWatcher } from './spend.watcher';
 
 /** The request budget of per-key spend: at most one list pass per tracked account per 5 minutes. */

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { KeyView, Result, RunawayAlertView } from '../../../src-shared/contract';
 import { emptyIdRecord, entriesOf, entryOf, idRecord, idRecordOf, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
-import type { AlertAccount, AlertsService, RunawayActions } from '../quota/alerts.service';
+import type { AlertAccount, AlertsService, RunawayActions } from '../alerts/alerts.service';
 import {
   CALM,
   MAX_READS,
+  MAX_STORED_VALUE,
   addRead,
   dismissFalseAlarm,
   spendRates,
@@ -17,7 +18,7 @@ import {
   type SpendEntry,
   type SpendRates,
 } from './spend-rules';
-import { MAX_STORED_VALUE, decodeRing, encodeRing, isStoredRing, lastReadAt } from './ring-codec';
+import { decodeRing, encodeRing, isStoredRing, lastReadAt } from './ring-codec';
 
 /** The longest stored ring: MAX_READS reads of at most 16 bytes, in base64. */
 const MAX_RING_CHARS = Math.ceil((MAX_READS * 16 * 4) / 3);

@@ -5,21 +5,20 @@ import type { QuotaMonitor } from '../quota/quota.monitor';
 import { SPEC_ACCOUNT_MONEY } from '../../../src-shared/units';
 import { STATUS_VERSION, entryFromView, type StatusSnapshot } from './status.model';
 
-export interface StatusSnapshotOptions {
+export interface StatusDeps {
   readonly accounts: AccountDirectory;
   readonly monitor: Pick<QuotaMonitor, 'view'>;
-  readonly now?: () => number;
 }
 
-export function liveSnapshot(options: StatusSnapshotOptions): StatusSnapshot {
-  const now = options.now ?? Date.now;
+/** The snapshot at `now` (the platform clock's reading; there is no fallback clock in main). */
+export function liveSnapshot(deps: StatusDeps, now: () => number): StatusSnapshot {
   return {
     version: STATUS_VERSION,
     source: 'keydesk',
     generatedAt: now(),
-    accounts: options.accounts
+    accounts: deps.accounts
       .list()
       .filter((a) => !a.isHidden)
-      .map((a) => entryFromView({ ...a, money: a.money ?? SPEC_ACCOUNT_MONEY }, options.monitor.view(a.id))),
+      .map((a) => entryFromView({ ...a, money: a.money ?? SPEC_ACCOUNT_MONEY }, deps.monitor.view(a.id))),
   };
 }

@@ -2,6 +2,7 @@
 // HKDF into a record key, a name key and a digest key; the keyring file that says which KDF and salt (and tells a
 // wrong passphrase); opaque file names (an HMAC of the record's kind and id); each record sealed with AES-256-GCM,
 // a random nonce per write, its file name and version bound as associated data. Pure: no files, no network.
+import type { AppError } from '../../../src-shared/contract';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { isAcceptableScrypt } from '../backup/backup-format';
@@ -26,6 +27,13 @@ export class SyncCryptoError extends Error {
   constructor(readonly problem: SyncCryptoProblem) {
     super(`Sync data refused: ${problem}`);
     this.name = 'SyncCryptoError';
+  }
+
+  /** What the user is told (errors.ts converts every failure through this). */
+  toAppError(): AppError {
+    if (this.problem === 'newer_format') return { code: 'validation', reason: 'sync.newer_format' };
+    if (this.problem === 'wrong_passphrase') return { code: 'validation', reason: 'sync.wrong_passphrase' };
+    return { code: 'validation', reason: 'sync.folder_changed' };
   }
 }
 

@@ -2,7 +2,6 @@
 // listed here (accounts with their credentials, the settings groups the user chose); a new kind (allowances,
 // hand-off records) joins by adding its SyncRecordKind to this list. dispose() stops the schedule and waits for a run.
 import type { Core } from '../../core';
-import { ConfigStore } from '../../vault/config.store';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
 import { accountKind } from './kinds/account.kind';
@@ -17,23 +16,21 @@ export interface SyncFeatureOptions {
   readonly schedule?: SyncServiceOptions['schedule'];
 }
 
+export interface SyncDeps {
+  readonly accounts: AccountsService;
+  /** Tests only: cheaper scrypt for a new sync folder, quicker sync timers. */
+  readonly options?: SyncFeatureOptions;
+}
+
 export function createSyncFeature(
   core: Core,
-  accounts: AccountsService,
-  options: SyncFeatureOptions = {},
+  { accounts, options = {} }: SyncDeps,
 ): Feature & { service: SyncService } {
   const log = core.log.child('sync');
   const service = new SyncService({
-    store: new ConfigStore({
-      engine: core.platform.storeEngine,
-      dataDir: core.dataDir,
-      name: 'sync',
-      schema: syncStateSchema,
-      defaults: EMPTY_SYNC_STATE,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('sync state was unreadable; kept aside, the next run reads the folder again', { keptAt, reason });
-      },
-      onReport: core.storeStatus.reporter('cache', 'sync.json'),
+    store: core.store('sync', syncStateSchema, EMPTY_SYNC_STATE, {
+      reportAs: 'cache',
+      corruptNote: 'sync state was unreadable; kept aside, the next run reads the folder again',
     }),
     vault: core.vault,
     kinds: (groups, fingerprintKey) => [

@@ -2,7 +2,7 @@
 // conditional writes), running the engine on the schedule, and the status, conflicts, notices and device removal
 // Settings shows. The app password, the passphrase and conflicting copies live in the vault; the rest in sync.json.
 import type { AppError, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import { raise } from '../../errors';
 import { entryOf, withEntry } from '../../id-record';
 import type { Logger } from '../../log/logger';

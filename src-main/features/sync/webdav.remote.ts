@@ -1,6 +1,7 @@
 // The sync folder on a WebDAV server, through the `webdav` client from npm: list (one PROPFIND), read, conditional
 // write, delete, create the folder. Every request goes through the platform's fetch with a deadline, and every body
 // the server sends is cut off at a size cap before it is parsed. Failures become a RemoteError with what went wrong.
+import type { AppError } from '../../../src-shared/contract';
 import { createClient, getPatcher, type FileStat, type WebDAVClient } from 'webdav';
 import type { Clock, FetchPort } from '../../platform/ports';
 
@@ -34,6 +35,32 @@ export class RemoteError extends Error {
   ) {
     super(`WebDAV ${problem}${status === undefined ? '' : ` (HTTP ${String(status)})`}`);
     this.name = 'RemoteError';
+  }
+
+  /** What the user is told: a code and a named reason, the HTTP status as a value (errors.ts converts through this). */
+  toAppError(): AppError {
+    const params = this.status === undefined ? undefined : { status: this.status };
+    const withParams = (e: AppError): AppError => (params === undefined ? e : { ...e, params });
+    switch (this.problem) {
+      case 'unauthorized':
+        return withParams({ code: 'auth.unauthorized', reason: 'sync.unauthorized' });
+      case 'not_found':
+        return withParams({ code: 'not_found', reason: 'sync.folder_missing' });
+      case 'insufficient_storage':
+        return withParams({ code: 'server', reason: 'sync.server_full', retryable: true });
+      case 'server':
+        return withParams({ code: 'server', reason: 'sync.server_error', retryable: true });
+      case 'network':
+        return { code: 'network', reason: 'sync.unreachable', retryable: true };
+      case 'timeout':
+        return { code: 'timeout', reason: 'sync.timeout', retryable: true };
+      case 'too_large':
+        return { code: 'protocol', reason: 'sync.too_large' };
+      case 'weak_etag':
+        return { code: 'unsupported', reason: 'sync.weak_etags' };
+      case 'protocol':
+        return withParams({ code: 'protocol', reason: 'sync.not_webdav' });
+    }
   }
 }
 

@@ -3,11 +3,12 @@
 // redirects followed by hand, each hop held to the mirror rules (https, or http only from and to this machine).
 import type { FetchPort } from '../../gateway';
 import { isAcceptableFeedHop } from './update-support';
-import { UpdateError, type UpdateClock, type UpdateFeedPort } from './updates.ports';
+import type { Clock } from '../../platform/ports';
+import { stalledFor, UpdateError, type UpdateFeedPort } from './updates.ports';
 
 export interface HttpFeedOptions {
   readonly fetch: FetchPort;
-  readonly clock: UpdateClock;
+  readonly clock: Pick<Clock, 'setTimer' | 'clearTimer'>;
   /** Abort when no byte arrived for this long (headers included). */
   readonly stallMs: number;
 }
@@ -26,13 +27,16 @@ export class HttpUpdateFeed implements UpdateFeedPort {
     let cancelTimer = (): void => undefined;
     const arm = (): void => {
       cancelTimer();
-      cancelTimer = clock.setTimer(stallMs, () => {
+      const timer = clock.setTimer(stallMs, () => {
         controller.abort(STALLED);
       });
+      cancelTimer = () => {
+        clock.clearTimer(timer);
+      };
     };
     const failure = (error: unknown): UpdateError => {
       if (error instanceof UpdateError) return error;
-      if (controller.signal.reason === STALLED) return new UpdateError('timeout', `no data for ${stallMs} ms`);
+      if (controller.signal.reason === STALLED) return new UpdateError('timeout', undefined, stalledFor(stallMs));
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
       const message = error instanceof Error ? error.message : String(error);
       return new UpdateError('offline', [message, cause].filter(Boolean).join(': ').slice(0, 300));
@@ -51,7 +55,12 @@ export class HttpUpdateFeed implements UpdateFeedPort {
         const location = response.headers.get('location');
         if (REDIRECTS.has(response.status) && location !== null) {
           await response.body?.cancel().catch(() => undefined);
-          if (hop >= MAX_FEED_REDIRECTS) throw new UpdateError('redirect', `> ${MAX_FEED_REDIRECTS}`);
+          if (hop >= MAX_FEED_REDIRECTS) {
+            throw new UpdateError('redirect', undefined, {
+              reason: 'too_many_redirects',
+              params: { count: MAX_FEED_REDIRECTS },
+            });
+          }
           let next: URL;
           try {
             next = new URL(location, at);
@@ -83,7 +92,7 @@ async function readCapped(response: Response, maxBytes: number, arm: () => void)
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new UpdateError('too_large', `${declared} bytes`);
+    throw new UpdateError('too_large', undefined, { reason: 'declared_size', params: { bytes: declared } });
   }
   if (!response.body) return new Uint8Array(0);
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -96,7 +105,7 @@ async function readCapped(response: Response, maxBytes: number, arm: () => void)
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new UpdateError('too_large', `over ${maxBytes} bytes`);
+      throw new UpdateError('too_large', undefined, { reason: 'over_cap', params: { bytes: maxBytes } });
     }
     chunks.push(value);
   }

@@ -1,7 +1,7 @@
 // Facts about this install the updater depends on, as pure functions: whether it may update itself (deb and rpm
 // installs may not: their package manager does), which feed file names its build, where GitHub Releases serves
 // the feed, and which mirror addresses are acceptable.
-import type { UpdateSupport } from '../../../src-shared/contract';
+import type { InstallSupport } from '../../platform/ports';
 
 export interface InstallFacts {
   readonly mode: 'electron' | 'browser';
@@ -14,11 +14,6 @@ export interface InstallFacts {
   readonly appImagePath: string | undefined;
   /** Contents of `<resources>/package-type`, which electron-builder writes into deb, rpm and pacman packages. */
   readonly packageType: string | null;
-}
-
-export interface InstallSupport {
-  readonly support: UpdateSupport;
-  readonly packageFormat: string | null;
 }
 
 export function installSupport(facts: InstallFacts): InstallSupport {

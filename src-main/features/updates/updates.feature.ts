@@ -1,42 +1,16 @@
-// Builds the updates feature from the platform's update ports and the app's data folder: the service, its
+// Builds the updates feature on Core (the platform's update ports, its clock, a data file): the service, its
 // handlers, the start (schedules the first check; never waits) and the dispose for quit.
 import type { UpdateStatus } from '../../../src-shared/contract';
-import type { EventBus } from '../../bridge/events';
 import type { Router } from '../../bridge/router';
-import type { FetchPort } from '../../gateway';
-import type { Logger } from '../../log/logger';
-import type { StoreEngine } from '../../platform/store-engine';
-import { ConfigStore } from '../../vault/config.store';
+import type { Core } from '../../core';
 import type { KeyObject } from 'node:crypto';
 import { trustedFeedKeys } from './feed-keys';
 import { HttpUpdateFeed } from './http-feed';
-import type { InstallSupport } from './update-support';
 import { registerUpdatesHandlers } from './updates.handlers';
-import { systemUpdateClock, type UpdateClock, type UpdateDownloaderPort } from './updates.ports';
 import { DEFAULT_UPDATES, updatesDocumentSchema } from './updates.schema';
 import { UpdatesService } from './updates.service';
 
-/** What the platform tells the feature: see platform/electron/updater.adapter.ts and platform/node. */
-export interface UpdatesPlatform {
-  readonly install: InstallSupport;
-  /** `latest.yml`, `latest-mac.yml`, `latest-linux.yml`, `latest-linux-arm64.yml`. */
-  readonly feedFile: string;
-  /** GitHub Releases of the repository the build was published from; null when unknown. */
-  readonly githubFeedUrl: string | null;
-  readonly downloader: UpdateDownloaderPort;
-  /** How the feed file is fetched (Electron's net.fetch: the system proxy and certificates). */
-  readonly fetch: FetchPort;
-}
-
-export interface UpdatesFeatureOptions {
-  readonly dataDir: string;
-  readonly version: string;
-  readonly events: EventBus;
-  readonly log: Logger;
-  readonly platform: UpdatesPlatform;
-  /** Carries its settings file like every other data file. */
-  readonly storeEngine: StoreEngine;
-  readonly clock?: UpdateClock;
+export interface UpdatesDeps {
   /** Tests only: the keys a feed must be signed with instead of the release keys built in (feed-keys.ts). */
   readonly trustedKeys?: readonly KeyObject[];
 }
@@ -52,31 +26,24 @@ export interface UpdatesFeature {
 /** An address that stops sending for 20 s is treated as unreachable. */
 const FEED_STALL_MS = 20_000;
 
-export function createUpdatesFeature(options: UpdatesFeatureOptions): UpdatesFeature {
-  const { platform, log } = options;
-  const clock = options.clock ?? systemUpdateClock;
+export function createUpdatesFeature(core: Core, deps: UpdatesDeps = {}): UpdatesFeature {
+  const { clock, log } = core;
+  const platform = core.platform.updates;
   const service = new UpdatesService({
-    currentVersion: options.version,
+    currentVersion: core.version,
     install: platform.install,
     feedFile: platform.feedFile,
     githubFeedUrl: platform.githubFeedUrl,
     feed: new HttpUpdateFeed({ fetch: platform.fetch, clock, stallMs: FEED_STALL_MS }),
-    trustedKeys: options.trustedKeys ?? trustedFeedKeys(),
+    trustedKeys: deps.trustedKeys ?? trustedFeedKeys(),
     downloader: platform.downloader,
     clock,
-    store: new ConfigStore({
-      engine: options.storeEngine,
-      dataDir: options.dataDir,
-      name: 'updates',
-      schema: updatesDocumentSchema,
-      defaults: DEFAULT_UPDATES,
-      onCorrupt: (keptAt, reason) => {
-        log.warn('updates file was unreadable; kept aside, checks are on again', { keptAt, reason });
-      },
+    store: core.store('updates', updatesDocumentSchema, DEFAULT_UPDATES, {
+      corruptNote: 'updates file was unreadable; kept aside, checks are on again',
     }),
     log: log.child('updates'),
     onChange: (status: UpdateStatus) => {
-      options.events.emit('updates:changed', status);
+      core.events.emit('updates:changed', status);
     },
   });
   return {

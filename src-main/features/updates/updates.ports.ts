@@ -1,16 +1,19 @@
-// The ports the update service runs on: the feed (reads one file of the update feed), the downloader (fetches,
-// verifies and installs a release: electron-updater in the desktop app) and the clock. Adapters: http-feed.ts
-// (both modes), platform/electron/updater.adapter.ts, platform/node/updater.adapter.ts.
-import type { UpdateFailureKind, UpdateProgress } from '../../../src-shared/contract';
+// The update service's own port and error: the feed (reads one file of the update feed; adapter http-feed.ts) and
+// the failure kinds it is told about. The runtime's side (downloader, install facts) is platform/updates.port.ts.
+import type { UpdateFailureKind, UpdateFailureWhy } from '../../../src-shared/contract';
 
-/** A failure with the kind the user is told about; `detail` is technical (a status, a message), never a secret. */
+/**
+ * A failure with the kind the user is told about, Keydesk's own reason when it has one (`why`: a code and numbers the
+ * renderer words), and a technical `detail` (a status, a file, another program's message), never a secret.
+ */
 export class UpdateError extends Error {
   override readonly name = 'UpdateError';
   constructor(
     readonly kind: UpdateFailureKind,
     readonly detail?: string,
+    readonly why?: UpdateFailureWhy,
   ) {
-    super(detail ? `${kind}: ${detail}` : kind);
+    super([kind, why?.reason, detail].filter(Boolean).join(': '));
   }
 }
 
@@ -19,44 +22,8 @@ export interface UpdateFeedPort {
   read(url: string, maxBytes: number): Promise<Uint8Array>;
 }
 
-export interface DownloadRequest {
-  /** The feed address that answered the check: the download comes from the same place. */
-  readonly feedUrl: string;
-  /** `latest.yml`, … */
-  readonly feedFile: string;
-  /** The feed's exact text, as its signature was checked: the downloader reads this, never the feed again. */
-  readonly feedText: string;
-  readonly version: string;
-}
-
-export interface UpdateDownloaderPort {
-  /** false where this build cannot download (browser mode): the service then only checks. */
-  readonly canDownload: boolean;
-  /**
-   * Downloads the release the feed text names and answers the paths of the files it wrote (the service checks each
-   * against the signed feed's sha512 and size before anything may install them).
-   */
-  download(request: DownloadRequest, onProgress: (progress: UpdateProgress) => void): Promise<readonly string[]>;
-  /** Stops a download in flight; its promise then rejects. */
-  cancel(): void;
-  /** Quits Keydesk and runs the installer of the downloaded release. */
-  install(): void;
-}
-
-/** Time for the scheduler and the stall watchdogs; a fake in tests. */
-export interface UpdateClock {
-  now(): number;
-  /** Calls `run` once after `ms`; answers the cancel function. */
-  setTimer(ms: number, run: () => void): () => void;
-}
-
-export const systemUpdateClock: UpdateClock = {
-  now: () => Date.now(),
-  setTimer: (ms, run) => {
-    const timer = setTimeout(run, ms);
-    timer.unref();
-    return () => {
-      clearTimeout(timer);
-    };
-  },
-};
+/** The reason of a stall watchdog's failure: nothing arrived for this long. */
+export const stalledFor = (ms: number): UpdateFailureWhy => ({
+  reason: 'stalled',
+  params: { seconds: Math.round(ms / 1000) },
+});

@@ -22,13 +22,38 @@ const failureKind = z.enum([
   'unknown',
 ]);
 const source = z.enum(['mirror', 'github']);
+const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+// Absent in files written before failures carried a reason; one this build does not know is dropped, not fatal.
+const failureWhy = z
+  .object({
+    reason: z.enum([
+      'stalled',
+      'over_cap',
+      'declared_size',
+      'too_many_redirects',
+      'no_longer_offered',
+      'offers_other_version',
+      'browser_mode',
+      'not_self_updating',
+    ]),
+    params: z
+      .object({
+        seconds: count.optional(),
+        bytes: count.optional(),
+        count: count.optional(),
+        version: z.string().max(40).optional(),
+      })
+      .optional(),
+  })
+  .optional()
+  .catch(undefined);
 
 const checkRecordSchema: z.ZodType<UpdateCheckRecord> = z.object({
   at: z.number().int().nonnegative(),
   outcome: z.enum(['up_to_date', 'available', 'failed']),
   source: source.nullable(),
   failure: z
-    .object({ kind: failureKind, source: source.nullable(), detail: z.string().max(500).optional() })
+    .object({ kind: failureKind, source: source.nullable(), why: failureWhy, detail: z.string().max(500).optional() })
     .nullable(),
   // Absent in files written before feeds were signed.
   signedBy: z

@@ -20,9 +20,10 @@ import { checkDownloadedFiles } from './download-check';
 import { FeedDocumentError, MAX_FEED_BYTES, feedText, parseFeedDocument, type FeedRelease } from './feed-document';
 import { MAX_SIGNATURE_BYTES, SIGNATURE_SUFFIX, feedSigner } from './feed-signature';
 import { isInRollout, newRolloutId } from './rollout';
-import { normaliseFeedUrl, type InstallSupport } from './update-support';
+import { normaliseFeedUrl } from './update-support';
+import type { Clock, InstallSupport, UpdateDownloaderPort } from '../../platform/ports';
 import type { UpdatesDocument } from './updates.schema';
-import { UpdateError, type UpdateClock, type UpdateDownloaderPort, type UpdateFeedPort } from './updates.ports';
+import { stalledFor, UpdateError, type UpdateFeedPort } from './updates.ports';
 import { compareVersions, isNewerOffer, parseVersion, type SemVer } from './version';
 
 export const UPDATE_TIMING = {
@@ -49,7 +50,7 @@ export interface UpdatesServiceOptions {
   /** The release keys a feed must be signed with (feed-keys.ts; a test key in tests). */
   readonly trustedKeys: readonly KeyObject[];
   readonly downloader: UpdateDownloaderPort;
-  readonly clock: UpdateClock;
+  readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
   readonly store: DocumentStore<UpdatesDocument>;
   readonly log: Logger;
   readonly onChange: (status: UpdateStatus) => void;
@@ -74,7 +75,12 @@ interface SignedFeed {
 
 const failureOf = (error: unknown, source: UpdateSource | null): UpdateFailure => {
   if (error instanceof UpdateError) {
-    return { kind: error.kind, source, ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}) };
+    return {
+      kind: error.kind,
+      source,
+      ...(error.why ? { why: error.why } : {}),
+      ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}),
+    };
   }
   if (error instanceof FeedDocumentError) return { kind: 'invalid_feed', source, detail: error.message.slice(0, 300) };
   return { kind: 'unknown', source, detail: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
@@ -348,9 +354,12 @@ export class UpdatesService {
     };
     const arm = (): void => {
       cancelWatchdog();
-      cancelWatchdog = clock.setTimer(this.#timing.downloadStallMs, () => {
-        stop(new UpdateError('timeout', `no data for ${this.#timing.downloadStallMs} ms`));
+      const watchdog = clock.setTimer(this.#timing.downloadStallMs, () => {
+        stop(new UpdateError('timeout', undefined, stalledFor(this.#timing.downloadStallMs)));
       });
+      cancelWatchdog = () => {
+        clock.clearTimer(watchdog);
+      };
     };
     let lastEmit = 0;
     arm();
@@ -364,7 +373,9 @@ export class UpdatesService {
       const paths = await downloader.download(request, (progress) => {
         arm();
         if (progress.transferredBytes > this.#maxDownloadBytes) {
-          stop(new UpdateError('too_large', `over ${this.#maxDownloadBytes} bytes`));
+          stop(
+            new UpdateError('too_large', undefined, { reason: 'over_cap', params: { bytes: this.#maxDownloadBytes } }),
+          );
           return;
         }
         this.#progress = progress;
@@ -396,13 +407,17 @@ export class UpdatesService {
     this.#unschedule();
     if (this.#isDisposed) return;
     this.#nextCheckAt = this.#options.clock.now() + delayMs;
-    this.#cancelScheduled = this.#options.clock.setTimer(delayMs, () => {
+    const { clock } = this.#options;
+    const timer = clock.setTimer(delayMs, () => {
       this.#nextCheckAt = null;
       // A scheduled check's failure is recorded in lastCheck; nothing is thrown at the user.
       void this.check().catch((error: unknown) => {
         this.#options.log.warn('scheduled update check failed', { error: String(error) });
       });
     });
+    this.#cancelScheduled = () => {
+      clock.clearTimer(timer);
+    };
   }
 
   #unschedule(): void {

@@ -6,7 +6,7 @@ import type { Feature } from '../feature';
 import { registerVaultHandlers } from './vault.handlers';
 import { VaultService } from './vault.service';
 
-export function createVaultFeature(core: Core, accounts: AccountsService): Feature {
+export function createVaultFeature(core: Core, { accounts }: { readonly accounts: AccountsService }): Feature {
   const service = new VaultService({ vault: core.vault, accounts, events: core.events });
   return {
     register: (router) => {

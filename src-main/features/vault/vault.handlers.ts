@@ -1,19 +1,11 @@
 // Handlers of the vault: channels. Thin: the schema of the renderer's input, then the vault service; a refusal
-// crosses the bridge as vault.locked with the vault's reason.
+// (VaultRefusedError) converts itself in the router as vault.locked with the vault's reason.
 import { ok } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
-import { AppErrorException } from '../../errors';
 import { changePassphraseSchema, setPassphraseSchema, unlockSchema } from './vault.schema';
-import { VaultRefusedError, type VaultService } from './vault.service';
+import type { VaultService } from './vault.service';
 
-async function answer<T>(action: () => Promise<T>) {
-  try {
-    return ok(await action());
-  } catch (error) {
-    if (error instanceof VaultRefusedError) throw new AppErrorException({ code: error.code, reason: error.reason });
-    throw error;
-  }
-}
+const answer = async <T>(action: () => Promise<T>) => ok(await action());
 
 export function registerVaultHandlers(router: Router, vault: VaultService): void {
   router

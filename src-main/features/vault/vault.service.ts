@@ -1,7 +1,12 @@
 // The vault service: the passphrase actions (set, unlock, change, lock) and the vault's status in the contract's
 // words, with what follows every action — vault:changed, then each account's state read again, since entries a
 // passphrase sealed become readable (or not) with it. Knows nothing of the bridge; the handlers turn its errors.
-import type { AccountsSnapshot, EventMap, VaultStatus as VaultStatusView } from '../../../src-shared/contract';
+import type {
+  AccountsSnapshot,
+  AppError,
+  EventMap,
+  VaultStatus as VaultStatusView,
+} from '../../../src-shared/contract';
 import { CipherError } from '../../vault/cipher';
 import type { SecretStore, VaultStatus } from '../../vault/secret.store';
 
@@ -25,6 +30,11 @@ export class VaultRefusedError extends Error {
 
   constructor(readonly reason: 'vault.wrong_passphrase' | 'vault.refused') {
     super(reason);
+  }
+
+  /** Crosses the bridge as vault.locked with the vault's reason (errors.ts converts through this). */
+  toAppError(): AppError {
+    return { code: this.code, reason: this.reason };
   }
 }
 

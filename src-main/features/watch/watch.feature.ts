@@ -1,5 +1,5 @@
-// The watch feature: which key across accounts can call a model and what expires soon, read through the
-// keys and account-info services of the same directory.
+// The watch feature: which key across accounts can call a model and what expires soon, read through the keys and
+// account-info services of the same directory; its hourly schedule, and the spend tracker's passes fed to it.
 import type { AlertDraft, ExpiringItem } from '../../../src-shared/contract';
 import { msFromUnixSeconds } from '../../../src-shared/unix-time';
 import type { AccountDirectory } from '../accounts/account-directory';
@@ -7,15 +7,61 @@ import type { AccountInfoService } from '../account-info/account-info.service';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { DocumentStore } from '../../vault/config.store';
-import type { AlertsService } from '../quota/alerts.service';
+import type { AlertsService } from '../alerts/alerts.service';
 import { runWithPriority } from '../../gateway/critical-budget';
-import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../quota/scheduler';
+import { QuotaScheduler, type SchedulerClock, type SchedulerOptions } from '../../schedule/scheduler';
 import type { Logger } from '../../log/logger';
-import type { SeenRatios } from './price-watch';
+import type { Core } from '../../core';
+import type { SpendTracker } from '../spend/spend.tracker';
+import { EMPTY_SEEN_RATIOS, seenRatiosSchema, type SeenRatios } from './price-watch';
 import { registerWatchHandlers } from './watch.handlers';
 import { WatchService } from './watch.service';
 
-export interface WatchFeatureOptions {
+export interface WatchDeps {
+  readonly directory: AccountDirectory;
+  readonly keys: KeysService;
+  readonly info: AccountInfoService;
+  readonly alerts: Pick<AlertsService, 'raiseAlert'>;
+  /** The spend feature's 5-minute list passes also feed the expiry check, at no request of their own. */
+  readonly spend: Pick<SpendTracker, 'onPass'>;
+  /** End-to-end tests only: a shorter spacing of the hourly checks. */
+  readonly schedulerOptions?: SchedulerOptions;
+}
+
+export type WatchFeature = Feature & { readonly service: WatchService };
+
+export function createWatchFeature(core: Core, deps: WatchDeps): WatchFeature {
+  const log = core.log;
+  const watch = assembleWatch({
+    directory: deps.directory,
+    keys: deps.keys,
+    info: deps.info,
+    clock: core.clock,
+    expiringWithinDays: () => core.settings.get().expiringWithinDays,
+    alerts: deps.alerts,
+    schedule: {
+      clock: core.clock,
+      log: log.child('watch'),
+      ...(deps.schedulerOptions ? { options: deps.schedulerOptions } : {}),
+    },
+    seenRatios: core.store('group-ratios', seenRatiosSchema, EMPTY_SEEN_RATIOS, {
+      corruptNote: 'group ratios last seen were unreadable; kept aside, the next read is first sight',
+    }),
+  });
+  const stopNotingKeys = deps.spend.onPass((accountId, listed) => {
+    if (listed) watch.service.noteKeys(accountId, listed);
+  });
+  return {
+    ...watch,
+    dispose: async () => {
+      stopNotingKeys();
+      await watch.dispose();
+    },
+  };
+}
+
+/** The watch's parts, wired: what createWatchFeature builds on Core, and what tests build on fakes of each part. */
+export interface WatchParts {
   readonly directory: AccountDirectory;
   readonly keys: KeysService;
   readonly info: AccountInfoService;
@@ -42,7 +88,7 @@ export const WATCH_CHECK_MS = 60 * 60_000;
 /** The first check after start waits this long, so start-up's own requests go first. */
 export const WATCH_FIRST_CHECK_MS = 3 * 60_000;
 
-export function createWatchFeature(options: WatchFeatureOptions): Feature & { readonly service: WatchService } {
+export function assembleWatch(options: WatchParts): WatchFeature {
   const { directory, keys, info } = options;
   const service = new WatchService(
     {
@@ -123,7 +169,7 @@ export function expiringDraft(item: ExpiringItem): AlertDraft {
 
 /** One check per account per hour in a scheduler of its own (its rules: one at a time, backoff, staggering). */
 function startSchedule(
-  schedule: NonNullable<WatchFeatureOptions['schedule']>,
+  schedule: NonNullable<WatchParts['schedule']>,
   directory: AccountDirectory,
   service: WatchService,
 ): { dispose(): void } {

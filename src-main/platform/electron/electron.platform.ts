@@ -10,7 +10,7 @@ import { ElectronNotifier } from './notifier.adapter';
 import type { Logger } from '../../log/logger';
 import { electronUpdatesPlatform } from './updater.adapter';
 import { electronExternalLinks } from './external-link.adapter';
-import { electronStoreEngine } from './electron-store.engine';
+import { atomicFileEngine } from '../atomic-file.engine';
 import { electronPower } from './power.adapter';
 import { electronSafeStorage } from './safe-storage.adapter';
 import { ElectronTrayAdapter } from './tray.adapter';
@@ -57,7 +57,7 @@ export function electronPlatform(getWindow: () => BrowserWindow | null, options:
     safeStorage: electronSafeStorage,
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: { openExternal: (url) => shell.openExternal(url) },
-    storeEngine: electronStoreEngine(),
+    storeEngine: atomicFileEngine(),
     externalLinks: electronExternalLinks,
     updates: electronUpdatesPlatform({
       isPackaged: app.isPackaged,

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppUpdater, CancellationToken, ProgressInfo } from 'electron-updater';
 import type { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
-import type { UpdatesPlatform } from '../../features/updates/updates.feature';
 import {
   feedFileName,
   githubFeedUrl,
   githubRepositoryFromAppUpdateYml,
   installSupport,
 } from '../../features/updates/update-support';
-import { UpdateError, type DownloadRequest, type UpdateDownloaderPort } from '../../features/updates/updates.ports';
+import { UpdateError } from '../../features/updates/updates.ports';
+import type { DownloadRequest, UpdateDownloaderPort, UpdatesPlatform } from '../ports';
 import type { Logger } from '../../log/logger';
 import type { FetchPort } from '../../gateway';
 
@@ -167,9 +167,12 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
     updater.on('download-progress', listener);
     try {
       const result = await updater.checkForUpdates();
-      if (!result?.isUpdateAvailable) throw new UpdateError('invalid_feed', 'the feed no longer offers an update');
+      if (!result?.isUpdateAvailable) throw new UpdateError('invalid_feed', undefined, { reason: 'no_longer_offered' });
       if (result.updateInfo.version !== request.version) {
-        throw new UpdateError('invalid_feed', `the feed now offers ${result.updateInfo.version.slice(0, 40)}`);
+        throw new UpdateError('invalid_feed', undefined, {
+          reason: 'offers_other_version',
+          params: { version: result.updateInfo.version.slice(0, 40) },
+        });
       }
       return await updater.downloadUpdate(token);
     } catch (error) {
@@ -192,7 +195,7 @@ class ElectronUpdaterDownloader implements UpdateDownloaderPort {
 
 const noDownloader: UpdateDownloaderPort = {
   canDownload: false,
-  download: () => Promise.reject(new UpdateError('unknown', 'this install does not update itself')),
+  download: () => Promise.reject(new UpdateError('unknown', undefined, { reason: 'not_self_updating' })),
   cancel: () => undefined,
   install: () => undefined,
 };

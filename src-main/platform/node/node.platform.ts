@@ -6,7 +6,7 @@ import type { Platform } from '../ports';
 import { systemClock } from '../system-clock';
 import { browserModeUpdates } from './updater.adapter';
 import { systemExternalLinks } from './external-link.adapter';
-import { confStoreEngine } from './conf.engine';
+import { atomicFileEngine } from '../atomic-file.engine';
 import { exportsFolderSink, noClipboard } from './clipboard.adapter';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from './in-app.notifier';
 import { napiKeyring } from './keyring.adapter';
@@ -34,7 +34,7 @@ export function nodePlatform(dataDir: string): Platform {
     safeStorage: null,
     keyring: napiKeyring('Keydesk', 'vault-data-key'),
     shell: systemBrowserShell,
-    storeEngine: confStoreEngine(),
+    storeEngine: atomicFileEngine(),
     // Deep links that carry a key go to the system's handler from here, as in the desktop app, never to the page.
     externalLinks: systemExternalLinks(),
     // Updates come with the desktop app; browser mode says so in Settings.

@@ -1,7 +1,7 @@
 // Figure 3: the polling rule under pressure. A simulated hour (fake scheduler clock) of random focus, manual, resume
 // and tray triggers on top of 1-minute polling; the most requests any account got at one endpoint in any 60 s window.
 import { startGateway } from '../../gateway';
-import type { Trigger } from '../../../src-main/features/quota/scheduler';
+import type { Trigger } from '../../../src-main/schedule/scheduler';
 import { draftFor, mixedKind } from '../lib/drafts';
 import { seededRandom } from '../../support/fake-clock';
 import type { Figure } from '../lib/figure';

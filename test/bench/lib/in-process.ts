@@ -1,25 +1,21 @@
 // The accounts service and the quota monitor built in this process, as app.ts builds them, but with the monitor on a
 // fake clock and the HTTP port counted: requests stay real (loopback to the emulator), time is simulated.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { systemClock } from '../../../src-main/platform/system-clock';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountDraft } from '../../../src-shared/contract';
-import { EventBus } from '../../../src-main/bridge/events';
-import {
-  CriticalBudget,
-  HttpTransport,
-  SEARCH_BUDGET_DEFAULTS,
-  systemClock,
-  type FetchPort,
-} from '../../../src-main/gateway';
+import { EventBus } from '../../../src-main/event-bus';
+import { CriticalBudget, HttpTransport, SEARCH_BUDGET_DEFAULTS, type FetchPort } from '../../../src-main/gateway';
 import { createLogger, type Logger } from '../../../src-main/log/logger';
 import { AccountsService } from '../../../src-main/features/accounts/accounts.service';
 import { createQuotaFeature, type QuotaFeature } from '../../../src-main/features/quota/quota.feature';
+import { createAlertsFeature } from '../../../src-main/features/alerts/alerts.feature';
+import { testCore } from '../../support/test-core';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/platform/node/in-app.notifier';
 import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
 import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
 
 export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
 
@@ -94,9 +90,29 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     dir: dataDir,
     sources: { safeStorage: null, keyring: null },
     clock: systemClock,
-    transport: new HttpTransport({ fetch: fetchPort, logger: silentLogger, criticalBudget: budget, searchBudget }),
+    transport: new HttpTransport({
+      fetch: fetchPort,
+      logger: silentLogger,
+      clock: systemClock,
+      criticalBudget: budget,
+      searchBudget,
+    }),
     events,
     log: silentLogger,
+  });
+  // The quota feature's own Core: its stores in a folder of their own (the accounts' vault stays the only one here).
+  const coreDir = join(dataDir, 'core');
+  mkdirSync(coreDir);
+  const core = await testCore(coreDir, {
+    log: silentLogger,
+    // Browser mode's shell: no tray, notifications or power events to measure.
+    platform: {
+      clock,
+      tray: noTray,
+      notifier: new InAppOnlyNotifier(),
+      power: noPowerEvents,
+      window: { show: () => undefined, quit: () => undefined },
+    },
   });
   let quota: QuotaFeature | null = null;
   return {
@@ -106,21 +122,10 @@ export async function inProcessApp(startMs = 1_780_000_000_000, seed = 8): Promi
     budget,
     searchBudget,
     startQuota: (refreshIntervalMinutes = DEFAULT_SETTINGS.refreshIntervalMinutes) => {
-      quota = createQuotaFeature({
-        storeEngine: confStoreEngine(),
-        dataDir,
-        events,
-        log: silentLogger,
+      core.settings.update({ refreshIntervalMinutes });
+      quota = createQuotaFeature(core, {
         accounts,
-        settings: () => ({ ...DEFAULT_SETTINGS, refreshIntervalMinutes }),
-        clock,
-        // Browser mode's shell: no tray, notifications or power events to measure.
-        shell: {
-          tray: noTray,
-          notifier: new InAppOnlyNotifier(),
-          power: noPowerEvents,
-          window: { show: () => undefined, quit: () => undefined },
-        },
+        alerts: createAlertsFeature(core, { accounts }).service,
       });
       return quota;
     },

@@ -1,5 +1,6 @@
 // Credentials with NUL, other control characters or lone surrogates are refused at the bridge as `validation`,
 // naming the field, and a request fetch refuses to build is not reported as the gateway being unreachable.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,12 @@ describe('credential characters', () => {
   });
 
   it('reports a request fetch refuses to build as validation, not as an unreachable gateway', async () => {
-    const transport = new HttpTransport({ fetch: (u, i) => fetch(u, i), logger: memoryLogger().log, maxRetries: 0 });
+    const transport = new HttpTransport({
+      fetch: (u, i) => fetch(u, i),
+      logger: memoryLogger().log,
+      clock: systemClock,
+      maxRetries: 0,
+    });
     for (const value of ['Bearer fake\u0000token', 'Bearer fake\ud800token']) {
       const error = await transport
         .send({ method: 'GET', url: 'http://127.0.0.1:1/api/user/self', headers: { Authorization: value } })

@@ -14,7 +14,7 @@ import type { Gateway, LogEntry, SeedInput } from '../../gateway/index';
 import type { ProfileName } from '../../gateway/profiles';
 import { emulatorClock, startEmulator } from '../../support/emulator';
 import { openAccounts } from '../../support/accounts';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 
 const PASSWORD = 'fake-password-erin';
 const TOKEN = 'fake-system-token-erin';
@@ -300,7 +300,7 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
     await releaseLogin();
     await pending;
     const { log } = memoryLogger();
-    const vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources: { keyring }, log });
+    const vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources: { keyring }, log });
     expect((await vault.get(id)).status).toBe('missing');
     expect((await open()).snapshot().accounts).toHaveLength(0);
   });

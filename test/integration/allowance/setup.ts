@@ -4,17 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventBus } from '../../../src-main/bridge/events';
+import { EventBus } from '../../../src-main/event-bus';
 import { AppErrorException } from '../../../src-main/errors';
 import { AllowanceRecords } from '../../../src-main/features/allowance/allowance.records';
 import { AllowanceRunner } from '../../../src-main/features/allowance/allowance.runner';
 import { allowanceDocumentSchema, type AllowanceDocument } from '../../../src-main/features/allowance/allowance.schema';
 import { AllowanceService } from '../../../src-main/features/allowance/allowance.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
-import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/alerts/alerts.service';
 import { disableOne } from '../../../src-main/features/spend/spend.feature';
 import { emptyIdRecord } from '../../../src-main/id-record';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import type { AlertView, AllowanceAlertView } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
@@ -74,7 +74,7 @@ export function allowanceApp(gw: Gateway, start: number) {
     now: () => clock.now(),
   });
   const tracked = new Set<string>();
-  const engine = confStoreEngine();
+  const engine = atomicFileEngine();
   let ids = 0;
   /** One run of Keydesk: its own store object over the same files, its own runner (a restart makes a new one). */
   const run = () => {

@@ -12,7 +12,7 @@ import type { AccountRecord } from '../../../src-main/features/accounts/account-
 import { encodeBackup } from '../../../src-main/features/backup/backup-format';
 import { encodePayload, PAYLOAD_FORMAT } from '../../../src-main/features/backup/backup-payload';
 import { idRecordOf } from '../../../src-main/id-record';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 import { exportsFolderSink } from '../../../src-main/platform/node/clipboard.adapter';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { ConfigStore } from '../../../src-main/vault/config.store';
@@ -243,7 +243,7 @@ describe('a data folder an older build wrote with ids such as constructor', () =
     const keyring = memoryKeyring();
     // What an older build left: records under those ids, their vault entries, their cached balances.
     const accounts = new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: dir,
       name: 'accounts',
       schema: accountsDocumentSchema,
@@ -254,7 +254,7 @@ describe('a data folder an older build wrote with ids such as constructor', () =
       accounts: HOSTILE_IDS.map((id) => record(id, { label: `Old ${id}` })),
       activeId: 'constructor',
     });
-    const vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources: { keyring } });
+    const vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources: { keyring } });
     for (const id of HOSTILE_IDS) await vault.set(id, { accessToken: 'demo-access-token-alice' });
     const cached = { remainingUnits: 5, usedUnits: 1, isUnlimited: false, softLimitUnits: null, hardLimitUnits: null };
     const arming = { warn: true, critical: true, softLimit: true };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { electronSafeStorage } from '../../../src-main/platform/electron/safe-storage.adapter';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { safeStorage, standIn } from '../../support/electron-stand-in';
 
@@ -42,7 +42,7 @@ describe('safeStorage across the move to its asynchronous API', () => {
     expect(writtenBySync).toBe(1); // the fixture's own write above
 
     const vault = await SecretStore.open({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: dir,
       sources: { safeStorage: electronSafeStorage, keyring: null },
     });

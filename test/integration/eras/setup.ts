@@ -32,7 +32,7 @@ import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { T0, emulatorClock, startEmulator } from '../../support/emulator';
 import { ALICE_PASSWORD, ALICE_TOKEN, SEED, admin, keyValue, readLog } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 
 /** Every era the emulator models: a new profile is tested here without touching these files. */
 export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
@@ -120,7 +120,7 @@ export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink 
   });
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,

@@ -1,5 +1,6 @@
 // A hostile gateway on 127.0.0.1: a 200 MB answer, a 199 KB gzip that inflates to 200 MB, and a huge error
 // message. Every one must end as a small, clear failure, and main's memory must not follow the body's size.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
@@ -70,6 +71,7 @@ const transport = () =>
   new HttpTransport({
     fetch: (url, init) => fetch(url, init),
     logger: memoryLogger().log,
+    clock: systemClock,
     attemptTimeoutMs: 60_000,
     totalTimeoutMs: 60_000,
     maxRetries: 0,

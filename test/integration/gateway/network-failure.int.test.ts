@@ -3,6 +3,7 @@
 // server, a self-signed certificate, a name that cannot resolve. Electron's net.fetch failures are Chromium's
 // "net::ERR_…" messages on a plain Error (electron/lib/browser/api/net-client-request.ts); their mapping is covered
 // in test/unit/main/gateway/network-failure.test.ts.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -18,6 +19,7 @@ import { recordingLogger } from '../../unit/main/gateway/fakes';
 const transport = new HttpTransport({
   fetch: (url, init) => fetch(url, init),
   logger: recordingLogger(),
+  clock: systemClock,
   maxRetries: 0,
   attemptTimeoutMs: 5_000,
 });

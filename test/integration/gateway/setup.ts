@@ -1,5 +1,6 @@
 // Shared setup of the gateway client's integration tests: a seed made for them (start the emulator with it through
 // test/support/emulator.ts), clients wired with real fetch and the emulator's clock, and admin control-plane helpers.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import type { Result } from '../../../src-shared/contract';
 import { HttpTransport, type TransportOptions } from '../../../src-main/gateway/http';
 import { KeyClient } from '../../../src-main/gateway/key.client';
@@ -101,6 +102,8 @@ export function makeClients(
     logger,
     ...FAST,
     ...options.transportOptions,
+    // Real time for the transport's timeouts and backoff (the emulator's clock is for the sites' own expiries).
+    clock: options.transportOptions?.clock ?? systemClock,
   });
   const { transportOptions: _, ...clientOptions } = options;
   const management = new ManagementClient({

@@ -1,5 +1,6 @@
 // The spec-profile emulator has no /api/status (its one site is configured as 500,000 units = ¥1): Keydesk reads
 // that as "the site says nothing" and keeps the spec's ¥, and the watched key's billing answer reads back exactly.
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { readSiteMoney } from '../../../src-main/gateway/site-status';
@@ -21,7 +22,12 @@ afterAll(async () => {
 describe('site status on the spec emulator', () => {
   it('reads "says nothing", so the account shows the spec’s ¥ at 500,000 units', async () => {
     const logger = recordingLogger();
-    const transport = new HttpTransport({ fetch: (url, init) => fetch(url, init), logger, ...FAST });
+    const transport = new HttpTransport({
+      fetch: (url, init) => fetch(url, init),
+      logger,
+      clock: systemClock,
+      ...FAST,
+    });
     const read = await readSiteMoney(transport, logger, gw.base_url);
     expect(read).toEqual({ ok: true, value: null });
     const money = accountMoney({ money: read.ok ? read.value : null, fetchedAt: 1 }, null);

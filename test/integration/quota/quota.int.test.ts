@@ -4,11 +4,11 @@
 // hold up another one. Scheduling runs on a fake clock; HTTP is real.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceAlertView, BalanceView, Thresholds } from '../../../src-shared/contract';
-import { EventBus } from '../../../src-main/bridge/events';
+import { EventBus } from '../../../src-main/event-bus';
 import { AppErrorException } from '../../../src-main/errors';
 import { DEFAULT_UNITS, type KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
-import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/alerts/alerts.service';
 import { EMPTY_QUOTA_CACHE, EMPTY_QUOTA_HISTORY, QuotaMonitor } from '../../../src-main/features/quota/quota.monitor';
 import type { Gateway } from '../../gateway/index';
 import { memoryLogger } from '../../support/memory-logger';

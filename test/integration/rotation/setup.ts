@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { EventBus } from '../../../src-main/bridge/events';
+import { EventBus } from '../../../src-main/event-bus';
 import { handedFiles } from '../../../src-main/features/handoff/handoff-files';
 import { EMPTY_HANDOFF_RECORDS, HandoffRecords } from '../../../src-main/features/handoff/handoff-records';
 import { HandoffService } from '../../../src-main/features/handoff/handoff.service';

@@ -4,9 +4,9 @@
 // failed pass raises none, and no account is listed more than once per 5 minutes. Scheduling runs on a fake clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertView, RunawayAlertView } from '../../../src-shared/contract';
-import { EventBus } from '../../../src-main/bridge/events';
+import { EventBus } from '../../../src-main/event-bus';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
-import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/quota/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../src-main/features/alerts/alerts.service';
 import { disableOne } from '../../../src-main/features/spend/spend.feature';
 import { EMPTY_SPEND_SETTINGS, SPEND_PASS_MS, SpendTracker } from '../../../src-main/features/spend/spend.tracker';
 import { EMPTY_SPEND, SpendWatcher, type SpendDocument } from '../../../src-main/features/spend/spend.watcher';

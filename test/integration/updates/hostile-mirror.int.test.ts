@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyFingerprint } from '../../../src-main/features/updates/feed-signature';
 import { HttpUpdateFeed } from '../../../src-main/features/updates/http-feed';
-import { systemUpdateClock } from '../../../src-main/features/updates/updates.ports';
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { UpdatesService } from '../../../src-main/features/updates/updates.service';
 import { HttpUpdateDownloader } from '../../support/http-update-downloader';
 import { memoryLogger } from '../../support/memory-logger';
@@ -81,7 +81,7 @@ function service(options: { hasGithub?: boolean } = {}) {
     install: { support: 'supported', packageFormat: null },
     feedFile: 'latest.yml',
     githubFeedUrl: options.hasGithub === true ? `${base}/github/` : null,
-    feed: new HttpUpdateFeed({ fetch, clock: systemUpdateClock, stallMs: 5_000 }),
+    feed: new HttpUpdateFeed({ fetch, clock: systemClock, stallMs: 5_000 }),
     trustedKeys: [TEST_FEED_KEY.publicKey],
     downloader,
     clock: new FakeClock(),

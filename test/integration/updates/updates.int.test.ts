@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpUpdateFeed } from '../../../src-main/features/updates/http-feed';
-import { systemUpdateClock } from '../../../src-main/features/updates/updates.ports';
+import { systemClock } from '../../../src-main/platform/system-clock';
 import { UpdatesService, type UpdatesServiceOptions } from '../../../src-main/features/updates/updates.service';
 import { memoryLogger } from '../../support/memory-logger';
 import {
@@ -105,7 +105,7 @@ function service(overrides: Partial<UpdatesServiceOptions> = {}): {
     feedFile: 'latest.yml',
     githubFeedUrl: `${base}/github/`,
     // Real time for the HTTP stall; the scheduler's clock is the fake one.
-    feed: new HttpUpdateFeed({ fetch, clock: systemUpdateClock, stallMs: STALL_MS }),
+    feed: new HttpUpdateFeed({ fetch, clock: systemClock, stallMs: STALL_MS }),
     trustedKeys: [TEST_FEED_KEY.publicKey],
     downloader,
     clock,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountsSnapshot, AlertView, BalanceHistory, Settings, StoreProblem } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import { electronSafeStorage } from '../../../src-main/platform/electron/safe-storage.adapter';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 import type { KeyringPort } from '../../../src-main/platform/secret-backends';
 import { systemClock } from '../../../src-main/platform/system-clock';
 import { NewerDataError } from '../../../src-main/vault/data-format';
@@ -70,7 +70,7 @@ async function start(dir: string, sources: ReturnType<typeof copyOf>['sources'])
     log: memoryLogger().log,
     platform: testPlatform(dir, {
       ...sources,
-      storeEngine: confStoreEngine(),
+      storeEngine: atomicFileEngine(),
       clock: { ...systemClock, now: () => FIXTURE_TIME + 10 * 60_000 + (Date.now() - startedAt) },
     }),
   });
@@ -137,7 +137,7 @@ describe.each(fixtures)('upgrading a data folder written on %s', (name) => {
     await app.dispose();
     opened[0] = { app: null, dir };
     // Each credential opens and is the one the earlier build stored.
-    const store = await SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources });
+    const store = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources });
     if (manifest.backend === 'passphrase') await store.unlock(FIXTURE_PASSPHRASE);
     for (const account of manifest.accounts) {
       const read = await store.get(account.id);

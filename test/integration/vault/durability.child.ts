@@ -3,7 +3,7 @@
 // so the lines survive SIGKILL). Waiting for "go" lets the test boot the next child while this one writes.
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import { durableSchema, INITIAL, stateFor } from './durability.states';
-import { confStoreEngine } from '../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
 
 const dataDir = process.argv[2] ?? '';
 const say = (line: string): void => {
@@ -13,7 +13,7 @@ say('loaded');
 await new Promise((resolve) => process.stdin.once('data', resolve));
 process.stdin.pause();
 const store = new ConfigStore({
-  engine: confStoreEngine(),
+  engine: atomicFileEngine(),
   dataDir,
   name: 'durable',
   schema: durableSchema,

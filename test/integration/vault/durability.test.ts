@@ -96,8 +96,8 @@ async function runUntilKilled(booted: Booted, delayMs: number): Promise<Run> {
 }
 
 describe('config store under SIGKILL', () => {
-  // 240 s: the child now loads conf (and its ajv) as the store engine, about a third slower to boot, and this file
-  // shares two cores with the rest of the suite; a standalone run took 83-104 s here.
+  // 240 s: each kill boots a fresh child, and this file shares two cores with the rest of the suite; a standalone run
+  // took 83-104 s here.
   it(`always holds the previous or the next state after ${KILLS} random kills`, { timeout: 240_000 }, async () => {
     const dataDir = join(work, 'data');
     const file = join(dataDir, 'durable.json');

@@ -5,11 +5,7 @@ import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { WatchService } from '../../../src-main/features/watch/watch.service';
-import {
-  WATCH_CHECK_MS,
-  WATCH_FIRST_CHECK_MS,
-  createWatchFeature,
-} from '../../../src-main/features/watch/watch.feature';
+import { WATCH_CHECK_MS, WATCH_FIRST_CHECK_MS, assembleWatch } from '../../../src-main/features/watch/watch.feature';
 import { FakeClock } from '../../support/fake-clock';
 import { memoryLogger } from '../../support/memory-logger';
 import type { AlertDraft } from '../../../src-shared/contract';
@@ -166,7 +162,7 @@ describe('which key can call a model', () => {
     // Key 1 ends in 3 days; nothing else of alice's ends within a week.
     const m = await directory.management('alice');
     value(await m.updateKey(1, { expired_time: now + 3 * 86_400 }));
-    const feature = createWatchFeature({
+    const feature = assembleWatch({
       directory: new AliceOnly(gw),
       keys: new KeysService({ directory, clock, log: recordingLogger() }),
       info: new AccountInfoService({ directory, clock }),
@@ -216,7 +212,7 @@ describe('which key can call a model', () => {
     };
     const now = Math.floor(clock.now() / 1000);
     value(await (await directory.management('alice')).updateKey(1, { expired_time: now + 2 * 86_400 }));
-    const feature = createWatchFeature({
+    const feature = assembleWatch({
       directory: new AliceOnly(gw),
       keys: new KeysService({ directory, clock, log: recordingLogger() }),
       info: new AccountInfoService({ directory, clock }),

@@ -97,7 +97,7 @@ describe('unit tests mirror the source tree', () => {
     expect(strayReason('main/features/app/budget.store.test.ts')).toBeNull();
     expect(strayReason('main/gateway/http.test.ts')).toBeNull();
     expect(strayReason('renderer/stores/keys.store.search.test.ts')).toBeNull();
-    expect(strayReason('main/features/quota/alerts.service.dates.property.test.ts')).toBeNull();
+    expect(strayReason('main/features/alerts/alerts.service.dates.property.test.ts')).toBeNull();
     expect(strayReason('renderer/components/keys/KeyTable.test.ts')).toBeNull();
     expect(strayReason('main/gateway/gateway.redaction.test.ts')).toBeNull();
     expect(strayReason('renderer/components/components.money.test.ts')).toBeNull();

@@ -6,6 +6,10 @@ import { AppErrorException, expectedFailure, toAppError, validationError } from 
 import { credentialText } from '../../../src-main/features/accounts/credential-text';
 import { GatewayError } from '../../../src-main/gateway/errors';
 import { memoryLogger } from '../../support/memory-logger';
+import { BackupFormatError } from '../../../src-main/features/backup/backup-format';
+import { SyncCryptoError } from '../../../src-main/features/sync/sync-crypto';
+import { RemoteError } from '../../../src-main/features/sync/webdav.remote';
+import { VaultRefusedError } from '../../../src-main/features/vault/vault.service';
 
 const refusal = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
@@ -79,5 +83,30 @@ describe('validationError', () => {
     const error = refusal(z.object({ theme: z.enum(['light', 'dark']) }), { theme: 'purple' });
     expect(error).toEqual({ code: 'validation', reason: 'input.invalid', field: 'theme', params: { field: 'theme' } });
     expect(JSON.stringify(error)).not.toMatch(/Invalid option|expected one of/);
+  });
+});
+
+describe('feature errors convert themselves through the one converter', () => {
+  it('answers each feature’s refusal with its code and reason, never internal, and logs nothing', () => {
+    const { log, lines } = memoryLogger();
+    expect(toAppError(new RemoteError('unauthorized', 401), log)).toEqual({
+      code: 'auth.unauthorized',
+      reason: 'sync.unauthorized',
+      params: { status: 401 },
+    });
+    expect(toAppError(new SyncCryptoError('wrong_passphrase'), log)).toEqual({
+      code: 'validation',
+      reason: 'sync.wrong_passphrase',
+    });
+    expect(toAppError(new VaultRefusedError('vault.wrong_passphrase'), log)).toEqual({
+      code: 'vault.locked',
+      reason: 'vault.wrong_passphrase',
+    });
+    expect(toAppError(new BackupFormatError('too_large'), log)).toEqual({
+      code: 'validation',
+      reason: 'backup.too_large',
+      params: { kilobytes: 512 },
+    });
+    expect(lines).toEqual([]);
   });
 });

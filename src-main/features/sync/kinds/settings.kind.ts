@@ -3,7 +3,7 @@
 // machine. A group not chosen here is neither taken nor written.
 import { z } from 'zod';
 import type { Settings, SyncSettingGroup } from '../../../../src-shared/contract';
-import type { EventBus } from '../../../bridge/events';
+import type { EventBus } from '../../../event-bus';
 import { settingsPatchSchema, type SettingsService } from '../../app/settings.service';
 import type { SyncRecordKind } from '../record-kind';
 
@@ -24,7 +24,7 @@ const isGroup = (id: string): id is SyncSettingGroup => Object.hasOwn(GROUPS, id
 
 export interface SettingsKindDeps {
   readonly settings: Pick<SettingsService, 'get' | 'update'>;
-  readonly events: Pick<EventBus, 'subscribe'>;
+  readonly events: Pick<EventBus, 'on'>;
   /** The groups this device syncs, as chosen now. */
   readonly groups: () => readonly SyncSettingGroup[];
 }
@@ -67,8 +67,8 @@ export function settingsKind(deps: SettingsKindDeps): SyncRecordKind {
       return { title: '', fields };
     },
     onChange: (listener) =>
-      deps.events.subscribe((event) => {
-        if (event === 'settings:changed') listener();
+      deps.events.on('settings:changed', () => {
+        listener();
       }),
   };
 }

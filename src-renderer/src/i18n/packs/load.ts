@@ -1,15 +1,10 @@
 // Language packs loaded on demand: the shown language before the first paint, another one when the user picks it.
 // Each pack is its own chunk, so the first screen carries one language, not both. Naive UI's date locales (date-fns's
 // words for the pickers, which only dialogs draw) are chunks of their own, asked for after the first paint.
-import type { NDateLocale, NLocale } from 'naive-ui';
+import type { NDateLocale } from 'naive-ui';
 import { shallowReactive } from 'vue';
 import type { Language } from '../../../../src-shared/contract';
-import type { MessageSchema } from '../en-US';
-
-export interface LanguagePack {
-  readonly messages: MessageSchema;
-  readonly naive: NLocale;
-}
+import type { LanguagePack } from './language-pack';
 
 const LOADERS: Readonly<Record<Language, () => Promise<{ default: LanguagePack }>>> = {
   'en-US': () => import('./en-US'),

@@ -1,4 +1,4 @@
-// The store port's contract, run against each adapter (conf, electron-store): exact bytes in and out, whole-file
+// The store port's contract, run against each adapter (atomic-file today): exact bytes in and out, whole-file
 // replacement by rename with mode 0600, a damaged file read back untouched, absence told apart from failure.
 import {
   existsSync,

@@ -1,4 +1,4 @@
-// The config store's durability rules, on both store engines (conf, electron-store): versioned file, migrations,
+// The config store's durability rules, on the store engine of both runtimes (atomic files): versioned file, migrations,
 // 0600/0700, a .bak before every replace, and corrupt / truncated / empty / newer-version files kept byte-identical
 // aside and reported — never wiped.
 import {
@@ -13,14 +13,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigStore, type ConfigStoreOptions } from '../../../../src-main/vault/config.store';
-import { electronStoreEngine } from '../../../../src-main/platform/electron/electron-store.engine';
-import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../src-main/platform/atomic-file.engine';
 import type { StoreEngine } from '../../../../src-main/platform/store-engine';
-
-vi.mock('electron', async () => (await import('../../../support/electron-for-store')).electronForStore);
 
 const schema = z.object({ name: z.string(), count: z.number().int() });
 type Doc = z.infer<typeof schema>;
@@ -54,12 +51,9 @@ const open = (extra: Partial<ConfigStoreOptions<Doc>> = {}) => {
 const written = (doc: Doc, version = 1) => `${JSON.stringify({ version, ...doc }, null, 2)}\n`;
 const corruptCopies = (name = 'doc.json') => readdirSync(dir).filter((n) => n.startsWith(`${name}.corrupt-`));
 
-// Every rule below holds on both engines: conf (browser mode) and electron-store (the desktop app).
-const ENGINES: [string, () => StoreEngine][] = [
-  ['conf', confStoreEngine],
-  ['electron-store', electronStoreEngine],
-];
-let makeEngine: () => StoreEngine = confStoreEngine;
+// Every rule below holds on each engine a runtime may carry its files with (one today: atomic files).
+const ENGINES: [string, () => StoreEngine][] = [['atomic-file', atomicFileEngine]];
+let makeEngine: () => StoreEngine = atomicFileEngine;
 
 describe.each(ENGINES)('ConfigStore on %s', (_name, engine) => {
   beforeEach(() => {

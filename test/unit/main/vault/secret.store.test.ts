@@ -10,7 +10,7 @@ import type { CipherSources } from '../../../../src-main/vault/cipher-selection'
 import { SecretStore, VaultLockedError } from '../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../support/memory-logger';
 import { CHEAP_SCRYPT, fakeSafeStorage, memoryKeyring, unreachableKeyring } from './fakes';
-import { confStoreEngine } from '../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../src-main/platform/atomic-file.engine';
 
 let dir: string;
 let vault: string;
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 const open = (sources: CipherSources) =>
-  SecretStore.open({ engine: confStoreEngine(), dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
+  SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
 const noKeyring: CipherSources = { keyring: unreachableKeyring('DBus error: no session bus'), platform: 'linux' };
 const bytes = () => readFileSync(vault);
 const SECRETS = { password: 'hunter2-pässwörd', accessToken: 'nap_tokenvalue123', userId: 7 };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Dates in the alert centre, for every kind of alert and both languages: an expiring key or plan names the date it
 // ends (never 1970) and every alert the time it was raised (main's side, the notification and the one conversion from
-// the site's seconds, is test/unit/main/features/quota/alerts.service.dates.property.test.ts). Relative words follow the calendar:
+// the site's seconds, is test/unit/main/features/alerts/alerts.service.dates.property.test.ts). Relative words follow the calendar:
 // 48 hours ahead is "in 2 days", three days ahead "in 3 days", in both languages.
 import { mount } from '@vue/test-utils';
 import fc from 'fast-check';

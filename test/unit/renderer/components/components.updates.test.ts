@@ -96,7 +96,7 @@ describe('updates card', () => {
           at: CHECKED_AT,
           outcome: 'failed',
           source: 'github',
-          failure: { kind: 'timeout', source: 'github', detail: 'no data for 20000 ms' },
+          failure: { kind: 'timeout', source: 'github', why: { reason: 'stalled', params: { seconds: 20 } } },
         },
         nextCheckAt: CHECKED_AT + 6 * 3_600_000,
       }),
@@ -109,8 +109,30 @@ describe('updates card', () => {
     const failure = card.get('[data-testid=updates-check-failure]');
     expect(failure.attributes('data-kind')).toBe('timeout');
     expect(failure.text()).toContain('The update server stopped answering');
-    expect(failure.text()).toContain('(no data for 20000 ms)');
+    expect(failure.text()).toContain('(nothing arrived for 20 s)');
     expect(card.find('[data-testid=updates-next-check]').exists()).toBe(true);
+  });
+
+  it('words main’s reason for a failure in Chinese for a Chinese user: no English written in main reaches them', async () => {
+    serve(
+      status({
+        lastCheck: {
+          at: CHECKED_AT,
+          outcome: 'failed',
+          source: 'mirror',
+          failure: {
+            kind: 'too_large',
+            source: 'mirror',
+            why: { reason: 'declared_size', params: { bytes: 2_097_152 } },
+          },
+        },
+      }),
+    );
+    const card = await render(UpdatesCard, 'zh-CN');
+    const check = card.get('[data-testid=updates-check-failure]').text();
+    expect(check).toContain('服务器声明大小为 2');
+    // Only the product's name is in Latin letters.
+    expect(check.replace(/Keydesk/g, '')).not.toMatch(/[A-Za-z]{3,}/);
   });
 
   it('checks on request and turns automatic checks off through main', async () => {

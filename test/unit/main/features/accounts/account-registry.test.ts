@@ -3,7 +3,7 @@
 // anyone hears of the change.
 import { describe, expect, it } from 'vitest';
 import type { AccountsSnapshot } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
+import { EventBus } from '../../../../../src-main/event-bus';
 import { AppErrorException } from '../../../../../src-main/errors';
 import type { AccountRecord, AccountsDocument } from '../../../../../src-main/features/accounts/account-records';
 import { AccountRegistry, type AccountStatus } from '../../../../../src-main/features/accounts/account-registry';

@@ -1,14 +1,15 @@
 // Model-based property test of the accounts service with the real vault and config store on disk: whatever the
 // user does (add, edit, rename, reorder, switch, re-login), and whatever happens to the machine (restart, keychain
 // unreachable, keychain answering with another key), no account and no credential is ever lost without a remove.
+import { systemClock } from '../../../../../src-main/platform/system-clock';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountKind, CredentialInput } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
-import { HttpTransport, systemClock } from '../../../../../src-main/gateway';
+import { EventBus } from '../../../../../src-main/event-bus';
+import { HttpTransport } from '../../../../../src-main/gateway';
 import {
   ACCOUNTS_VERSION,
   EMPTY_ACCOUNTS,
@@ -21,7 +22,7 @@ import { SecretStore } from '../../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../../support/memory-logger';
 import { memoryKeyring, unreachableKeyring } from '../../vault/fakes';
 import { fakeGatewayFetch } from './fake-gateway';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 
 type Fault = 'none' | 'keychain_unreachable' | 'keychain_other_key';
 
@@ -56,10 +57,10 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       : fault === 'keychain_unreachable'
         ? unreachableKeyring('No Secret Service')
         : other;
-  real.vault = await SecretStore.open({ engine: confStoreEngine(), dataDir: real.dir, sources: { keyring }, log });
+  real.vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: real.dir, sources: { keyring }, log });
   real.service = new AccountsService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: real.dir,
       name: 'accounts',
       schema: accountsDocumentSchema,
@@ -67,7 +68,7 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       version: ACCOUNTS_VERSION,
     }),
     vault: real.vault,
-    transport: new HttpTransport({ fetch: fakeGatewayFetch, logger: log }),
+    transport: new HttpTransport({ fetch: fakeGatewayFetch, logger: log, clock: systemClock }),
     events: new EventBus(),
     log,
     clock: systemClock,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBudgetStore } from '../../../../../src-main/features/app/budget.store';
 import { CriticalBudget } from '../../../../../src-main/gateway/critical-budget';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import type { StoreEngine } from '../../../../../src-main/platform/store-engine';
 import { FakeClock } from '../../../../support/fake-clock';
 import { recordingLogger } from '../../gateway/fakes';
@@ -22,7 +22,7 @@ afterEach(() => {
   rmSync(join(dir, '..'), { recursive: true, force: true });
 });
 
-const open = (engine: StoreEngine = confStoreEngine(), log = recordingLogger()) =>
+const open = (engine: StoreEngine = atomicFileEngine(), log = recordingLogger()) =>
   openBudgetStore({ engine, dataDir: dir, log });
 
 describe('rate-budget.json', () => {
@@ -61,7 +61,7 @@ describe('rate-budget.json', () => {
     open();
     writeFileSync(join(dir, 'rate-budget.json'), text);
     const log = recordingLogger();
-    const budget = new CriticalBudget({ clock: new FakeClock({ start: NOW }), store: open(confStoreEngine(), log) });
+    const budget = new CriticalBudget({ clock: new FakeClock({ start: NOW }), store: open(atomicFileEngine(), log) });
     expect(budget.usage(ORIGIN).used).toBe(0);
     expect(readdirSync(dir).some((name) => name.startsWith('rate-budget.json.corrupt-'))).toBe(true);
     expect(log.calls.map((c) => c.message)).toContain(
@@ -70,7 +70,7 @@ describe('rate-budget.json', () => {
   });
 
   it('a save that fails is logged and the request still goes', async () => {
-    const engine = confStoreEngine();
+    const engine = atomicFileEngine();
     const failing: StoreEngine = {
       name: engine.name,
       open: (d, name) => ({

@@ -2,14 +2,14 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventBus } from '../../../../../src-main/bridge/events';
+import { EventBus } from '../../../../../src-main/event-bus';
 import {
   DEFAULT_SETTINGS,
   SettingsService,
   settingsSchema,
 } from '../../../../../src-main/features/app/settings.service';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 
 let dir: string;
 beforeEach(async () => {
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 const open = (onCorrupt?: (keptAt: string) => void) =>
   new ConfigStore({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir: dir,
     name: 'settings',
     schema: settingsSchema,

@@ -1,9 +1,10 @@
 // The account view and handle carry the site's money and the yuan rate in force: the site's price until the user
 // sets a rate, the user's rate after; a site read that lands is pushed to the renderer at once.
+import { systemClock } from '../../../../../src-main/platform/system-clock';
 import { describe, expect, it } from 'vitest';
 import type { AccountsSnapshot, SiteMoney } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
-import { HttpTransport, systemClock } from '../../../../../src-main/gateway';
+import { EventBus } from '../../../../../src-main/event-bus';
+import { HttpTransport } from '../../../../../src-main/gateway';
 import type { AccountsDocument } from '../../../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../../../src-main/features/accounts/accounts.service';
 import type { CachedSite, SiteMoneyLookup } from '../../../../../src-main/features/money/account-money';
@@ -64,7 +65,11 @@ function setup() {
       delete: () => Promise.resolve(),
       setMany: () => Promise.resolve(() => Promise.resolve()),
     },
-    transport: new HttpTransport({ fetch: () => Promise.reject(new Error('no network in this test')), logger: log }),
+    transport: new HttpTransport({
+      fetch: () => Promise.reject(new Error('no network in this test')),
+      logger: log,
+      clock: systemClock,
+    }),
     events,
     log,
     clock: systemClock,

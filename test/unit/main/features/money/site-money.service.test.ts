@@ -18,7 +18,7 @@ import {
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
 import { FakeClock } from '../../../../support/fake-clock';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 
 let dir: string;
 beforeEach(() => {
@@ -35,7 +35,7 @@ function open(route: Route, clock = new FakeClock()) {
   const logger = recordingLogger();
   const service = new SiteMoneyService({
     store: new ConfigStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',
       schema: siteMoneyDocumentSchema,

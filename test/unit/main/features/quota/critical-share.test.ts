@@ -5,7 +5,7 @@ import { DEFAULT_UNITS } from '../../../../../src-shared/units';
 import type { AccountKind, Result } from '../../../../../src-shared/contract';
 import type { AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
 import { fairSpacingMs } from '../../../../../src-main/features/quota/critical-share';
-import { QuotaScheduler } from '../../../../../src-main/features/quota/scheduler';
+import { QuotaScheduler } from '../../../../../src-main/schedule/scheduler';
 import { FakeClock } from '../../../../support/fake-clock';
 
 const MINUTE = 60_000;

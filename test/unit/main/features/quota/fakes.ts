@@ -12,7 +12,7 @@ import type {
   TrayPort,
 } from '../../../../../src-main/platform/ports';
 import type { AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
-import type { QuotaAccounts } from '../../../../../src-main/features/quota/quota.feature';
+import type { AccountDirectory } from '../../../../../src-main/features/accounts/account-directory';
 import type { DocumentStore } from '../../../../../src-main/vault/config.store';
 
 export class MemoryStore<T> implements DocumentStore<T> {
@@ -55,7 +55,7 @@ export function fakeDirectory(accounts: FakeAccount[]) {
     if (!a) throw new AppErrorException({ code: 'not_found' });
     return a;
   };
-  const directory: QuotaAccounts = {
+  const directory: AccountDirectory = {
     list: () => accounts.map(handle),
     get: (id) => handle(find(id)),
     management: (id) => {

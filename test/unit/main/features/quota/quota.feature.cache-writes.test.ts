@@ -6,10 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
-import { DEFAULT_SETTINGS } from '../../../../../src-main/features/app/settings.service';
-import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/quota/alerts.service';
+import { EventBus } from '../../../../../src-main/event-bus';
+import { createAlertsFeature } from '../../../../../src-main/features/alerts/alerts.feature';
+import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/alerts/alerts.service';
 import {
   CACHE_WRITE_DELAY_MS,
   HISTORY_WRITE_DELAY_MS,
@@ -22,10 +21,10 @@ import {
   type QuotaCacheDocument,
 } from '../../../../../src-main/features/quota/quota.monitor';
 import { noPowerEvents } from '../../../../../src-main/platform/node/in-app.notifier';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
 import { WriteBehindStore } from '../../../../../src-main/vault/write-behind.store';
 import { FakeClock } from '../../../../support/fake-clock';
 import { memoryLogger } from '../../../../support/memory-logger';
+import { testCore } from '../../../../support/test-core';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
 
 const YUAN = 500_000;
@@ -63,22 +62,18 @@ describe('the balance cache on disk', () => {
     const clock = new FakeClock({ start: START });
     const dir = fakeDirectory(['a', 'b', 'c'].map((id) => account(id, 50 * YUAN, 40 * YUAN)));
     // Polls every ten minutes, so the history's five-minute wait ends between two rounds.
-    const settings: Settings = { ...DEFAULT_SETTINGS, language: 'en-US', refreshIntervalMinutes: 10 };
-    const feature = createQuotaFeature({
-      storeEngine: confStoreEngine(),
-      dataDir,
-      events: new EventBus(),
-      log: memoryLogger().log,
-      accounts: dir.directory,
-      settings: () => settings,
-      clock,
-      shell: {
+    const core = await testCore(dataDir, {
+      settings: { language: 'en-US', refreshIntervalMinutes: 10 },
+      platform: {
+        clock,
         tray: recordingTray().port,
         notifier: recordingNotifier().notifier,
         power: noPowerEvents,
         window: { show: () => undefined, quit: () => undefined },
       },
     });
+    const alerts = createAlertsFeature(core, { accounts: dir.directory });
+    const feature = createQuotaFeature(core, { accounts: dir.directory, alerts: alerts.service });
     try {
       await clock.advance(10_000); // the start's staggered polls: all three answered
       expect(['a', 'b', 'c'].map((id) => dir.calls.get(id))).toEqual([1, 1, 1]);

@@ -5,13 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { BalanceAlertView, BalanceView, Settings } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
+import type { BalanceAlertView, BalanceView } from '../../../../../src-shared/contract';
+import { EventBus } from '../../../../../src-main/event-bus';
 import {
   AlertsService,
   EMPTY_ALERTS,
   type AlertsDocument,
-} from '../../../../../src-main/features/quota/alerts.service';
+} from '../../../../../src-main/features/alerts/alerts.service';
 import {
   EMPTY_QUOTA_CACHE,
   EMPTY_QUOTA_HISTORY,
@@ -20,12 +20,12 @@ import {
   type QuotaHistoryDocument,
 } from '../../../../../src-main/features/quota/quota.monitor';
 import { createQuotaFeature } from '../../../../../src-main/features/quota/quota.feature';
+import { createAlertsFeature } from '../../../../../src-main/features/alerts/alerts.feature';
+import { testCore } from '../../../../support/test-core';
 import { noPowerEvents } from '../../../../../src-main/platform/node/in-app.notifier';
-import { DEFAULT_SETTINGS } from '../../../../../src-main/features/app/settings.service';
 import { memoryLogger } from '../../../../support/memory-logger';
 import { FakeClock } from '../../../../support/fake-clock';
 import { MemoryStore, fakeDirectory, okSelf, recordingNotifier, recordingTray, type FakeAccount } from './fakes';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
 import { SPEC_ACCOUNT_MONEY, SPEC_MONEY } from '../../../../../src-shared/units';
 
 const MINUTE = 60_000;
@@ -244,22 +244,18 @@ describe('createQuotaFeature with a tray', () => {
     const notes = recordingNotifier();
     const opened: (string | undefined)[] = [];
     const dir = fakeDirectory([account(), account({ id: 'b', label: 'Home', answers: [okSelf(YUAN)] })]);
-    const settings: Settings = { ...DEFAULT_SETTINGS, language: 'zh-CN' };
-    const feature = createQuotaFeature({
-      storeEngine: confStoreEngine(),
-      dataDir,
-      events: new EventBus(),
-      log: memoryLogger().log,
-      accounts: dir.directory,
-      settings: () => settings,
-      clock,
-      shell: {
+    const core = await testCore(dataDir, {
+      settings: { language: 'zh-CN' },
+      platform: {
+        clock,
         tray: tray.port,
         notifier: notes.notifier,
         power: noPowerEvents,
         window: { show: (id) => opened.push(id), quit: () => opened.push('quit') },
       },
     });
+    const alerts = createAlertsFeature(core, { accounts: dir.directory });
+    const feature = createQuotaFeature(core, { accounts: dir.directory, alerts: alerts.service });
     expect(tray.models.at(-1)?.icon).toBe('stale');
     await clock.advance(10_000);
     expect(tray.models.at(-1)?.icon).toBe('critical');
@@ -287,24 +283,20 @@ describe('createQuotaFeature with a tray', () => {
     const notes = recordingNotifier();
     const opened: (string | undefined)[] = [];
     const dir = fakeDirectory([account()]);
-    const feature = createQuotaFeature({
-      storeEngine: confStoreEngine(),
-      dataDir,
-      events: new EventBus(),
-      log: memoryLogger().log,
-      accounts: dir.directory,
-      settings: () => DEFAULT_SETTINGS,
-      clock: new FakeClock({ start: 1_780_000_000_000 }),
-      shell: {
+    const core = await testCore(dataDir, {
+      platform: {
+        clock: new FakeClock({ start: 1_780_000_000_000 }),
         tray: recordingTray().port,
         notifier: notes.notifier,
         power: noPowerEvents,
         window: { show: (id) => opened.push(id), quit: () => opened.push('quit') },
       },
     });
+    const alerts = createAlertsFeature(core, { accounts: dir.directory });
+    const feature = createQuotaFeature(core, { accounts: dir.directory, alerts: alerts.service });
     const disabled: number[] = [];
     let isRefused = false;
-    feature.alerts.setRunawayActions({
+    alerts.service.setRunawayActions({
       disableKey: (_accountId, keyId) => {
         if (isRefused) return Promise.resolve({ ok: false, error: { code: 'network' } });
         disabled.push(keyId);
@@ -313,7 +305,7 @@ describe('createQuotaFeature with a tray', () => {
       dismiss: () => undefined,
     });
     const raise = (keyId: number) =>
-      feature.alerts.raiseAlert(
+      alerts.service.raiseAlert(
         { id: 'a', label: 'Work', units: SPEC_MONEY, money: SPEC_ACCOUNT_MONEY },
         {
           kind: 'runaway',
@@ -335,14 +327,14 @@ describe('createQuotaFeature with a tray', () => {
     notes.press(note?.action?.id ?? '');
     await vi.waitFor(() => expect(disabled).toEqual([7]));
     await vi.waitFor(() =>
-      expect(feature.alerts.list().find((a) => a.id === alert?.id)).toMatchObject({ resolution: 'disabled' }),
+      expect(alerts.service.list().find((a) => a.id === alert?.id)).toMatchObject({ resolution: 'disabled' }),
     );
     // Refused: the alert stays unresolved and the window opens on its account.
     isRefused = true;
     const second = raise(8);
     notes.press(`disable:${second?.id ?? ''}`);
     await vi.waitFor(() => expect(opened).toEqual(['a']));
-    expect(feature.alerts.list().find((a) => a.id === second?.id)).toMatchObject({ resolution: null });
+    expect(alerts.service.list().find((a) => a.id === second?.id)).toMatchObject({ resolution: null });
     feature.dispose();
     await rm(dataDir, { recursive: true, force: true });
   });

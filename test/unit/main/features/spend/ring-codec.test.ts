@@ -1,14 +1,8 @@
 // The stored form of a spend ring: exact both ways, short, and a damaged or hostile string is refused, never read
 // as spend.
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_STORED_VALUE,
-  decodeRing,
-  encodeRing,
-  isStoredRing,
-  lastReadAt,
-} from '../../../../../src-main/features/spend/ring-codec';
-import { addRead, type SpendRing } from '../../../../../src-main/features/spend/spend-rules';
+import { decodeRing, encodeRing, isStoredRing, lastReadAt } from '../../../../../src-main/features/spend/ring-codec';
+import { MAX_STORED_VALUE, addRead, type SpendRing } from '../../../../../src-main/features/spend/spend-rules';
 
 const START = 1_700_000_000_000;
 const FIVE_MIN = 5 * 60_000;

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import type { StoreEngine } from '../../../../../src-main/platform/store-engine';
 import { decodeRing, encodeRing } from '../../../../../src-main/features/spend/ring-codec';
 import { CALM } from '../../../../../src-main/features/spend/spend-rules';
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 const open = (dir: string) =>
-  new SplitSpendStore({ engine: confStoreEngine(), dataDir: dir, onCorrupt: () => undefined });
+  new SplitSpendStore({ engine: atomicFileEngine(), dataDir: dir, onCorrupt: () => undefined });
 const entry = (used: number) => ({ name: 'main', ring: encodeRing([[1_000, used]]), runaway: CALM });
 const files = (dir: string) =>
   readdirSync(dir)
@@ -42,7 +42,7 @@ describe('SplitSpendStore', () => {
     const dir = dataDir();
     // The engine, counting the writes of each file.
     const writes = new Map<string, number>();
-    const conf = confStoreEngine();
+    const conf = atomicFileEngine();
     const engine: StoreEngine = {
       ...conf,
       open: (folder, fileName) => {
@@ -108,7 +108,7 @@ describe('SplitSpendStore', () => {
     writeFileSync(join(dir, 'spend.json'), JSON.stringify(legacy));
     const reports: string[] = [];
     const store = new SplitSpendStore({
-      engine: confStoreEngine(),
+      engine: atomicFileEngine(),
       dataDir: dir,
       onCorrupt: (name, keptAt) => reports.push(`${name} ${keptAt}`),
     });

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyView, Result, SpendSettings } from '../../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../../src-shared/units';
-import { EventBus } from '../../../../../src-main/bridge/events';
+import { EventBus } from '../../../../../src-main/event-bus';
 import type { AccountDirectory, AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
-import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/quota/alerts.service';
+import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/alerts/alerts.service';
 import { SplitSpendStore } from '../../../../../src-main/features/spend/spend.store';
 import {
   EMPTY_SPEND_SETTINGS,
@@ -17,7 +17,7 @@ import {
   spendSettingsSchema,
 } from '../../../../../src-main/features/spend/spend.tracker';
 import { SpendWatcher } from '../../../../../src-main/features/spend/spend.watcher';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { FakeClock } from '../../../../support/fake-clock';
 import { memoryLogger } from '../../../../support/memory-logger';
@@ -62,9 +62,9 @@ function directory(): AccountDirectory {
 
 /** What the app builds over a data folder: the history files, the settings file, the watcher and the tracker. */
 function open(dataDir: string, clock: FakeClock) {
-  const store = new SplitSpendStore({ engine: confStoreEngine(), dataDir, onCorrupt: () => undefined });
+  const store = new SplitSpendStore({ engine: atomicFileEngine(), dataDir, onCorrupt: () => undefined });
   const settings = new ConfigStore<SpendSettings>({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir,
     name: 'spend-settings',
     schema: spendSettingsSchema,

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyView, Result } from '../../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../../src-shared/units';
-import { EventBus } from '../../../../../src-main/bridge/events';
-import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/quota/alerts.service';
+import { EventBus } from '../../../../../src-main/event-bus';
+import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/alerts/alerts.service';
 import { encodeRing } from '../../../../../src-main/features/spend/ring-codec';
 import {
   EMPTY_SPEND,

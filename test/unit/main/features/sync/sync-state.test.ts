@@ -15,7 +15,7 @@ import {
   type SyncState,
 } from '../../../../../src-main/features/sync/sync-state';
 import { statusView } from '../../../../../src-main/features/sync/sync-status';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 
 const NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty'] as const;
@@ -29,7 +29,7 @@ afterEach(() => {
 
 const openState = (dataDir: string) =>
   new ConfigStore<SyncState>({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir,
     name: 'sync',
     schema: syncStateSchema,

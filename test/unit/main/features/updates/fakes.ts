@@ -9,14 +9,10 @@ import type { UpdateProgress, UpdateStatus } from '../../../../../src-shared/con
 import { signFeed } from '../../../../../src-main/features/updates/feed-signature';
 import type { UpdatesDocument } from '../../../../../src-main/features/updates/updates.schema';
 import { DEFAULT_UPDATES } from '../../../../../src-main/features/updates/updates.schema';
-import type {
-  DownloadRequest,
-  UpdateClock,
-  UpdateDownloaderPort,
-} from '../../../../../src-main/features/updates/updates.ports';
+import type { Clock, DownloadRequest, TimerHandle, UpdateDownloaderPort } from '../../../../../src-main/platform/ports';
 import type { DocumentStore } from '../../../../../src-main/vault/config.store';
 
-export class FakeClock implements UpdateClock {
+export class FakeClock implements Pick<Clock, 'now' | 'setTimer' | 'clearTimer'> {
   #now = 1_800_000_000_000;
   #timers: { at: number; run: () => void; id: number }[] = [];
   #nextId = 0;
@@ -25,12 +21,14 @@ export class FakeClock implements UpdateClock {
     return this.#now;
   }
 
-  setTimer(ms: number, run: () => void): () => void {
+  setTimer(ms: number, run: () => void): TimerHandle {
     const id = (this.#nextId += 1);
     this.#timers.push({ at: this.#now + ms, run, id });
-    return () => {
-      this.#timers = this.#timers.filter((timer) => timer.id !== id);
-    };
+    return id;
+  }
+
+  clearTimer(handle: TimerHandle): void {
+    this.#timers = this.#timers.filter((timer) => timer.id !== handle);
   }
 
   get pending(): number {

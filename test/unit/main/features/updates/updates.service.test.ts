@@ -170,7 +170,12 @@ describe('download failures', () => {
     expect(downloader.cancelled).toBe(1);
     const status = updates.status();
     expect(status.phase).toBe('available');
-    expect(status.downloadFailure).toMatchObject({ kind: 'timeout', source: 'github' });
+    // The reason goes as a code and a number for the renderer to word; main writes no sentence of its own.
+    expect(status.downloadFailure).toEqual({
+      kind: 'timeout',
+      source: 'github',
+      why: { reason: 'stalled', params: { seconds: UPDATE_TIMING.downloadStallMs / 1000 } },
+    });
     expect(status.progress).toBeNull();
   });
 
@@ -181,7 +186,11 @@ describe('download failures', () => {
     downloader.progress(5001);
     await flush();
     expect(downloader.cancelled).toBe(1);
-    expect(updates.status().downloadFailure?.kind).toBe('too_large');
+    expect(updates.status().downloadFailure).toEqual({
+      kind: 'too_large',
+      source: 'github',
+      why: { reason: 'over_cap', params: { bytes: 5000 } },
+    });
   });
 
   it('reports a bad signature from the downloader as such', async () => {

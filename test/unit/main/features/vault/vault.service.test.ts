@@ -10,7 +10,7 @@ import { Router } from '../../../../../src-main/bridge/router';
 import { registerVaultHandlers } from '../../../../../src-main/features/vault/vault.handlers';
 import { VaultRefusedError, VaultService } from '../../../../../src-main/features/vault/vault.service';
 import { clearRegisteredSecrets } from '../../../../../src-main/log/redact';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import { SecretStore } from '../../../../../src-main/vault/secret.store';
 import { memoryLogger } from '../../../../support/memory-logger';
 import { CHEAP_SCRYPT, unreachableKeyring } from '../../vault/fakes';
@@ -29,7 +29,7 @@ type Emitted = { [E in keyof EventMap]: { event: E; payload: EventMap[E] } }[key
 
 async function setup() {
   const vault = await SecretStore.open({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir: dir,
     sources: { keyring: unreachableKeyring('DBus error: no session bus'), platform: 'linux' },
     scrypt: CHEAP_SCRYPT,

@@ -15,7 +15,7 @@ import {
   type SeenRatios,
 } from '../../../../../src-main/features/watch/price-watch';
 import { WatchService } from '../../../../../src-main/features/watch/watch.service';
-import { confStoreEngine } from '../../../../../src-main/platform/node/conf.engine';
+import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { fakeKey } from './fakes';
 
@@ -48,7 +48,7 @@ function site() {
 
 function watchOver(dataDir: string, server: ReturnType<typeof site>) {
   const store = new ConfigStore<SeenRatios>({
-    engine: confStoreEngine(),
+    engine: atomicFileEngine(),
     dataDir,
     name: 'group-ratios',
     schema: seenRatiosSchema,

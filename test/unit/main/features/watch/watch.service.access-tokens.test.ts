@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertDraft, ExpiringItem, Result } from '../../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../../src-shared/units';
 import type { AccountDirectory, AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
-import { createWatchFeature } from '../../../../../src-main/features/watch/watch.feature';
+import { assembleWatch } from '../../../../../src-main/features/watch/watch.feature';
 import { WatchService } from '../../../../../src-main/features/watch/watch.service';
 import type { AccountInfoService } from '../../../../../src-main/features/account-info/account-info.service';
 import type { KeysService } from '../../../../../src-main/features/keys/keys.service';
@@ -82,7 +82,7 @@ describe('access tokens in Expiring soon', () => {
     const raised: AlertDraft[] = [];
     const seen = new Set<string>();
     const directory = { list: () => accounts, onChange: () => () => undefined } as unknown as AccountDirectory;
-    const feature = createWatchFeature({
+    const feature = assembleWatch({
       directory,
       keys: { listAll: refused } as unknown as KeysService,
       info: { groups: refused, self: refused, models: refused, subscription: refused } as unknown as AccountInfoService,

@@ -2,9 +2,9 @@
 // the threshold in the currency the user typed it in — never the spec's ¥ on a dollar site.
 import { describe, expect, it } from 'vitest';
 import type { AccountMoney, SiteMoney } from '../../../../../src-shared/contract';
-import { EventBus } from '../../../../../src-main/bridge/events';
-import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/quota/alerts.service';
-import { MemoryStore, recordingNotifier } from './fakes';
+import { EventBus } from '../../../../../src-main/event-bus';
+import { AlertsService, EMPTY_ALERTS } from '../../../../../src-main/features/alerts/alerts.service';
+import { MemoryStore, recordingNotifier } from '../quota/fakes';
 
 describe('alert notifications', () => {
   it('name a US$ balance in dollars with the yuan beside it, and the threshold in dollars', () => {

@@ -15,11 +15,11 @@ import type {
 } from '../../../src-shared/contract';
 import { formatMoney, formatUnits, type UnitSettings } from '../../../src-shared/units';
 import { msFromStoredTime } from '../../../src-shared/unix-time';
-import type { EventBus } from '../../bridge/events';
+import type { EventBus } from '../../event-bus';
 import type { NotifierPort } from '../../platform/ports';
 import type { DocumentStore } from '../../vault/config.store';
 import type { AlertFiring } from './alert-rule';
-import { QUOTA_STRINGS } from './strings';
+import { QUOTA_STRINGS } from '../quota/strings';
 
 /** Enough for weeks of alerts; the oldest go first. */
 const MAX_ALERTS = 200;

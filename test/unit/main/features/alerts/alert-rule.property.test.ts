@@ -12,7 +12,7 @@ import {
   type AlertArming,
   type AlertFiring,
   type AlertReading,
-} from '../../../../../src-main/features/quota/alert-rule';
+} from '../../../../../src-main/features/alerts/alert-rule';
 
 const fresh = (remainingUnits: number | null): AlertReading => ({
   isFresh: true,

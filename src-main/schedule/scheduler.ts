@@ -3,10 +3,10 @@
 // request(), which enforces the gateway's polling rule: at most one request per account per rolling minute,
 // answers cached for CACHE_TTL, concurrent callers share one request, temporary failures back off exponentially
 // with jitter and never sooner than Retry-After, and after sleep or going online the refreshes are staggered.
-import type { AppError, Result } from '../../../src-shared/contract';
-import type { Clock } from '../../platform/ports';
-import { toAppError } from '../../errors';
-import type { Logger } from '../../log/logger';
+import type { AppError, Result } from '../../src-shared/contract';
+import type { Clock } from '../platform/ports';
+import { toAppError } from '../errors';
+import type { Logger } from '../log/logger';
 
 /** The part of the one Clock the scheduler uses: tests drive a fake one, so no test sleeps or races the wall clock. */
 export type SchedulerClock = Pick<Clock, 'now' | 'random' | 'setTimer' | 'clearTimer'>;

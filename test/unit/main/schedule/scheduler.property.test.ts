@@ -3,14 +3,14 @@
 // dead gateway that never delays the others. Each property fails if its rule is broken.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../../../../../src-shared/contract';
+import type { AppError, Result } from '../../../../src-shared/contract';
 import {
   QuotaScheduler,
   SCHEDULER_DEFAULTS,
   type SchedulerOptions,
   type Trigger,
-} from '../../../../../src-main/features/quota/scheduler';
-import { FakeClock, seededRandom } from '../../../../support/fake-clock';
+} from '../../../../src-main/schedule/scheduler';
+import { FakeClock, seededRandom } from '../../../support/fake-clock';
 
 const MINUTE = 60_000;
 const { minSpacingMs, backoffBaseMs, backoffMaxMs, requestTimeoutMs, staggerMs } = SCHEDULER_DEFAULTS;

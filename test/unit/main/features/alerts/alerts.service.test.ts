@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertView, Language, Result } from '../../../../../src-shared/contract';
 import { SPEC_MONEY } from '../../../../../src-shared/units';
-import { EventBus } from '../../../../../src-main/bridge/events';
+import { EventBus } from '../../../../../src-main/event-bus';
 import {
   AlertsService,
   alertsDocumentSchema,
   type AlertsDocument,
-} from '../../../../../src-main/features/quota/alerts.service';
+} from '../../../../../src-main/features/alerts/alerts.service';
 import type { NativeNotification } from '../../../../../src-main/platform/ports';
 
 function memoryStore(initial: AlertsDocument = { alerts: [] }) {
