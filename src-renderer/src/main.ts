@@ -6,7 +6,8 @@ import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { afterPaint } from './composables/after-paint';
-import { loadPack } from './i18n/packs/load';
+import type { MessageSchema } from './i18n/en-US';
+import { ensureAllMessages, loadPack, type MessageHolder } from './i18n/packs/load';
 import { createI18nWith } from './i18n/setup';
 import { createAppRouter, loadKeysView, opensOnAllKeys } from './router';
 import { useAccountsStore } from './stores/accounts.store';
@@ -37,7 +38,14 @@ async function start(): Promise<void> {
   // Every account's key list is asked for once the accounts are known: the list is what the user opened Keydesk for.
   if (isAllKeys && accounts.isHydrated) prefetchKeyLists(accounts.visible.filter(listsKeys).map((a) => a.id));
   const [pack] = await packRead;
-  app.use(createI18nWith(language, { [language]: pack.messages }, { isPrecompiled: true })).use(router);
+  // The pack holds the first screen's words; the other screens' are merged in after the first paint (use-appearance),
+  // and a section other than All keys waits for them before it shows (the first navigation too, when it opens there).
+  const i18n = createI18nWith(language, { [language]: { ...pack.messages } as MessageSchema }, { isPrecompiled: true });
+  const holder = i18n.global as unknown as MessageHolder;
+  router.beforeEach(async (to) => {
+    if (to.name !== 'keys') await ensureAllMessages(holder, settings.language).catch(() => undefined);
+  });
+  app.use(i18n).use(router);
   // The first frame shows the opened view, not the frame alone with the view a frame later. Bounded like the
   // settings: a view whose code cannot load still gets a window (the router reports what failed).
   await Promise.race([

@@ -4,7 +4,14 @@
 import { useOsTheme } from 'naive-ui';
 import { computed, watch, watchEffect } from 'vue';
 import { useI18n } from 'vue-i18n';
-import { loadDateLocale, loadPack, loadedDateLocales, loadedPacks } from '../i18n/packs/load';
+import {
+  ensureAllMessages,
+  loadDateLocale,
+  loadPack,
+  loadedDateLocales,
+  loadedPacks,
+  type MessageHolder,
+} from '../i18n/packs/load';
 import { afterPaint } from './after-paint';
 import { useSettingsStore } from '../stores/settings.store';
 import { darkTheme, loadDarkTheme } from '../theme/dark-theme';
@@ -23,19 +30,28 @@ export function useAppearance() {
   const naiveDateLocale = computed(() => loadedDateLocales.get(settings.language) ?? null);
   const dateLocaleLater = afterPaint();
 
+  const holder = i18n as unknown as MessageHolder;
   watch(
     () => settings.language,
-    (language) => {
-      // Switch at once when the messages are there; else once the pack has arrived (if still the one wanted).
+    (language, previous) => {
+      // Switch at once when the messages are there; else once they have arrived (if still the one wanted). The first
+      // paint's language needs its pack alone; a language picked later comes with every screen's words, since the
+      // user may be on any screen when picking it.
       if (i18n.availableLocales.includes(language)) locale.value = language;
-      void loadPack(language).then((pack) => {
-        if (settings.language !== language) return;
-        if (!i18n.availableLocales.includes(language)) i18n.setLocaleMessage(language, pack.messages);
-        locale.value = language;
+      const ready =
+        previous === undefined
+          ? loadPack(language).then((pack) => {
+              if (!i18n.availableLocales.includes(language)) holder.setLocaleMessage(language, { ...pack.messages });
+            })
+          : ensureAllMessages(holder, language);
+      void ready.then(() => {
+        if (settings.language === language) locale.value = language;
       });
-      // The pickers' date words: not drawn by the first frame, so fetched once it is painted.
+      // The pickers' date words and the other screens' words: not drawn by the first frame, so fetched once it is
+      // painted (a screen that shows them awaits them first: router.ts, UpdatePrompt.vue).
       dateLocaleLater.request(() => {
         void loadDateLocale(language).catch(() => undefined);
+        void ensureAllMessages(holder, language).catch(() => undefined);
       });
     },
     { immediate: true },

@@ -53,7 +53,9 @@ const at = (tree: Messages, path: string): Messages[string] | undefined =>
 
 describe('build-time message compilation', () => {
   for (const language of ['en-US', 'zh-CN']) {
-    const files = readdirSync(join(I18N, language)).filter((name) => name.endsWith('.ts') && name !== 'index.ts');
+    const files = readdirSync(join(I18N, language)).filter(
+      (name) => name.endsWith('.ts') && !['index.ts', 'first.ts', 'later.ts'].includes(name),
+    );
 
     it(`${language}: every message reads the same compiled as from its source`, async () => {
       let checked = 0;

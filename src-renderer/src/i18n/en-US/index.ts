@@ -1,80 +1,12 @@
 // English (en-US) messages, one file per section of the screen. This object's shape is the message schema:
-// zh-CN must match it key for key.
-import { app, storeProblems, nav, sidebar, topBar, empty, common, unsupportedFeatures } from './shell';
-import { settings } from './settings';
-import { keys } from './keys';
-import { account, models } from './account';
-import { quota, alerts } from './quota';
-import { accounts } from './accounts';
-import { vault } from './vault';
-import {
-  errors,
-  rateWait,
-  remediesInForm,
-  remediesInSignIn,
-  remediesForReason,
-  remedies,
-  errorReasons,
-  vaultNotes,
-  scopeUses,
-} from './errors';
-import { money } from './money';
-import { handoff } from './handoff';
-import { backup } from './backup';
-import { updates } from './updates';
-import { importAccounts } from './import';
-import { watch } from './watch';
-import { spend } from './spend';
-import { exports } from './exports';
-import { agents } from './agents';
-import { notify } from './notify';
-import { sync } from './sync';
-import { allowance } from './allowance';
-import { rotation } from './rotation';
-import { health, audit } from './health';
+// zh-CN must match it key for key. The app loads them in two parts (first.ts with the language pack, later.ts once
+// the first screen is painted); tests and checks take the whole.
+import first from './first';
+import later from './later';
 
-const enUS = {
-  app,
-  storeProblems,
-  nav,
-  sidebar,
-  topBar,
-  empty,
-  settings,
-  keys,
-  account,
-  models,
-  quota,
-  alerts,
-  accounts,
-  vault,
-  common,
-  unsupportedFeatures,
-  errors,
-  errorReasons,
-  vaultNotes,
-  scopeUses,
-  rateWait,
-  remediesInForm,
-  remediesInSignIn,
-  remediesForReason,
-  remedies,
-  money,
-  handoff,
-  backup,
-  updates,
-  importAccounts,
-  watch,
-  spend,
-  exports,
-  agents,
-  notify,
-  sync,
-  allowance,
-  rotation,
-  health,
-  audit,
-};
+const enUS = { ...first, ...later };
 
 export type MessageSchema = typeof enUS;
+export type { FirstMessages } from './first';
+export type { LaterMessages } from './later';
 export default enUS;

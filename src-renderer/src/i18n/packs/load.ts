@@ -1,9 +1,12 @@
 // Language packs loaded on demand: the shown language before the first paint, another one when the user picks it.
-// Each pack is its own chunk, so the first screen carries one language, not both. Naive UI's date locales (date-fns's
+// Each pack is its own chunk, so the first screen carries one language, not both, and only the first screen's words:
+// the words of the other screens (settings' cards, backups, imports, updates, sync) are a second chunk per language,
+// merged into vue-i18n once the first screen is painted, and awaited by whatever shows them before that. Naive UI's date locales (date-fns's
 // words for the pickers, which only dialogs draw) are chunks of their own, asked for after the first paint.
 import type { NDateLocale } from 'naive-ui';
 import { shallowReactive } from 'vue';
 import type { Language } from '../../../../src-shared/contract';
+import type { LaterMessages } from '../en-US';
 import type { LanguagePack } from './language-pack';
 
 const LOADERS: Readonly<Record<Language, () => Promise<{ default: LanguagePack }>>> = {
@@ -64,4 +67,52 @@ export function loadDateLocale(language: Language): Promise<NDateLocale> {
     pendingDates.set(language, promise);
   }
   return promise;
+}
+
+const LATER_LOADERS: Readonly<Record<Language, () => Promise<{ default: LaterMessages }>>> = {
+  'en-US': () => import('./later-en-US'),
+  'zh-CN': () => import('./later-zh-CN'),
+};
+const pendingLater = new Map<Language, Promise<LaterMessages>>();
+
+function loadLaterMessages(language: Language): Promise<LaterMessages> {
+  let promise = pendingLater.get(language);
+  if (!promise) {
+    promise = LATER_LOADERS[language]().then(
+      ({ default: later }) => later,
+      (error: unknown) => {
+        pendingLater.delete(language);
+        throw error;
+      },
+    );
+    pendingLater.set(language, promise);
+  }
+  return promise;
+}
+
+/** What of vue-i18n's global composer the installing needs (its message typing is the whole schema's). */
+export interface MessageHolder {
+  readonly availableLocales: readonly string[];
+  setLocaleMessage(locale: Language, messages: unknown): void;
+  mergeLocaleMessage(locale: Language, messages: unknown): void;
+}
+
+const merged = new WeakMap<MessageHolder, Set<Language>>();
+
+/**
+ * The language's words complete in vue-i18n: its pack (set first when the language is not there yet, so a merge never
+ * stands in for it) and the later messages merged in, once per language. vue-i18n merges into the object it holds:
+ * it is always given a copy of the pack's, which stays the first screen's words alone.
+ */
+export async function ensureAllMessages(holder: MessageHolder, language: Language): Promise<void> {
+  const [pack, later] = await Promise.all([loadPack(language), loadLaterMessages(language)]);
+  let done = merged.get(holder);
+  if (!done) {
+    done = new Set();
+    merged.set(holder, done);
+  }
+  if (done.has(language)) return;
+  if (!holder.availableLocales.includes(language)) holder.setLocaleMessage(language, { ...pack.messages });
+  holder.mergeLocaleMessage(language, later);
+  done.add(language);
 }

@@ -1,79 +1,9 @@
-// Simplified Chinese (zh-CN) messages. Typed by the en-US schema, so a missing or extra key fails to compile.
+// Simplified Chinese (zh-CN) messages. Typed by the en-US schema, so a missing or extra key fails to compile. The app
+// loads them in two parts (first.ts with the language pack, later.ts once the first screen is painted).
 import type { MessageSchema } from '../en-US';
-import { app, storeProblems, nav, sidebar, topBar, empty, common, unsupportedFeatures } from './shell';
-import { settings } from './settings';
-import { keys } from './keys';
-import { account, models } from './account';
-import { quota, alerts } from './quota';
-import { accounts } from './accounts';
-import { vault } from './vault';
-import {
-  errors,
-  rateWait,
-  remediesInForm,
-  remediesInSignIn,
-  remediesForReason,
-  remedies,
-  errorReasons,
-  vaultNotes,
-  scopeUses,
-} from './errors';
-import { money } from './money';
-import { handoff } from './handoff';
-import { backup } from './backup';
-import { updates } from './updates';
-import { importAccounts } from './import';
-import { watch } from './watch';
-import { spend } from './spend';
-import { exports } from './exports';
-import { agents } from './agents';
-import { notify } from './notify';
-import { sync } from './sync';
-import { allowance } from './allowance';
-import { rotation } from './rotation';
-import { health, audit } from './health';
+import first from './first';
+import later from './later';
 
-const zhCN: MessageSchema = {
-  app,
-  storeProblems,
-  nav,
-  sidebar,
-  topBar,
-  empty,
-  settings,
-  keys,
-  account,
-  models,
-  quota,
-  alerts,
-  accounts,
-  vault,
-  common,
-  unsupportedFeatures,
-  errors,
-  errorReasons,
-  vaultNotes,
-  scopeUses,
-  rateWait,
-  remediesInForm,
-  remediesInSignIn,
-  remediesForReason,
-  remedies,
-  money,
-  handoff,
-  backup,
-  updates,
-  importAccounts,
-  watch,
-  spend,
-  exports,
-  agents,
-  notify,
-  sync,
-  allowance,
-  rotation,
-  health,
-  audit,
-};
+const zhCN: MessageSchema = { ...first, ...later };
 
 export default zhCN;

@@ -1,0 +1,2 @@
+// The Simplified Chinese messages of the screens past the first one, as a chunk of their own (load.ts merges them).
+export { default } from '../zh-CN/later';
