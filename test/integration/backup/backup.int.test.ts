@@ -2,76 +2,16 @@
 // back the same accounts, thresholds, settings and working credentials (keys listed, also after a restart); a
 // flipped byte or a wrong passphrase is refused with every byte of the data folder unchanged; merge keeps what the
 // file does not name, replace removes it.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccountsSnapshot,
-  ArgsOf,
-  BackupFileRef,
-  BackupPreview,
-  InvokeChannel,
-  Result,
-  ResultOf,
-  Settings,
-} from '../../../src-shared/contract';
-import { createApp, type App } from '../../../src-main/app';
-import { exportsFolderSink } from '../../../src-main/platform/node/clipboard.adapter';
-import type { Gateway } from '../../gateway/index';
-import { emulatorClock, startEmulator } from '../../support/emulator';
-import { memoryLogger } from '../../support/memory-logger';
-import { testPlatform } from '../../support/test-platform';
+import { describe, expect, it } from 'vitest';
+import type { AccountsSnapshot, BackupFileRef, BackupPreview, Settings } from '../../../src-shared/contract';
+import { backupApps } from './backup-apps';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 
 const PASSPHRASE = 'fake backup passphrase 1';
 
-let gw: Gateway;
-let outDir: string;
-const opened: App[] = [];
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  gw = await startEmulator();
-  outDir = await mkdtemp(join(tmpdir(), 'keydesk-backups-'));
-});
-afterEach(async () => {
-  for (const app of opened.splice(0)) await app.dispose();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-afterAll(async () => {
-  await gw.close();
-  await rm(outDir, { recursive: true, force: true });
-});
-
-type Keyring = ReturnType<typeof memoryKeyring>;
-
-async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'keydesk-backup-data-'));
-  dirs.push(dir);
-  return dir;
-}
-
-/** Keydesk on a data folder; the keyring is the machine's (a new machine has a new one). */
-async function openApp(dir: string, keyring: Keyring) {
-  const app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    // Backups are saved outside the data folder, as a user saves them elsewhere before wiping it.
-    platform: testPlatform(dir, { keyring, clock: emulatorClock(gw), secretFiles: exportsFolderSink(outDir) }),
-  });
-  opened.push(app);
-  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-    app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
-  const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
-    const result = await call(channel, args);
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
-  return { app, call, value };
-}
+const { gw: emulator, newDataDir, openApp, close } = backupApps('keydesk-backup');
 type Opened = Awaited<ReturnType<typeof openApp>>;
 
 async function addAccount(k: Opened, label: string, user: 'alice' | 'bob' | 'carol'): Promise<string> {
@@ -79,7 +19,12 @@ async function addAccount(k: Opened, label: string, user: 'alice' | 'bob' | 'car
     user === 'bob'
       ? { kind: 'password' as const, username: 'bob', password: 'demo-password-2', remember: true }
       : { kind: 'access_token' as const, accessToken: `demo-access-token-${user}` };
-  const outcome = await k.value('accounts:add', { label, baseUrl: gw.base_url, apiUrl: gw.api_url, credential });
+  const outcome = await k.value('accounts:add', {
+    label,
+    baseUrl: emulator().base_url,
+    apiUrl: emulator().api_url,
+    credential,
+  });
   if (outcome.status !== 'done') throw new Error('second factor');
   return outcome.account.id;
 }
@@ -154,8 +99,7 @@ describe('backup and restore', () => {
     const file = await backUp(before);
     expect(Buffer.from(file).includes(Buffer.from('demo-access-token-alice'))).toBe(false);
     expect(Buffer.from(file).includes(Buffer.from('Alice'))).toBe(false);
-    await before.app.dispose();
-    opened.splice(opened.indexOf(before.app), 1);
+    await close(before.app);
 
     // A new machine: the data folder wiped, another keyring.
     await rm(dir, { recursive: true, force: true });
@@ -190,8 +134,7 @@ describe('backup and restore', () => {
     expect(await keysListed(after, idOf('Bob (password)'))).toBeGreaterThan(0);
 
     // The credentials are in this machine's vault, not only in memory: a restart still lists keys.
-    await after.app.dispose();
-    opened.splice(opened.indexOf(after.app), 1);
+    await close(after.app);
     const restarted = await openApp(dir, keyring);
     expect(comparable(await restarted.value('accounts:list', undefined))).toEqual(accounts);
     expect(await keysListed(restarted, idOf('Alice'))).toBeGreaterThan(0);

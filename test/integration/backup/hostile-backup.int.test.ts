@@ -2,18 +2,15 @@
 // only what Add would accept, says by row what it left out and why without echoing a password, gives the accounts
 // Keydesk's own ids (so ids such as `constructor` or `__proto__` cannot reach a lookup), and leaves a data folder
 // that starts again. A data folder an older build wrote with such ids starts and works too.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
-import { createApp, type App } from '../../../src-main/app';
+import { describe, expect, it } from 'vitest';
+import { backupApps } from './backup-apps';
 import type { AccountRecord } from '../../../src-main/features/accounts/account-records';
 import { encodeBackup } from '../../../src-main/features/backup/backup-format';
 import { encodePayload, PAYLOAD_FORMAT } from '../../../src-main/features/backup/backup-payload';
 import { idRecordOf } from '../../../src-main/id-record';
 import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
-import { exportsFolderSink } from '../../../src-main/platform/node/clipboard.adapter';
 import { SecretStore } from '../../../src-main/vault/secret.store';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import {
@@ -22,72 +19,20 @@ import {
   accountsDocumentSchema,
 } from '../../../src-main/features/accounts/account-records';
 import { isKeydeskAccountId } from '../../../src-shared/rules/account-record-rules';
-import type { Gateway } from '../../gateway/index';
-import { emulatorClock, startEmulator } from '../../support/emulator';
-import { memoryLogger } from '../../support/memory-logger';
-import { testPlatform } from '../../support/test-platform';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 
 const PASSPHRASE = 'fake backup passphrase 1';
 const HOSTILE_IDS = ['constructor', 'toString', '__proto__'] as const;
 
-let gw: Gateway;
-let outDir: string;
-const opened: App[] = [];
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  gw = await startEmulator();
-  outDir = await mkdtemp(join(tmpdir(), 'keydesk-hostile-out-'));
-});
-afterEach(async () => {
-  for (const app of opened.splice(0)) await app.dispose();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-afterAll(async () => {
-  await gw.close();
-  await rm(outDir, { recursive: true, force: true });
-});
-
-type Keyring = ReturnType<typeof memoryKeyring>;
-
-async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'keydesk-hostile-data-'));
-  dirs.push(dir);
-  return dir;
-}
-
-async function openApp(dir: string, keyring: Keyring) {
-  const app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    platform: testPlatform(dir, { keyring, clock: emulatorClock(gw), secretFiles: exportsFolderSink(outDir) }),
-  });
-  opened.push(app);
-  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-    app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
-  const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
-    const result = await call(channel, args);
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
-  return { app, call, value };
-}
-
-async function close(app: App): Promise<void> {
-  await app.dispose();
-  opened.splice(opened.indexOf(app), 1);
-}
+const { gw: emulator, newDataDir, openApp, close } = backupApps('keydesk-hostile');
 
 function record(id: string, over: Partial<AccountRecord>): AccountRecord {
   return {
     id,
     label: id,
     kind: 'access_token',
-    baseUrl: gw.base_url,
-    apiUrl: gw.api_url,
+    baseUrl: emulator().base_url,
+    apiUrl: emulator().api_url,
     username: null,
     userId: null,
     isPasswordRemembered: false,
@@ -125,7 +70,7 @@ describe('a crafted backup', () => {
       record('file', { label: 'Local file', baseUrl: 'file:///etc/passwd', apiUrl: 'file:///etc/passwd' }),
       record('userinfo', {
         label: 'With password',
-        baseUrl: gw.base_url.replace('http://', 'http://alice:fake-url-password@'),
+        baseUrl: emulator().base_url.replace('http://', 'http://alice:fake-url-password@'),
       }),
       record('long', { label: 'L'.repeat(300_002) }),
       record('escape', { label: 'Title\u001b]0;pwned\u0007' }),
