@@ -105,6 +105,19 @@ describe('AccountBalanceCard', () => {
     expect(fake.callsTo('quota:history')).toEqual([{ accountId: 'a' }]);
   });
 
+  it('says a lone threshold as a sentence of its own, never "critical below none"', async () => {
+    const warnOnly = await renderCard(view(), undefined, { thresholds: { warnUnits: 20 * YUAN, criticalUnits: null } });
+    expect(warnOnly.get('[data-testid=balance-thresholds]').text()).toContain(
+      'Alerts: low below ¥20.00 · no critical threshold',
+    );
+    const criticalOnly = await renderCard(view(), undefined, {
+      thresholds: { warnUnits: null, criticalUnits: 5 * YUAN },
+    });
+    expect(criticalOnly.get('[data-testid=balance-thresholds]').text()).toContain(
+      'Alerts: critical below ¥5.00 · no low threshold',
+    );
+  });
+
   it('shows "≈ N days left" once the forecast has enough data', async () => {
     const card = await renderCard(view({ daysLeft: 12 }), { samples: samples(12, 8 * HOUR), daysLeft: 12 });
     expect(card.get('[data-testid=balance-forecast]').text()).toBe('≈ 12 days left');
