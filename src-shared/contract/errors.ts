@@ -74,6 +74,7 @@ export const ERROR_REASONS = [
   'search.adjacent_wildcards',
   'search.too_many_wildcards',
   'search.too_few_bytes',
+  'search.exact_only', // the server refused a fuzzy search: the account holds more keys than it allows one for
   // Input refused by Keydesk before anything is sent (params.max, params.bytes, params.values where named).
   'input.invalid', // a field that did not pass the bridge's schema (AppError.field names it)
   'input.too_short', // params.field, params.min (characters)
