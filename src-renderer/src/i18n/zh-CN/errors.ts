@@ -242,6 +242,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   },
   key: {
     enable_expired: '该密钥已过期，不能直接启用。请先把过期时间改到将来或设为永不过期（“延期并启用”可一步完成）。',
+    name_too_long_for_site: '该站点的名称上限较短：最多 {max} 字节（即 {max} 个字母或数字，每个汉字占 3 字节）。',
     enable_exhausted: '该密钥额度已用完，不能直接启用。请先增加额度或设为无限额度（“延期并启用”可一步完成）。',
   },
   auth: {
