@@ -224,8 +224,7 @@ export const errorReasons = {
     too_many_wildcards: 'At most {limit} % wildcards are allowed in the {field}.',
     too_few_bytes:
       'The {field} needs at least {limit} bytes besides % (one Chinese character is enough, one letter is not).',
-    exact_only:
-      'This account has more keys than its gateway allows a fuzzy search for: only exact matches work. Remove the %.',
+    exact_only: 'The gateway refused a search with % for this account: it answers exact searches only.',
   },
   input: {
     invalid: 'The value of “{field}” was not accepted.',

@@ -212,7 +212,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     adjacent_wildcards: '{field}中不允许两个 % 相连（%%）。',
     too_many_wildcards: '{field}中最多只能有 {limit} 个 % 通配符。',
     too_few_bytes: '{field}除 % 外至少需要 {limit} 个字节（一个汉字即可，一个字母不够）。',
-    exact_only: '该账户的密钥数量超过网关允许模糊搜索的上限，只能精确匹配。请去掉 %。',
+    exact_only: '网关拒绝了此账户带 % 的搜索：只接受精确搜索。',
   },
   input: {
     invalid: '“{field}”的值未被接受。',
