@@ -72,8 +72,9 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
 /**
  * Above a number of keys per account a server answers a fuzzy search only with a refusal (spec 4.4 names the cap but
  * neither its value nor its words). new-api says "令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符" (QuantumNous/new-api
- * model/token.go, SearchUserTokens, commit ec1c642bf82adc412bb378f8d781141633b34b5d); a server on the spec's wording
- * says the fuzzy search is not allowed. Only main reads those words: the renderer gets the reason.
+ * model/token.go, SearchUserTokens, commit ec1c642bf82adc412bb378f8d781141633b34b5d). For a server on the spec alone
+ * the words are unknown: one that names the fuzzy or exact search is taken at its word (the emulator's spec profile
+ * says "fuzzy search is not allowed …"). Only main reads those words: the renderer gets the reason.
  */
 const EXACT_ONLY = /仅允许精确搜索|令牌数量超过上限|fuzzy|exact/i;
 
