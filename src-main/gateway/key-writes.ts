@@ -48,12 +48,14 @@ const anyData = z.unknown();
 
 /** The servers' refusal of a long name: new-api's and one-api's 令牌名称过长, the spec's English sentence. */
 const NAME_TOO_LONG = /令牌名称过长|name is too long/i;
+/** The old eras' limit (`len(token.Name) > 30` in their controller/token.go), named in the refusal's params. */
+const OLD_SERVER_NAME_BYTES = 30;
 
 /**
  * A name within Keydesk's 50 bytes that the server still refuses is an older server's shorter limit: early new-api
  * and one-api refuse `len(token.Name) > 30` (controller/token.go). Their sentence names no field: the refusal gets
- * field `name`, so the form marks the name and says in the user's language what fits; the server's own words stay
- * the detail.
+ * field `name` and a reason, so the form marks the name and says in the user's language what fits (the renderer never
+ * reads the server's words); those words stay the detail.
  */
 async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
   try {
@@ -62,7 +64,12 @@ async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
     if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.serverMessage)) {
       throw error;
     }
-    throw new GatewayError('validation', error.serverMessage, { ...error.details, field: 'name' });
+    throw new GatewayError('validation', error.serverMessage, {
+      ...error.details,
+      field: 'name',
+      reason: 'key.name_too_long_for_site',
+      params: { max: OLD_SERVER_NAME_BYTES },
+    });
   }
 }
 /** How far the server's clock may be from ours when matching a new key by its created_time. */

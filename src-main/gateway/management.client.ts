@@ -47,7 +47,14 @@ import {
   type Subscription,
   type WireKeyRecord,
 } from './schemas';
-import { checkSearchQuery, keepKeysMatching, keepNamesMatching, wireValue, type SearchQuery } from './search-rules';
+import {
+  checkSearchQuery,
+  keepKeysMatching,
+  keepNamesMatching,
+  namedSearchRefusal,
+  wireValue,
+  type SearchQuery,
+} from './search-rules';
 import type { CreateKeyInput, KeyEdits, UpdateIntent } from './token-update';
 import { readUsageLogs, usageLogPageSchema, type UsageLogQuery, type UsageLogRead } from './usage-logs';
 import { readUserSetting, writeUserSetting, type UserSettingRead } from './user-setting';
@@ -276,23 +283,27 @@ export class ManagementClient {
       }
       const page = request.page ?? 1;
       const size = request.size ?? DEFAULT_PAGE_SIZE;
-      const wire = await this.session.call({
-        method: 'GET',
-        path: '/api/token/search',
-        query: {
-          keyword:
-            query.keyword === undefined || query.keyword === '' ? undefined : wireValue('keyword', query.keyword),
-          token: query.token === undefined || query.token === '' ? undefined : wireValue('token', query.token),
-          p: wirePageNumber(page, this.pagingBase),
-          size,
-        },
-        schema: searchSchema,
-        what: 'search result',
-        scope: 'api_key:read',
-        businessFailure: 'validation',
-        field: query.token === undefined ? 'keyword' : 'token',
-        signal: request.signal,
-      });
+      const wire = await this.session
+        .call({
+          method: 'GET',
+          path: '/api/token/search',
+          query: {
+            keyword:
+              query.keyword === undefined || query.keyword === '' ? undefined : wireValue('keyword', query.keyword),
+            token: query.token === undefined || query.token === '' ? undefined : wireValue('token', query.token),
+            p: wirePageNumber(page, this.pagingBase),
+            size,
+          },
+          schema: searchSchema,
+          what: 'search result',
+          scope: 'api_key:read',
+          businessFailure: 'validation',
+          field: query.token === undefined ? 'keyword' : 'token',
+          signal: request.signal,
+        })
+        .catch((error: unknown) => {
+          throw namedSearchRefusal(error, query);
+        });
       const found = normalizePage(wire as WirePage<z.infer<typeof searchItemSchema>>, { page, size }, (item) =>
         this.record(item),
       );

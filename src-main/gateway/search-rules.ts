@@ -3,6 +3,7 @@
 // shared with the renderer; this file names the wire fields and the refusal (the renderer words it).
 import type { ErrorParams, ErrorReason } from '../../src-shared/contract';
 import type { Page } from './compat';
+import { GatewayError } from './errors';
 import {
   matchesSearchPattern,
   MAX_WILDCARDS,
@@ -63,6 +64,33 @@ export function checkSearchQuery(query: SearchQuery): SearchRuleViolation | unde
     (query.keyword === undefined ? undefined : checkSearchPattern('keyword', query.keyword)) ??
     (query.token === undefined ? undefined : checkSearchPattern('token', query.token))
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The exact-only cap
+
+/**
+ * Above a number of keys per account a server answers a fuzzy search only with a refusal (spec 4.4 names the cap but
+ * neither its value nor its words). new-api says "令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符" (QuantumNous/new-api
+ * model/token.go, SearchUserTokens, commit ec1c642bf82adc412bb378f8d781141633b34b5d). For a server on the spec alone
+ * the words are unknown: one that names the fuzzy or exact search is taken at its word (the emulator's spec profile
+ * says "fuzzy search is not allowed …"). Only main reads those words: the renderer gets the reason.
+ */
+const EXACT_ONLY = /仅允许精确搜索|令牌数量超过上限|fuzzy|exact/i;
+
+const isFuzzyQuery = (query: SearchQuery): boolean =>
+  (query.keyword !== undefined && isFuzzyPattern(wireValue('keyword', query.keyword))) ||
+  (query.token !== undefined && isFuzzyPattern(wireValue('token', query.token)));
+
+/**
+ * A server's refusal of a fuzzy search that its words say is the exact-only cap, named `search.exact_only` (the
+ * screen then says to drop the %); any other failure is returned as it came.
+ */
+export function namedSearchRefusal(error: unknown, query: SearchQuery): unknown {
+  if (!(error instanceof GatewayError) || error.code !== 'validation' || error.details.reason !== undefined)
+    return error;
+  if (!isFuzzyQuery(query) || !EXACT_ONLY.test(error.serverMessage)) return error;
+  return new GatewayError('validation', error.serverMessage, { ...error.details, reason: 'search.exact_only' });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 // on one-api), its checks, the read-back comparison, the create body, and the rule for when a key may be enabled.
 import {
   MAX_KEY_NAME_BYTES,
+  NEVER_EXPIRES,
   asSubnetEntries,
   invalidIps,
   ipEntryProblem,
+  isExpiryPast,
   normalizeIpList,
   utf8Bytes,
 } from '../../src-shared/rules/key-rules';
@@ -38,7 +40,7 @@ export type WritableField = (typeof WRITABLE_FIELDS)[number];
 
 /** new-api counts the name in UTF-8 bytes (Go's len), so 50 ASCII characters but only 16 Chinese ones. */
 export const MAX_NAME_BYTES = MAX_KEY_NAME_BYTES;
-export const NEVER_EXPIRES = -1;
+export { NEVER_EXPIRES };
 
 export type NewApiUpdateBody = { readonly id: number } & {
   readonly [F in Exclude<WritableField, 'allow_ips'>]: WireKeyRecord[F];
@@ -128,7 +130,7 @@ function checkSubnets(subnet: string | null): GatewayError | undefined {
   return bad.length === 0 ? undefined : refuse('allow_ips', 'input.subnet_list', { values: bad.join(', ') });
 }
 
-const isPast = (expiredTime: number, nowSec: number): boolean => expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
+const isPast = isExpiryPast;
 
 /**
  * Checks a built body before it is sent. An expiry already in the past that the edit leaves alone is resent as

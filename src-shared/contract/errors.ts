@@ -74,6 +74,7 @@ export const ERROR_REASONS = [
   'search.adjacent_wildcards',
   'search.too_many_wildcards',
   'search.too_few_bytes',
+  'search.exact_only', // the server refused a fuzzy search: the account holds more keys than it allows one for
   // Input refused by Keydesk before anything is sent (params.max, params.bytes, params.values where named).
   'input.invalid', // a field that did not pass the bridge's schema (AppError.field names it)
   'input.too_short', // params.field, params.min (characters)
@@ -101,6 +102,7 @@ export const ERROR_REASONS = [
   // A key that cannot be enabled as it is ("extend and enable" fixes both).
   'key.enable_expired',
   'key.enable_exhausted',
+  'key.name_too_long_for_site', // an older site's shorter name limit (params.max, bytes), below the 50 Keydesk checks
   // Access tokens (params.scope where one is named).
   'auth.scope_missing', // params.scope: the scope the token lacks, and what Keydesk does with it
   'auth.token_unknown', // the site does not know this access token (deleted, replaced, or made on another site)

@@ -1,6 +1,7 @@
-// Rules real gateways apply to key fields (names, field limits, IP allowlists), checked before anything is sent.
-// Shared by main and renderer (hence beside the contract) so the form and the client can never disagree. Search
-// patterns have their own file, search-rules.ts.
+// Rules real gateways apply to key fields (names, field limits, expiry, IP allowlists), checked before anything is
+// sent. Shared by main and renderer (hence beside the contract) so the form and the client can never disagree.
+// Search patterns have their own file, search-rules.ts.
+import type { KeyView } from '../contract';
 
 /** new-api refuses names longer than this many bytes: Go's len() counts UTF-8 bytes, not characters. */
 export const MAX_KEY_NAME_BYTES = 50;
@@ -29,6 +30,33 @@ export const KEY_FIELD_LIMITS = {
   models: 500,
   allowIpsChars: 10_000,
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Expiry
+
+/** The expiry (unix seconds) of a key that never expires. */
+export const NEVER_EXPIRES = -1;
+
+/**
+ * Whether an expiry (unix seconds) has passed at `nowSec`, as the gateway judges it: a key past it is expired
+ * whatever its status says, and is refused enabling until the expiry moves. -1 never passes.
+ */
+export const isExpiryPast = (expiredTime: number, nowSec: number): boolean =>
+  expiredTime !== NEVER_EXPIRES && expiredTime <= nowSec;
+
+/**
+ * What extend-and-enable must move for a key the gateway refuses to enable: its expiry when main called it expired
+ * or its expiry has passed since main read it (a list shown for a while), its quota when main called it exhausted.
+ */
+export function enableFixes(
+  key: Pick<KeyView, 'state' | 'expiredTime'>,
+  nowSec: number,
+): { readonly needsTime: boolean; readonly needsQuota: boolean } {
+  return {
+    needsTime: key.state === 'expired' || (key.expiredTime !== null && isExpiryPast(key.expiredTime, nowSec)),
+    needsQuota: key.state === 'exhausted',
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // IP allowlists

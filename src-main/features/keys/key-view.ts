@@ -2,8 +2,8 @@
 // after its expiry passed), model limits as a list. Also KeyFields → the gateway's edit and create shapes.
 import type { KeyFields, KeyState, KeyView } from '../../../src-shared/contract';
 import type { CreateKeyInput, KeyEdits, KeyRecord, SearchKeyRecord } from '../../gateway';
-import { normalizeIpList } from '../../../src-shared/rules/key-rules';
-import { NEVER_EXPIRES, isMaskedKey, maskKey } from '../../gateway';
+import { isExpiryPast, normalizeIpList } from '../../../src-shared/rules/key-rules';
+import { isMaskedKey, maskKey } from '../../gateway';
 
 type AnyKeyRecord = KeyRecord | SearchKeyRecord;
 
@@ -26,7 +26,7 @@ export function deriveKeyState(
   nowSec: number,
 ): KeyState {
   const expiry = key.expired_time;
-  if (key.status === STATUS_EXPIRED || (expiry !== undefined && expiry !== NEVER_EXPIRES && expiry <= nowSec)) {
+  if (key.status === STATUS_EXPIRED || (expiry !== undefined && isExpiryPast(expiry, nowSec))) {
     return 'expired';
   }
   const remain = key.remain_quota;

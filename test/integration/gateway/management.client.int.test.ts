@@ -167,6 +167,22 @@ describe('key reads', () => {
     const e = failure(await makeClients(gw).management.searchKeys({ keyword: '%ma%' }));
     expect(e.code).toBe('validation');
     expect(e.serverMessage).toMatch(/token search failed/);
+    // Main names the cap, so the screen never reads the server's words to know it.
+    expect(e.reason).toBe('search.exact_only');
+    // The exact name is still answered.
+    expect(value(await makeClients(gw).management.searchKeys({ keyword: 'main' })).items.map((k) => k.id)).toEqual([1]);
+  });
+
+  it("names new-api's exact-only refusal (its words in Chinese) as the same reason", async () => {
+    const newApi = await startEmulator({ seed: SEED, profile: 'new-api' });
+    try {
+      await admin(newApi, 'PATCH', '/settings', { fuzzy_search_key_cap: 2 });
+      const e = failure(await makeClients(newApi).management.searchKeys({ keyword: '%ma%' }));
+      expect(e).toMatchObject({ code: 'validation', reason: 'search.exact_only' });
+      expect(e.serverMessage).toContain('仅允许精确搜索');
+    } finally {
+      await newApi.close();
+    }
   });
 
   it('reveals one key and many in chunks of 100, merged, with sk-', async () => {

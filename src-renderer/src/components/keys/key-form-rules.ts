@@ -227,12 +227,11 @@ export function keyFormProblem(
 }
 
 /**
- * One-api and early new-api cap names at 30 bytes (`len(name) > 30`), below the 50 Keydesk checks. Their refusal,
- * in their words (令牌名称过长) or in English.
+ * One-api and early new-api cap names at 30 bytes (`len(name) > 30`), below the 50 Keydesk checks. Main recognises
+ * their refusal and names it; the form reads the reason, never the server's words.
  */
 export const OLD_SERVER_NAME_BYTES = 30;
-export const isNameRefusal = (error: AppError): boolean =>
-  /令牌名称过长|name is too long/i.test(error.serverMessage ?? '');
+export const isNameRefusal = (error: AppError): boolean => error.reason === 'key.name_too_long_for_site';
 /** After such a refusal, a name is still too long for that site until it is shorter than the refused one. */
 export const isNameRefusedBySite = (name: string, refusedBytes: number | null): boolean =>
   refusedBytes !== null && utf8Bytes(name.trim()) >= refusedBytes;

@@ -4,10 +4,13 @@
 import { useMessage } from 'naive-ui';
 import { ref, watch } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { AppError, BatchOutcome, KeyView, Result } from '../../../../src-shared/contract';
+import type { AppError, BatchOutcome, ErrorReason, KeyView, Result } from '../../../../src-shared/contract';
 import { useLazyDialog } from '../../composables/use-lazy-dialog';
 import { useRateWait } from '../../composables/use-rate-wait';
 import { rowKey, useKeysStore } from '../../stores/keys.store';
+
+/** Main's reasons for refusing to enable a key that extend-and-enable fixes. */
+const ENABLE_REFUSALS: ReadonlySet<ErrorReason | undefined> = new Set(['key.enable_expired', 'key.enable_exhausted']);
 
 export function useKeyActions(openExtend: (k: KeyView) => void) {
   const { t } = useI18n();
@@ -98,15 +101,15 @@ export function useKeyActions(openExtend: (k: KeyView) => void) {
 
   async function setStatus(accountId: string, ids: number[], isEnabled: boolean, one?: KeyView): Promise<void> {
     const r = await store.setStatus({ accountId, ids, isEnabled });
-    // Enabling an expired or exhausted key is refused: say why and offer the one-step fix.
-    const blocked = r.ok
-      ? r.value.failed.find((f) => f.error.field === 'expired_time' || f.error.field === 'remain_quota')
-      : undefined;
+    // Enabling an expired or exhausted key is refused (main says which): say why and offer the one-step fix.
+    const blocked = r.ok ? r.value.failed.find((f) => ENABLE_REFUSALS.has(f.error.reason)) : undefined;
     if (one && blocked) {
       dialog.info({
         title: t('keys.enableRefused.title'),
         content:
-          blocked.error.field === 'expired_time' ? t('keys.enableRefused.expired') : t('keys.enableRefused.exhausted'),
+          blocked.error.reason === 'key.enable_expired'
+            ? t('keys.enableRefused.expired')
+            : t('keys.enableRefused.exhausted'),
         positiveText: t('keys.actions.extendEnable'),
         negativeText: t('keys.cancel'),
         onPositiveClick: () => {

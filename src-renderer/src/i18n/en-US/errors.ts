@@ -224,6 +224,7 @@ export const errorReasons = {
     too_many_wildcards: 'At most {limit} % wildcards are allowed in the {field}.',
     too_few_bytes:
       'The {field} needs at least {limit} bytes besides % (one Chinese character is enough, one letter is not).',
+    exact_only: 'The gateway refused a search with % for this account: it answers exact searches only.',
   },
   input: {
     invalid: 'The value of “{field}” was not accepted.',
@@ -256,6 +257,8 @@ export const errorReasons = {
   key: {
     enable_expired:
       'This key has expired and cannot be enabled as it is. Move its expiry into the future or make it never expire first (“extend and enable” does both).',
+    name_too_long_for_site:
+      'This site takes shorter names than most: at most {max} bytes ({max} letters or digits; a Chinese character takes 3).',
     enable_exhausted:
       'This key has no quota left and cannot be enabled as it is. Raise its quota or make it unlimited first (“extend and enable” does both).',
   },

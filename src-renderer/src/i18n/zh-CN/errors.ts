@@ -212,6 +212,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
     adjacent_wildcards: '{field}中不允许两个 % 相连（%%）。',
     too_many_wildcards: '{field}中最多只能有 {limit} 个 % 通配符。',
     too_few_bytes: '{field}除 % 外至少需要 {limit} 个字节（一个汉字即可，一个字母不够）。',
+    exact_only: '网关拒绝了此账户带 % 的搜索：只接受精确搜索。',
   },
   input: {
     invalid: '“{field}”的值未被接受。',
@@ -241,6 +242,7 @@ export const errorReasons: MessageSchema['errorReasons'] = {
   },
   key: {
     enable_expired: '该密钥已过期，不能直接启用。请先把过期时间改到将来或设为永不过期（“延期并启用”可一步完成）。',
+    name_too_long_for_site: '该站点的名称上限较短：最多 {max} 字节（即 {max} 个字母或数字，每个汉字占 3 字节）。',
     enable_exhausted: '该密钥额度已用完，不能直接启用。请先增加额度或设为无限额度（“延期并启用”可一步完成）。',
   },
   auth: {

@@ -4,8 +4,10 @@ import {
   checkSearchPattern,
   checkSearchQuery,
   matchesSearchPattern,
+  namedSearchRefusal,
   wireValue,
 } from '../../../../src-main/gateway/search-rules';
+import { GatewayError } from '../../../../src-main/gateway/errors';
 
 /**
  * new-api's sanitizeLikePattern (model/token.go), restated independently: escape ! and _ with !, refuse %%, at most
@@ -88,5 +90,43 @@ describe('matchesSearchPattern (narrowing a server that ignores the key field)',
     expect(matchesSearchPattern('abc', 'a_c')).toBe(false);
     expect(matchesSearchPattern('a.c', 'a.c')).toBe(true);
     expect(matchesSearchPattern('abc', 'a.c')).toBe(false);
+  });
+});
+
+describe('namedSearchRefusal (the exact-only cap named by main, never read from text by the screen)', () => {
+  const refused = (message: string) => new GatewayError('validation', message, { field: 'keyword' });
+  const reasonOf = (error: unknown) =>
+    error instanceof GatewayError ? error.toAppError().reason : 'not a gateway error';
+
+  it("names new-api's refusal of a fuzzy search above its key cap, keeping its words and field", () => {
+    const named = namedSearchRefusal(refused('令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符'), {
+      keyword: '%team%',
+    });
+    expect(named).toBeInstanceOf(GatewayError);
+    expect((named as GatewayError).toAppError()).toMatchObject({
+      code: 'validation',
+      reason: 'search.exact_only',
+      field: 'keyword',
+      serverMessage: '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符',
+    });
+  });
+
+  it("names a server on the spec's wording, for a fuzzy key search too (sk- removed as sent)", () => {
+    const spec = refused('token search failed: fuzzy search is not allowed for accounts with more than 100 keys');
+    expect(reasonOf(namedSearchRefusal(spec, { token: 'sk-%abcd%' }))).toBe('search.exact_only');
+  });
+
+  it('leaves an exact search, another refusal, our own reason and other failures as they came', () => {
+    const cap = refused('令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符');
+    // An exact search is never refused for the cap: a refusal of one is something else.
+    expect(namedSearchRefusal(cap, { keyword: 'team' })).toBe(cap);
+    const counting = refused('获取令牌数量失败');
+    expect(namedSearchRefusal(counting, { keyword: '%team%' })).toBe(counting);
+    const ours = new GatewayError('validation', '', { reason: 'search.too_few_bytes' });
+    expect(namedSearchRefusal(ours, { keyword: '%a%' })).toBe(ours);
+    const down = new GatewayError('server', 'fuzzy search backend down');
+    expect(namedSearchRefusal(down, { keyword: '%team%' })).toBe(down);
+    const thrown = new Error('boom');
+    expect(namedSearchRefusal(thrown, { keyword: '%team%' })).toBe(thrown);
   });
 });

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 // The keys screen's empty state under a filter: it says that no key matches the filter, not that the account has no
-// keys. (The table's virtual scroll renders no rows without layout: test/e2e/first-use.spec.ts checks the rows.)
+// keys; and the exact-only search cap, told by main's reason whatever the server's words. (The table's virtual
+// scroll renders no rows without layout: test/e2e/first-use.spec.ts checks the rows.)
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
-import { ok, type KeyPage, type KeyView } from '../../../../src-shared/contract';
+import { fail, ok, type KeyPage, type KeyView } from '../../../../src-shared/contract';
 import App from '../../../../src-renderer/src/App.vue';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../../src-renderer/src/router';
@@ -57,5 +58,50 @@ describe('the State filter on the keys screen', () => {
     const text = document.querySelector('[data-testid=keys-empty]')?.textContent ?? '';
     expect(text).toContain('No key matches the filter');
     expect(text).not.toContain('No keys yet');
+  });
+});
+
+describe('the exact-only search cap on the keys screen', () => {
+  async function openSearch(): Promise<void> {
+    fake.override('accounts:list', () => Promise.resolve(ok(snapshotOf([accountView({ id: 'a' })]))));
+    fake.override('keys:list', () => Promise.resolve(ok(page([key(1)]))));
+    const router = createAppRouter(createMemoryHistory());
+    await router.push('/keys?account=a&q=%25team%25');
+    wrapper = mount(App, {
+      attachTo: document.body,
+      global: { plugins: [createPinia(), createAppI18n('en-US'), router] },
+    });
+    await router.isReady();
+  }
+
+  it("says only exact matches work when main names the cap, though the server's words (new-api's) say no 'search'", async () => {
+    fake.override('keys:search', () =>
+      Promise.resolve(
+        fail({
+          code: 'validation',
+          reason: 'search.exact_only',
+          serverMessage: '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符',
+          retryable: false,
+        }),
+      ),
+    );
+    await openSearch();
+    await vi.waitFor(() => {
+      expect(document.querySelector('[data-testid=search-cap]')?.textContent).toContain('only exact matches work');
+    });
+  });
+
+  it('says nothing of the cap for another refusal whose words mention search', async () => {
+    fake.override('keys:search', () =>
+      Promise.resolve(
+        fail({ code: 'validation', serverMessage: 'token search failed: database busy', retryable: false }),
+      ),
+    );
+    await openSearch();
+    await vi.waitFor(() => {
+      expect(useKeysStore().error?.serverMessage).toContain('database busy');
+    });
+    expect(document.querySelector('[data-testid=error-alert]')).not.toBeNull();
+    expect(document.querySelector('[data-testid=search-cap]')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import {
   parseIpList,
   toSubnetList,
   utf8Bytes,
+  enableFixes,
+  isExpiryPast,
 } from '../../../../src-shared/rules/key-rules';
 
 describe('utf8Bytes', () => {
@@ -86,5 +88,35 @@ describe('one-api subnets', () => {
         for (const cidr of written.split(',')) expect(parseCidrError(cidr), cidr).toBeUndefined();
       }),
     );
+  });
+});
+
+describe('expiry: one rule for main and the extend-and-enable dialog', () => {
+  const NOW = 1_780_000_000;
+
+  it('calls an expiry at or before now past, never -1, and one still ahead not past', () => {
+    expect(isExpiryPast(NOW, NOW)).toBe(true);
+    expect(isExpiryPast(NOW - 1, NOW)).toBe(true);
+    expect(isExpiryPast(NOW + 1, NOW)).toBe(false);
+    expect(isExpiryPast(-1, NOW)).toBe(false);
+  });
+
+  it('asks for a new expiry when main said expired, or when the expiry passed after main read the key', () => {
+    expect(enableFixes({ state: 'expired', expiredTime: NOW + 86_400 }, NOW)).toEqual({
+      needsTime: true,
+      needsQuota: false,
+    });
+    // Listed as disabled an hour ago, its expiry has passed since: enabling would be refused for it.
+    expect(enableFixes({ state: 'disabled', expiredTime: NOW - 60 }, NOW)).toEqual({
+      needsTime: true,
+      needsQuota: false,
+    });
+    expect(enableFixes({ state: 'exhausted', expiredTime: -1 }, NOW)).toEqual({ needsTime: false, needsQuota: true });
+    expect(enableFixes({ state: 'exhausted', expiredTime: null }, NOW)).toEqual({ needsTime: false, needsQuota: true });
+    // Both at once: the quota, and the expiry that also passed.
+    expect(enableFixes({ state: 'exhausted', expiredTime: NOW - 60 }, NOW)).toEqual({
+      needsTime: true,
+      needsQuota: true,
+    });
   });
 });

@@ -118,7 +118,17 @@ describe('KeyFormModal', () => {
 
 describe('KeyFormModal on older sites', () => {
   it('marks the name a 30-byte site refused and says how long a name it takes, until the name is shorter', async () => {
-    fake.override('keys:create', () => Promise.resolve(fail({ code: 'validation', serverMessage: '令牌名称过长' })));
+    fake.override('keys:create', () =>
+      Promise.resolve(
+        fail({
+          code: 'validation',
+          field: 'name',
+          reason: 'key.name_too_long_for_site',
+          params: { max: 30 },
+          serverMessage: '令牌名称过长',
+        }),
+      ),
+    );
     await openCreate();
     await type('form-name', '名'.repeat(16));
     await type('form-quota', '1');

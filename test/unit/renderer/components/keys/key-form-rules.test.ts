@@ -198,9 +198,15 @@ describe('the one problem shown', () => {
 });
 
 describe('names an old site refused', () => {
-  it('recognises the refusal in the server’s words', () => {
-    expect(isNameRefusal({ code: 'validation', serverMessage: '令牌名称过长' })).toBe(true);
-    expect(isNameRefusal({ code: 'validation', serverMessage: 'Token name is too long' })).toBe(true);
+  it('recognises the refusal by the reason main names it with, never by the server’s words', () => {
+    const refused = {
+      code: 'validation',
+      reason: 'key.name_too_long_for_site',
+      serverMessage: '令牌名称过长',
+    } as const;
+    expect(isNameRefusal(refused)).toBe(true);
+    expect(isNameRefusal({ ...refused, serverMessage: 'Token name is too long' })).toBe(true);
+    expect(isNameRefusal({ code: 'validation', serverMessage: '令牌名称过长' })).toBe(false);
     expect(isNameRefusal({ code: 'validation', serverMessage: 'quota too low' })).toBe(false);
   });
 
