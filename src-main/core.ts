@@ -5,7 +5,7 @@ import type { ZodType } from 'zod';
 import type { AppMode, Language, StoreKind } from '../src-shared/contract';
 import { EventBus } from './event-bus';
 import { Router } from './bridge/router';
-import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
+import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/settings/settings.service';
 import { StoreStatus } from './features/app/store-status.service';
 import { CriticalBudget, HttpTransport } from './gateway';
 import { openBudgetStore } from './features/app/budget.store';

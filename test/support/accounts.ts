@@ -11,7 +11,7 @@ import {
   accountsDocumentSchema,
 } from '../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../src-main/features/accounts/accounts.service';
-import type { SiteMoneyLookup } from '../../src-main/features/money/account-money';
+import type { SiteMoneyLookup } from '../../src-main/features/site/account-money';
 import type { Logger } from '../../src-main/log/logger';
 import type { CipherSources } from '../../src-main/vault/cipher-selection';
 import { ConfigStore } from '../../src-main/vault/config.store';

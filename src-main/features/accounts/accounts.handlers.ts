@@ -6,7 +6,7 @@ import { noArgs, type Router } from '../../bridge/router';
 import { thresholdsSchema, yuanRateSchema } from './account-records';
 import { credentialText } from './credential-text';
 import type { AccountsService } from './accounts.service';
-import { withSiteMoney, type SiteMoneyService } from '../money/site-money.service';
+import { withSiteMoney, type SiteMoneyService } from '../site/site-money.service';
 
 const id = z.string().min(1).max(100);
 const secret = credentialText(4096);

@@ -26,7 +26,7 @@ import { AccountSessions, type AccountVault } from './account-sessions';
 import { VaultLockedError } from '../../vault/secret.store';
 import { raise } from '../../errors';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
-import type { SiteMoneyLookup } from '../money/account-money';
+import type { SiteMoneyLookup } from '../site/account-money';
 
 export type { AccountVault } from './account-sessions';
 

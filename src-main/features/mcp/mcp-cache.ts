@@ -5,8 +5,8 @@
 import { readdirSync } from 'node:fs';
 import { z } from 'zod';
 import { accountsDocumentSchema, type AccountRecord } from '../accounts/account-records';
-import { accountMoney } from '../money/account-money';
-import { siteMoneyDocumentSchema } from '../money/site-money.service';
+import { accountMoney } from '../site/account-money';
+import { siteMoneyDocumentSchema } from '../site/site-money.service';
 import { alertsDocumentSchema } from '../alerts/alerts.service';
 import { spendBetween, spendRates } from '../spend/spend-rules';
 import { accountSpendSchema } from '../spend/spend.store';

@@ -13,7 +13,7 @@ import { createQuotaFeature, type QuotaFeature } from '../../../src-main/feature
 import { createAlertsFeature } from '../../../src-main/features/alerts/alerts.feature';
 import { testCore } from '../../support/test-core';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/platform/node/in-app.notifier';
-import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
+import { DEFAULT_SETTINGS } from '../../../src-main/features/settings/settings.service';
 import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
 

@@ -14,15 +14,15 @@ import type {
 } from '../../../src-shared/contract';
 import { Router } from '../../../src-main/bridge/router';
 import { HttpTransport } from '../../../src-main/gateway';
-import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
-import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account/account.handlers';
+import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import { createKeyFeatures, type KeySink } from '../../../src-main/features/keys';
 import {
   EMPTY_SITE_MONEY,
   SiteMoneyService,
   siteMoneyDocumentSchema,
-} from '../../../src-main/features/money/site-money.service';
+} from '../../../src-main/features/site/site-money.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import type { Gateway, SeedInput } from '../../gateway/index';
 import { PROFILE_NAMES, type ProfileName } from '../../gateway/profiles';

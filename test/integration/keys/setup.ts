@@ -3,8 +3,8 @@
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { Router } from '../../../src-main/bridge/router';
 import { AppErrorException } from '../../../src-main/errors';
-import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
-import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account/account.handlers';
+import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import type { ClipboardPort, SecretFileSinkPort } from '../../../src-main/platform/ports';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';

@@ -7,7 +7,7 @@ import {
   DEFAULT_SETTINGS,
   SettingsService,
   settingsSchema,
-} from '../../../../../src-main/features/app/settings.service';
+} from '../../../../../src-main/features/settings/settings.service';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 
