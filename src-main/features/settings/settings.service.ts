@@ -2,13 +2,17 @@
 // settings:changed so every window follows.
 import { z } from 'zod';
 import { LANGUAGES, THEMES, TRAY_TITLES, type Settings, type SettingsPatch } from '../../../src-shared/contract';
+import {
+  MAX_REFRESH_MINUTES,
+  MAX_SETTING_DAYS,
+  MIN_REFRESH_MINUTES,
+  MIN_SETTING_DAYS,
+} from '../../../src-shared/rules/settings-rules';
 import type { EventBus } from '../../event-bus';
 import type { DocumentStore } from '../../vault/config.store';
 
-/** The gateway spec recommends polling quota no more than once a minute; a day is the longest useful interval. */
-export const MIN_REFRESH_MINUTES = 1;
-export const MAX_REFRESH_MINUTES = 1440;
 const refreshMinutes = z.number().int().min(MIN_REFRESH_MINUTES).max(MAX_REFRESH_MINUTES);
+const settingDays = z.number().int().min(MIN_SETTING_DAYS).max(MAX_SETTING_DAYS);
 
 export const settingsSchema = z.object({
   language: z.enum(LANGUAGES).nullable().catch(null),
@@ -17,8 +21,8 @@ export const settingsSchema = z.object({
   closeToTray: z.boolean().catch(true),
   launchAtLogin: z.boolean().catch(false),
   alertSound: z.boolean().catch(false),
-  expiringWithinDays: z.number().int().min(1).max(365).catch(7),
-  deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().catch(null),
+  expiringWithinDays: settingDays.catch(7),
+  deleteExportsAfterDays: settingDays.nullable().catch(null),
   trayTitle: z.enum(TRAY_TITLES).catch('total'),
 });
 
@@ -29,8 +33,8 @@ export const settingsPatchSchema = z.strictObject({
   closeToTray: z.boolean().optional(),
   launchAtLogin: z.boolean().optional(),
   alertSound: z.boolean().optional(),
-  expiringWithinDays: z.number().int().min(1).max(365).optional(),
-  deleteExportsAfterDays: z.number().int().min(1).max(365).nullable().optional(),
+  expiringWithinDays: settingDays.optional(),
+  deleteExportsAfterDays: settingDays.nullable().optional(),
   trayTitle: z.enum(TRAY_TITLES).optional(),
 });
 

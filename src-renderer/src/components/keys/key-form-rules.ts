@@ -7,6 +7,7 @@ import {
   invalidIps,
   ipEntryProblem,
   isKeyNameTooLong,
+  isNameRefusalText,
   normalizeIpList,
   parseIpList,
   utf8Bytes,
@@ -226,13 +227,9 @@ export function keyFormProblem(
   return null;
 }
 
-/**
- * One-api and early new-api cap names at 30 bytes (`len(name) > 30`), below the 50 Keydesk checks. Their refusal,
- * in their words (令牌名称过长) or in English.
- */
-export const OLD_SERVER_NAME_BYTES = 30;
-export const isNameRefusal = (error: AppError): boolean =>
-  /令牌名称过长|name is too long/i.test(error.serverMessage ?? '');
+export { OLD_SERVER_NAME_BYTES } from '../../../../src-shared/rules/key-rules';
+/** An older server's refusal of a name within Keydesk's 50 bytes (the rule and its words: src-shared/rules). */
+export const isNameRefusal = (error: AppError): boolean => isNameRefusalText(error.serverMessage ?? '');
 /** After such a refusal, a name is still too long for that site until it is shorter than the refused one. */
 export const isNameRefusedBySite = (name: string, refusedBytes: number | null): boolean =>
   refusedBytes !== null && utf8Bytes(name.trim()) >= refusedBytes;
