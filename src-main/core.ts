@@ -96,6 +96,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     sources: { safeStorage: platform.safeStorage, keyring: platform.keyring },
     log: log.child('vault'),
+    now: () => clock.now(),
     onFileReport: storeStatus.reporter('vault', `${VAULT_FILE}.json`),
   });
   const settings = new SettingsService(settingsStore, events);
@@ -119,7 +120,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       logger: log.child('http'),
       criticalBudget: new CriticalBudget({
         clock,
-        store: openBudgetStore({ engine: platform.storeEngine, dataDir, log: log.child('budget') }),
+        store: openBudgetStore({
+          engine: platform.storeEngine,
+          dataDir,
+          log: log.child('budget'),
+          now: () => clock.now(),
+        }),
         // Said in the window where the user is, before their next clicks would spend the site's whole bucket.
         onLow: (origin, low) => {
           events.emit('quota:budgetLow', { host: new URL(origin).host, ...low });

@@ -89,7 +89,8 @@ export interface SecretStoreOptions {
   readonly log?: Logger;
   /** scrypt cost for new passphrases; tests pass cheap ones. Unlock always uses the parameters in the file. */
   readonly scrypt?: ScryptParams;
-  readonly now?: () => number;
+  /** The platform's clock, for the vault file's store. */
+  readonly now: () => number;
   /** Told of the vault file's problems (kept aside, restored from backup), for the one store status. */
   readonly onFileReport?: (report: StoreReport) => void;
 }

@@ -48,6 +48,7 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
     if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
   });
   const vault = await SecretStore.open({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir: options.dir,
     sources: options.sources,
@@ -55,6 +56,7 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
   });
   const service = new AccountsService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: options.dir,
       name: 'accounts',

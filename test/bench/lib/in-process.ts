@@ -17,7 +17,7 @@ import { DEFAULT_SETTINGS } from '../../../src-main/features/settings/settings.s
 import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
 
-export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
+export const silentLogger: Logger = createLogger({ now: Date.now, sink: () => undefined, level: 'error' });
 
 /** One HTTP request the app made, at the monitor's (virtual) time. */
 export interface SentRequest {

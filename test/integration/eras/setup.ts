@@ -120,6 +120,7 @@ export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink 
   });
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',

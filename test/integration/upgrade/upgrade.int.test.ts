@@ -137,7 +137,7 @@ describe.each(fixtures)('upgrading a data folder written on %s', (name) => {
     await app.dispose();
     opened[0] = { app: null, dir };
     // Each credential opens and is the one the earlier build stored.
-    const store = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources });
+    const store = await SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir: dir, sources });
     if (manifest.backend === 'passphrase') await store.unlock(FIXTURE_PASSPHRASE);
     for (const account of manifest.accounts) {
       const read = await store.get(account.id);

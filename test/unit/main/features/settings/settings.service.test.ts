@@ -21,6 +21,7 @@ afterEach(async () => {
 
 const open = (onCorrupt?: (keptAt: string) => void) =>
   new ConfigStore({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir: dir,
     name: 'settings',

@@ -35,6 +35,7 @@ function open(route: Route, clock = new FakeClock()) {
   const logger = recordingLogger();
   const service = new SiteMoneyService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',
