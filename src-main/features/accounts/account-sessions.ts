@@ -426,8 +426,8 @@ export class AccountSessions {
       try {
         await this.options.vault.set(id, plainSecrets(secrets));
       } catch (error) {
-        // Locked: the passphrase has not been entered since the start, which the user can fix where this shows.
-        if (error instanceof VaultLockedError) raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
+        // Locked: the passphrase has not been entered since the start; the error says so itself (toAppError).
+        if (error instanceof VaultLockedError) throw error;
         // Otherwise its backend failed: what it said goes to the log, once.
         this.options.log.warn('vault refused a write', { account: id, error });
         raise({ code: 'vault.locked', reason: 'vault.refused' });

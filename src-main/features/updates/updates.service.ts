@@ -82,7 +82,9 @@ const failureOf = (error: unknown, source: UpdateSource | null): UpdateFailure =
       ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}),
     };
   }
-  if (error instanceof FeedDocumentError) return { kind: 'invalid_feed', source, detail: error.message.slice(0, 300) };
+  if (error instanceof FeedDocumentError) {
+    return { kind: 'invalid_feed', source, why: error.why, ...(error.detail ? { detail: error.detail } : {}) };
+  }
   return { kind: 'unknown', source, detail: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
 };
 
