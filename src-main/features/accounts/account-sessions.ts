@@ -2,6 +2,8 @@
 // silent renewal of a password account's login, and the two guarantees around them — writes to one account run
 // one after another (#serial), and a client made before a credential was replaced or removed never writes again
 // (the generation fence, #retire).
+// Long because the serial queue and the generation fence must wrap every path that touches a credential (renewal,
+// saving a session, logout, storing, deleting), so those paths live beside them.
 import type { AccountState, AppError } from '../../../src-shared/contract';
 import { raise } from '../../errors';
 import { GatewayError, type ClockPort, type KeyClient, type ManagementClient, type SessionState } from '../../gateway';

@@ -2,6 +2,8 @@
 // vault and everything else in the config store. It is also the AccountDirectory the key and quota services use.
 // A facade: the registry (account-registry.ts) holds the document, the sessions (account-sessions.ts) the
 // credentials and clients at run time; what is here are the flows that touch both (add, sign in, sign out, remove).
+// Long because it is the AccountDirectory too, and each flow that spans the registry and the sessions is kept
+// whole, its rollback readable in one place.
 import { randomUUID } from 'node:crypto';
 import type {
   AccountDraft,
