@@ -1,7 +1,8 @@
 // Handlers of the settings: channels. Thin: validate (schemas), call the service, wrap in Result.
 import { ok } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
-import { settingsPatchSchema, type SettingsService } from './settings.service';
+import { settingsPatchSchema } from './settings.schema';
+import type { SettingsService } from './settings.service';
 
 export function registerSettingsHandlers(router: Router, settings: SettingsService): void {
   router
