@@ -6,7 +6,7 @@ import type { AppMode } from '../src-shared/contract';
 import type { EventBus } from './event-bus';
 import type { Router } from './bridge/router';
 import { createCore } from './core';
-import { createAccountInfoFeature } from './features/account-info/account-info.feature';
+import { createAccountInfoFeature } from './features/account/account.feature';
 import { createAccountsFeature } from './features/accounts/accounts.feature';
 import type { AccountsService } from './features/accounts/accounts.service';
 import { createAgentsFeature } from './features/agents/agents.feature';
@@ -14,7 +14,6 @@ import { createAlertsFeature } from './features/alerts/alerts.feature';
 import { createAllowanceFeature } from './features/allowance/allowance.feature';
 import { createAppFeature } from './features/app/app.feature';
 import { createFirstFrameFeature } from './features/app/first-frame.feature';
-import type { SettingsService } from './features/app/settings.service';
 import { createAuditFeature } from './features/audit/audit.feature';
 import { createBackupFeature } from './features/backup/backup.feature';
 import { createChannelFeature } from './features/channel/channel.feature';
@@ -25,10 +24,12 @@ import { createHealthFeature } from './features/health/health.feature';
 import { HeldKeys } from './features/health/held-keys';
 import { createImportFeature } from './features/import/import.feature';
 import { createKeysFeature } from './features/keys/keys.feature';
-import { createMoneyFeature, createSiteMoneyService } from './features/money/money.feature';
 import { createNotifyFeature } from './features/notify/notify.feature';
 import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.feature';
 import { createRotationFeature } from './features/rotation/rotation.feature';
+import { createSettingsFeature } from './features/settings/settings.feature';
+import type { SettingsService } from './features/settings/settings.service';
+import { createSiteFeature, createSiteMoneyService } from './features/site/site.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
 import { liveSnapshot } from './features/status/status.feature';
 import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
@@ -150,15 +151,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   const updates = createUpdatesFeature(core);
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
+    ['settings', createSettingsFeature(core)],
     ['first-frame', createFirstFrameFeature(core)],
     ['accounts', accounts],
     ['vault', createVaultFeature(core, { accounts: directory })],
-    ['money', createMoneyFeature(core, { accounts: directory, siteMoney })],
+    ['site', createSiteFeature(core, { accounts: directory, siteMoney })],
     ['keys', keys],
     ['handoff', handoff],
     ['exports', exportsFeature],
     ['import', createImportFeature(core, { accounts: directory })],
-    ['account-info', accountInfo],
+    ['account', accountInfo],
     ['notify', createNotifyFeature(core, { accounts: directory })],
     ['watch', watch],
     ['alerts', alerts],

@@ -3,6 +3,7 @@
 // so `keydesk --line` keeps working) and `keydesk mcp …`.
 import { version } from '../package.json';
 import { runMcp } from './features/mcp/mcp.command';
+import { systemClock } from './platform/system-clock';
 import { runStatusCommand } from './features/status/status.cli';
 
 const args = process.argv.slice(2);
@@ -11,7 +12,7 @@ process.exitCode =
     ? await runMcp(
         args.slice(1),
         { stdin: process.stdin, stdout: process.stdout, err: (text) => process.stderr.write(text) },
-        { version },
+        { version, now: () => systemClock.now() },
       )
     : await runStatusCommand(args, {
         out: (text) => process.stdout.write(text),

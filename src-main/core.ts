@@ -5,7 +5,8 @@ import type { ZodType } from 'zod';
 import type { AppMode, Language, StoreKind } from '../src-shared/contract';
 import { EventBus } from './event-bus';
 import { Router } from './bridge/router';
-import { SettingsService, DEFAULT_SETTINGS, settingsSchema } from './features/app/settings.service';
+import { settingsSchema } from './features/settings/settings.schema';
+import { SettingsService, DEFAULT_SETTINGS } from './features/settings/settings.service';
 import { StoreStatus } from './features/app/store-status.service';
 import { CriticalBudget, HttpTransport } from './gateway';
 import { openBudgetStore } from './features/app/budget.store';
@@ -96,6 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     sources: { safeStorage: platform.safeStorage, keyring: platform.keyring },
     log: log.child('vault'),
+    now: () => clock.now(),
     onFileReport: storeStatus.reporter('vault', `${VAULT_FILE}.json`),
   });
   const settings = new SettingsService(settingsStore, events);
@@ -119,7 +121,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       logger: log.child('http'),
       criticalBudget: new CriticalBudget({
         clock,
-        store: openBudgetStore({ engine: platform.storeEngine, dataDir, log: log.child('budget') }),
+        store: openBudgetStore({
+          engine: platform.storeEngine,
+          dataDir,
+          log: log.child('budget'),
+          now: () => clock.now(),
+        }),
         // Said in the window where the user is, before their next clicks would spend the site's whole bucket.
         onLow: (origin, low) => {
           events.emit('quota:budgetLow', { host: new URL(origin).host, ...low });

@@ -14,6 +14,7 @@ import { userDataDir } from './paths';
 import { systemLanguage } from './core';
 import { electronPlatform } from './platform/electron/electron.platform';
 import type { Platform } from './platform/ports';
+import { systemClock } from './platform/system-clock';
 import { trayIconDir } from './platform/tray-icons';
 import { CONTENT_SECURITY_POLICY_HEADER } from './security/csp';
 import { START_FAILED_EXIT_CODE, startFailureText } from './start-failure';
@@ -28,7 +29,8 @@ import {
   webPreferences,
 } from './security/window';
 
-const log = createLogger();
+// The Electron platform's clock: the logger exists before the platform, whose adapters log.
+const log = createLogger({ now: () => systemClock.now() });
 
 if (process.env.KEYDESK_DATA_DIR) app.setPath('userData', userDataDir());
 
@@ -104,7 +106,11 @@ if (launched !== null) {
   if (launched.command === 'mcp') app.dock?.hide();
   const run =
     launched.command === 'mcp'
-      ? runMcp(launched.args, { stdin: process.stdin, stdout: process.stdout, err }, { version })
+      ? runMcp(
+          launched.args,
+          { stdin: process.stdin, stdout: process.stdout, err },
+          { version, now: () => systemClock.now() },
+        )
       : runStatusCommand(launched.args, { out: (text) => pending.push(written(process.stdout, text)), err });
   void run.then(async (code) => {
     await Promise.all(pending);

@@ -12,6 +12,7 @@ import { createLogger } from './log/logger';
 import { userDataDir } from './paths';
 import type { SchedulerOptions } from './schedule/scheduler';
 import { nodePlatform } from './platform/node/node.platform';
+import { systemClock } from './platform/system-clock';
 import { acquireDataDirLock, type DataDirLock } from './vault/data-dir-lock';
 import type { Logger } from './log/logger';
 import { systemLanguage } from './core';
@@ -60,7 +61,11 @@ export async function serve(argv: string[] = process.argv.slice(2)): Promise<voi
     args: argv,
     options: { port: { type: 'string' }, open: { type: 'boolean', default: false } },
   });
-  const log = createLogger({ level: process.env.KEYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  const log = createLogger({
+    level: process.env.KEYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info',
+    // The Node platform's clock: the logger exists before the platform, whose adapters log.
+    now: () => systemClock.now(),
+  });
   const dataDir = userDataDir();
   let lock: DataDirLock | null = null;
   try {

@@ -1,5 +1,7 @@
 // Quota units ↔ money, and money formatting: the ONLY module that divides quota. Shared by main and renderer
 // (hence beside the contract): exact decimal arithmetic on bigint, rates as decimal strings, no float drift.
+// Long because it is the one module that divides quota: parsing, exact arithmetic and formatting share one private
+// decimal type, so no other file can compute money its own way.
 import type { AccountMoney, QuotaDisplayType, SiteMoney } from './contract';
 
 /** Spec 1 and new-api's default: 500,000 internal units per currency unit. */

@@ -1,6 +1,8 @@
 // The HTTP transport every gateway call goes through: a fetch-shaped port, per-attempt and total deadlines,
 // retries for reads only (backoff with full jitter, never before Retry-After), two requests per host, redirects,
 // and a slot of the host's critical or search budget for each attempt on a rate-limited route (critical-budget.ts).
+// Long because one request's deadlines, retries, redirects and budget slot are a single loop (send) that must see
+// them all at once; what could leave it (body reading, the budgets, the ports) already has its own file.
 import type { Logger } from '../log/logger';
 import { readBodyText } from './body-reader';
 import {

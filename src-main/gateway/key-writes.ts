@@ -1,6 +1,7 @@
 // The key write flows that must not lose data: create-then-find, the read-overlay-write-verify full update,
 // status changes behind the enable rule, and extend-then-enable.
 import { z } from 'zod';
+import { isNameRefusalText, OLD_SERVER_NAME_BYTES } from '../../src-shared/rules/key-rules';
 import type { KeyRecord, Page } from './compat';
 import { GatewayError } from './errors';
 import type { ManagementSession } from './management.session';
@@ -46,11 +47,6 @@ export interface UpdatedKey {
 
 const anyData = z.unknown();
 
-/** The servers' refusal of a long name: new-api's and one-api's 令牌名称过长, the spec's English sentence. */
-const NAME_TOO_LONG = /令牌名称过长|name is too long/i;
-/** The old eras' limit (`len(token.Name) > 30` in their controller/token.go), named in the refusal's params. */
-const OLD_SERVER_NAME_BYTES = 30;
-
 /**
  * A name within Keydesk's 50 bytes that the server still refuses is an older server's shorter limit: early new-api
  * and one-api refuse `len(token.Name) > 30` (controller/token.go). Their sentence names no field: the refusal gets
@@ -61,7 +57,7 @@ async function withNamedRefusal<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    if (!(error instanceof GatewayError) || error.code !== 'validation' || !NAME_TOO_LONG.test(error.serverMessage)) {
+    if (!(error instanceof GatewayError) || error.code !== 'validation' || !isNameRefusalText(error.serverMessage)) {
       throw error;
     }
     throw new GatewayError('validation', error.serverMessage, {

@@ -1,5 +1,7 @@
 // The management client (access token at base_url, spec 4.1): login, account, groups, subscription and every
 // key endpoint, each a typed method returning a Result. Safe-write flows live in key-writes.ts.
+// Long because it is one typed method per management endpoint (about thirty, a few lines each); the shared parts
+// are management.session.ts, key-writes.ts and schemas.ts.
 import { z } from 'zod';
 import type { KeyListCursor, Result } from '../../src-shared/contract';
 import type { Logger } from '../log/logger';

@@ -24,16 +24,23 @@ export interface LoggerOptions {
   readonly sink?: LogSink;
   readonly level?: LogLevel;
   readonly scope?: string;
-  readonly now?: () => Date;
+  /**
+   * The platform's clock (epoch ms): the entry gives the one its platform uses (systemClock), a test its own. The
+   * logger exists before the platform, whose adapters log, so it cannot take the Core's.
+   */
+  readonly now: () => number;
 }
 
-export function createLogger(options: LoggerOptions = {}): Logger {
+export function createLogger(options: LoggerOptions): Logger {
   const sink = options.sink ?? stderrSink;
   const threshold = ORDER[options.level ?? 'info'];
-  const now = options.now ?? (() => new Date());
   const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
     if (ORDER[level] < threshold) return;
-    const record: Record<string, unknown> = { time: now().toISOString(), level, message: redactString(message) };
+    const record: Record<string, unknown> = {
+      time: new Date(options.now()).toISOString(),
+      level,
+      message: redactString(message),
+    };
     if (options.scope) record.scope = options.scope;
     if (fields) record.fields = redact(fields);
     sink(JSON.stringify(record), level);

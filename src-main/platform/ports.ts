@@ -2,7 +2,7 @@
 // save dialog, notifications, the tray, power events, the window, the OS secret backends and the system browser.
 // Every member is required: a runtime says what it has (a port that answers "not here") instead of leaving a hole a
 // default fills in silently. Built by platform/electron (electronPlatform) and platform/node (nodePlatform).
-import type { BalanceLevel, UpdateProgress, UpdateSupport } from '../../src-shared/contract';
+import type { AppError, BalanceLevel, UpdateProgress, UpdateSupport } from '../../src-shared/contract';
 import type { KeyringPort, SafeStoragePort } from './secret-backends';
 import type { StoreEngine } from './store-engine';
 
@@ -234,7 +234,18 @@ export interface ExternalLinkPort {
   open(url: string): Promise<void>;
 }
 
-/** The system has no app for a link's scheme (its opener said so): the caller words it for the user. */
+/** The system has no app for a link's scheme (its opener said so); the message is the opener's, for the log. */
 export class NoAppForLinkError extends Error {
   override readonly name = 'NoAppForLinkError';
+  constructor(
+    message: string,
+    /** The link's scheme with its colon (`cherrystudio:`), which the user is told has no app. */
+    readonly scheme: string,
+  ) {
+    super(message);
+  }
+  /** Crosses the bridge as unavailable, naming the scheme (errors.ts converts through this). */
+  toAppError(): AppError {
+    return { code: 'unavailable', reason: 'handoff.no_app', params: { scheme: this.scheme } };
+  }
 }

@@ -44,7 +44,8 @@ export interface ConfigStoreOptions<T> {
   readonly onRecovered?: (from: string, reason: string) => void;
   /** Told of every report as it happens (both kinds), for the one store-problem status the user sees. */
   readonly onReport?: (report: StoreReport) => void;
-  readonly now?: () => number;
+  /** The platform's clock (Core's), which names a copy kept aside: no store reads the system clock itself. */
+  readonly now: () => number;
   /**
    * A large document written often (the spend history): written without indentation, and its last good text is
    * read back from the main file when the backup is due instead of being held in memory between writes.
@@ -205,9 +206,9 @@ export class ConfigStore<T extends object> implements DocumentStore<T> {
   }
 
   #quarantine(path: string, reason: string, cause: StoreCause): void {
-    let keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}`;
+    let keptAt = `${path}.corrupt-${this.#options.now()}`;
     // Two quarantines in the same millisecond (main and backup share no name, but a restart loop might).
-    for (let n = 1; existsSync(keptAt); n++) keptAt = `${path}.corrupt-${(this.#options.now ?? Date.now)()}-${n}`;
+    for (let n = 1; existsSync(keptAt); n++) keptAt = `${path}.corrupt-${this.#options.now()}-${n}`;
     renameSync(path, keptAt); // a rename keeps the exact bytes
     this.#report({ kind: 'corrupt', file: path, keptAt, reason, cause });
     this.#options.onCorrupt?.(keptAt, reason);

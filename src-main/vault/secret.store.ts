@@ -1,7 +1,7 @@
 // The secret store: each account's secrets as one encrypted JSON blob in <dataDir>/vault.json, a versioned file
 // ({version, backend, kdf?, entries: {accountId: {backend, data}}}) that records which cipher sealed each entry.
 // A blob that cannot be decrypted is left untouched and reported as locked; re-entering it re-encrypts it.
-import type { ErrorParams, ErrorReason, VaultNote } from '../../src-shared/contract';
+import type { AppError, ErrorParams, ErrorReason, VaultNote } from '../../src-shared/contract';
 import { z } from 'zod';
 import type { Logger } from '../log/logger';
 import { registerSecret } from '../log/redact';
@@ -61,9 +61,14 @@ export interface VaultStatus {
   readonly fileNotices: readonly { readonly kind: 'file_kept' | 'file_restored'; readonly path: string }[];
 }
 
+/** The vault needs its passphrase, not entered since the start: the user can fix it where the failure shows. */
 export class VaultLockedError extends Error {
   override readonly name = 'VaultLockedError';
   readonly code = 'vault.locked';
+  /** Crosses the bridge as vault.locked with the passphrase not entered (errors.ts converts through this). */
+  toAppError(): AppError {
+    return { code: this.code, reason: 'vault.passphrase_not_entered' };
+  }
 }
 
 const entrySchema = z.object({ backend: z.enum(CIPHER_BACKENDS), data: z.base64() });
@@ -89,7 +94,8 @@ export interface SecretStoreOptions {
   readonly log?: Logger;
   /** scrypt cost for new passphrases; tests pass cheap ones. Unlock always uses the parameters in the file. */
   readonly scrypt?: ScryptParams;
-  readonly now?: () => number;
+  /** The platform's clock, for the vault file's store. */
+  readonly now: () => number;
   /** Told of the vault file's problems (kept aside, restored from backup), for the one store status. */
   readonly onFileReport?: (report: StoreReport) => void;
 }

@@ -161,8 +161,6 @@ export interface AccountsInvokeMap {
   'accounts:remove': { args: { readonly id: string }; result: AccountsSnapshot };
   'accounts:reorder': { args: { readonly ids: readonly string[] }; result: AccountsSnapshot };
   'accounts:switch': { args: { readonly id: string }; result: AccountsSnapshot };
-  /** Reads the account's site money settings (GET /api/status) again now; answers the account with them. */
-  'site:refresh': { args: KeyAccountRef; result: AccountView };
 }
 
 export const ACCOUNTS_CHANNELS: { readonly [C in keyof AccountsInvokeMap]: true } = {
@@ -177,7 +175,6 @@ export const ACCOUNTS_CHANNELS: { readonly [C in keyof AccountsInvokeMap]: true 
   'accounts:remove': true,
   'accounts:reorder': true,
   'accounts:switch': true,
-  'site:refresh': true,
 };
 
 export interface AccountsEventMap {

@@ -1,5 +1,4 @@
-// The contract for the alert centre (the alerts: channels and the alert: events): every kind of alert, its channels
-// and events.
+// The contract for the alert centre (the alerts: channels and events): every kind of alert, its channels and events.
 import type { AllowanceStopReason } from './allowance';
 
 /** What every alert carries, whatever it is about. */
@@ -136,11 +135,11 @@ export const ALERTS_CHANNELS: { readonly [C in keyof AlertsInvokeMap]: true } = 
 
 /** One alert at a time (the event names are singular: each carries one alert). */
 export interface AlertsEventMap {
-  'alert:raised': AlertView;
+  'alerts:raised': AlertView;
   /** An alert changed after it was raised (a runaway key disabled or dismissed). */
-  'alert:updated': AlertView;
+  'alerts:updated': AlertView;
 }
 export const ALERTS_EVENTS: { readonly [E in keyof AlertsEventMap]: true } = {
-  'alert:raised': true,
-  'alert:updated': true,
+  'alerts:raised': true,
+  'alerts:updated': true,
 };

@@ -3,6 +3,12 @@
 import type { AccountKind } from './accounts';
 import type { AppError } from './errors';
 
+/**
+ * The most characters an import file may have (the browser-mode bridge carries at most 1 MiB a request): main refuses
+ * longer text, and the import dialog refuses a file of more bytes before reading it.
+ */
+export const MAX_IMPORT_CHARS = 900_000;
+
 export const IMPORT_FORMATS = ['all_api_hub', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

@@ -1,11 +1,13 @@
 // THE contract between renderer and main, one file per domain: every invoke channel with its argument and result,
 // every event with its payload, the Result envelope and the error codes. Imports nothing outside this folder: main,
 // preload and renderer all use it.
-import { type AppInvokeMap, APP_CHANNELS, type AppEventMap, APP_EVENTS } from './app';
+import { type AppInvokeMap, APP_CHANNELS } from './app';
+import { type SettingsInvokeMap, SETTINGS_CHANNELS, type SettingsEventMap, SETTINGS_EVENTS } from './settings';
 import { type AccountsInvokeMap, ACCOUNTS_CHANNELS, type AccountsEventMap, ACCOUNTS_EVENTS } from './accounts';
 import { type VaultInvokeMap, VAULT_CHANNELS, type VaultEventMap, VAULT_EVENTS } from './vault';
 import { type KeysInvokeMap, KEYS_CHANNELS } from './keys';
-import { type AccountInfoInvokeMap, ACCOUNT_INFO_CHANNELS } from './account-info';
+import { type AccountInvokeMap, ACCOUNT_CHANNELS } from './account';
+import { type SiteInvokeMap, SITE_CHANNELS } from './site';
 import { type QuotaInvokeMap, QUOTA_CHANNELS, type QuotaEventMap, QUOTA_EVENTS } from './quota';
 import { type AlertsInvokeMap, ALERTS_CHANNELS, type AlertsEventMap, ALERTS_EVENTS } from './alerts';
 import { type HandoffInvokeMap, HANDOFF_CHANNELS } from './handoff';
@@ -26,10 +28,12 @@ import type { Result } from './errors';
 
 export * from './errors';
 export * from './app';
+export * from './settings';
 export * from './accounts';
 export * from './vault';
 export * from './keys';
-export * from './account-info';
+export * from './account';
+export * from './site';
 export * from './quota';
 export * from './alerts';
 export * from './handoff';
@@ -51,10 +55,12 @@ export * from './audit';
 export interface InvokeMap
   extends
     AppInvokeMap,
+    SettingsInvokeMap,
     AccountsInvokeMap,
     VaultInvokeMap,
     KeysInvokeMap,
-    AccountInfoInvokeMap,
+    AccountInvokeMap,
+    SiteInvokeMap,
     QuotaInvokeMap,
     AlertsInvokeMap,
     HandoffInvokeMap,
@@ -75,7 +81,7 @@ export interface InvokeMap
 /** Events pushed from main to the renderer. */
 export interface EventMap
   extends
-    AppEventMap,
+    SettingsEventMap,
     AccountsEventMap,
     VaultEventMap,
     QuotaEventMap,
@@ -96,10 +102,12 @@ export type ResultOf<C extends InvokeChannel> = InvokeMap[C]['result'];
 // Runtime lists, checked against the maps above so neither can drift from the other.
 const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...APP_CHANNELS,
+  ...SETTINGS_CHANNELS,
   ...ACCOUNTS_CHANNELS,
   ...VAULT_CHANNELS,
   ...KEYS_CHANNELS,
-  ...ACCOUNT_INFO_CHANNELS,
+  ...ACCOUNT_CHANNELS,
+  ...SITE_CHANNELS,
   ...QUOTA_CHANNELS,
   ...ALERTS_CHANNELS,
   ...HANDOFF_CHANNELS,
@@ -118,7 +126,7 @@ const invokeTable: { readonly [C in InvokeChannel]: true } = {
   ...AUDIT_CHANNELS,
 };
 const eventTable: { readonly [E in EventName]: true } = {
-  ...APP_EVENTS,
+  ...SETTINGS_EVENTS,
   ...ACCOUNTS_EVENTS,
   ...VAULT_EVENTS,
   ...QUOTA_EVENTS,

@@ -1,7 +1,7 @@
 // The contract for an account's API keys: its types, channels and events.
 import type { AppError } from './errors';
 import type { KeyAccountRef } from './accounts';
-import type { ModelView } from './account-info';
+import type { ModelView } from './account';
 
 export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as const;
 /** Derived from status, expiry and quota together: a key may read status 1 while its expiry has passed. */

@@ -41,7 +41,13 @@ export type UpdateFailureReason =
   | 'no_longer_offered' // the feed offered an update at the check, none at the download
   | 'offers_other_version' // the feed offered another `version` at the download than at the check
   | 'browser_mode' // updates come with the desktop app
-  | 'not_self_updating'; // this install's package manager updates it
+  | 'not_self_updating' // this install's package manager updates it
+  | 'feed_too_large' // the feed file is over `bytes`
+  | 'feed_not_text' // the feed file is not UTF-8 text
+  | 'feed_not_yaml' // the feed file does not parse as plain YAML (the parser's words go in the detail)
+  | 'feed_shape' // the feed's `field` is missing or not what electron-builder writes
+  | 'feed_not_version' // the feed's version, `version`, is not a version
+  | 'feed_no_file'; // the feed names no file to download
 
 export interface UpdateFailureWhy {
   readonly reason: UpdateFailureReason;
@@ -50,6 +56,7 @@ export interface UpdateFailureWhy {
     readonly bytes?: number;
     readonly count?: number;
     readonly version?: string;
+    readonly field?: string;
   };
 }
 

@@ -1,5 +1,9 @@
 // The contract for the vault holding the credentials: its types, channels and events.
 
+/** A new vault passphrase's length in characters: main's schema refuses outside it, the vault card says so first. */
+export const MIN_VAULT_PASSPHRASE = 8;
+export const MAX_VAULT_PASSPHRASE = 1024;
+
 export type VaultBackend = 'safe-storage' | 'keyring' | 'passphrase' | 'memory';
 
 /** Why a backend was chosen or passed over, named; the renderer words it (`vaultNotes.<note>`). */

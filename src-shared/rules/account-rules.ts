@@ -1,5 +1,5 @@
-// Rules for an account's own fields that the form and main both check: the label the user gives it. Each side words
-// the problem itself (the form through i18n, main in its validation error).
+// Rules for an account's own fields that the form and main both check: the label the user gives it, a user id typed
+// as text. Each side words the problem itself (the form through i18n, main in its validation error).
 import { hasControlCharacters } from './text-rules';
 
 /** The longest account label, in characters once trimmed. */
@@ -20,3 +20,6 @@ export function checkLabel(input: string): LabelCheck {
   if (hasControlCharacters(label)) return { ok: false, problem: 'characters' };
   return { ok: true, label };
 }
+
+/** A user id typed or read as text: a positive whole number of at most 16 digits, no sign, no leading zero. */
+export const isUserIdText = (text: string): boolean => /^[1-9][0-9]{0,15}$/.test(text);

@@ -19,6 +19,14 @@ export function utf8Bytes(value: string): number {
 export const isKeyNameTooLong = (name: string): boolean => utf8Bytes(name) > MAX_KEY_NAME_BYTES;
 
 /**
+ * One-api and early new-api cap names at 30 bytes (`len(token.Name) > 30`, controller/token.go), below the 50 Keydesk
+ * checks. Whether a server's refusal is that one: their words (令牌名称过长) or the spec's English sentence.
+ */
+export const OLD_SERVER_NAME_BYTES = 30;
+export const isNameRefusalText = (serverMessage: string): boolean =>
+  /令牌名称过长|name is too long/i.test(serverMessage);
+
+/**
  * The most a key's fields may hold when they cross the bridge (characters, or entries for lists). These bound the
  * payload main accepts, well above what any gateway keeps (a name is refused by the server past 50 bytes, which
  * isKeyNameTooLong says first): a form that stays inside them is never refused by main's schema.

@@ -11,7 +11,7 @@ import {
   accountsDocumentSchema,
 } from '../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../src-main/features/accounts/accounts.service';
-import type { SiteMoneyLookup } from '../../src-main/features/money/account-money';
+import type { SiteMoneyLookup } from '../../src-main/features/site/account-money';
 import type { Logger } from '../../src-main/log/logger';
 import type { CipherSources } from '../../src-main/vault/cipher-selection';
 import { ConfigStore } from '../../src-main/vault/config.store';
@@ -48,6 +48,7 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
     if (event === 'accounts:changed') snapshots.push(payload as AccountsSnapshot);
   });
   const vault = await SecretStore.open({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir: options.dir,
     sources: options.sources,
@@ -55,6 +56,7 @@ export async function openAccounts(options: OpenAccountsOptions): Promise<Opened
   });
   const service = new AccountsService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: options.dir,
       name: 'accounts',

@@ -3,5 +3,5 @@ import { createLogger, type Logger } from '../../src-main/log/logger';
 
 export function memoryLogger(): { log: Logger; lines: string[] } {
   const lines: string[] = [];
-  return { log: createLogger({ level: 'debug', sink: (line) => lines.push(line) }), lines };
+  return { log: createLogger({ now: Date.now, level: 'debug', sink: (line) => lines.push(line) }), lines };
 }

@@ -1,4 +1,4 @@
-// The port through which key, account-info and quota services reach an account's gateway clients, without knowing
+// The port through which key, account and quota services reach an account's gateway clients, without knowing
 // how credentials are stored or renewed (that is the accounts service's job, which implements this port).
 import type { AccountKind, AccountMoney, Thresholds } from '../../../src-shared/contract';
 import type { KeyClient, ManagementClient, UnitSettings } from '../../gateway';

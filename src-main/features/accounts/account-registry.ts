@@ -6,7 +6,7 @@ import { checkRecordLabel, checkRecordUrl, type Checked } from '../../../src-sha
 import type { EventBus } from '../../event-bus';
 import { raise } from '../../errors';
 import type { DocumentStore } from '../../vault/config.store';
-import { accountMoney, type SiteMoneyLookup } from '../money/account-money';
+import { accountMoney, type SiteMoneyLookup } from '../site/account-money';
 import type { AccountHandle } from './account-directory';
 import type { AccountRecord, AccountsDocument } from './account-records';
 

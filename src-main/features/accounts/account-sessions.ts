@@ -2,6 +2,8 @@
 // silent renewal of a password account's login, and the two guarantees around them — writes to one account run
 // one after another (#serial), and a client made before a credential was replaced or removed never writes again
 // (the generation fence, #retire).
+// Long because the serial queue and the generation fence must wrap every path that touches a credential (renewal,
+// saving a session, logout, storing, deleting), so those paths live beside them.
 import type { AccountState, AppError } from '../../../src-shared/contract';
 import { raise } from '../../errors';
 import { GatewayError, type ClockPort, type KeyClient, type ManagementClient, type SessionState } from '../../gateway';
@@ -426,8 +428,8 @@ export class AccountSessions {
       try {
         await this.options.vault.set(id, plainSecrets(secrets));
       } catch (error) {
-        // Locked: the passphrase has not been entered since the start, which the user can fix where this shows.
-        if (error instanceof VaultLockedError) raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
+        // Locked: the passphrase has not been entered since the start; the error says so itself (toAppError).
+        if (error instanceof VaultLockedError) throw error;
         // Otherwise its backend failed: what it said goes to the log, once.
         this.options.log.warn('vault refused a write', { account: id, error });
         raise({ code: 'vault.locked', reason: 'vault.refused' });

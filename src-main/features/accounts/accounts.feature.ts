@@ -2,7 +2,7 @@
 // and transport. Its service is also the account directory the keys, account info and quota features read.
 import type { Core } from '../../core';
 import type { Feature } from '../feature';
-import type { SiteMoneyService } from '../money/site-money.service';
+import type { SiteMoneyService } from '../site/site-money.service';
 import { ACCOUNTS_VERSION, EMPTY_ACCOUNTS, accountsDocumentSchema } from './account-records';
 import { registerAccountsHandlers } from './accounts.handlers';
 import { AccountsService } from './accounts.service';

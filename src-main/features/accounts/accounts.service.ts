@@ -2,6 +2,8 @@
 // vault and everything else in the config store. It is also the AccountDirectory the key and quota services use.
 // A facade: the registry (account-registry.ts) holds the document, the sessions (account-sessions.ts) the
 // credentials and clients at run time; what is here are the flows that touch both (add, sign in, sign out, remove).
+// Long because it is the AccountDirectory too, and each flow that spans the registry and the sessions is kept
+// whole, its rollback readable in one place.
 import { randomUUID } from 'node:crypto';
 import type {
   AccountDraft,
@@ -23,10 +25,8 @@ import type { BalanceReading } from './key-balance';
 import type { AccountRecord, AccountsDocument, StoredSecrets } from './account-records';
 import { AccountRegistry } from './account-registry';
 import { AccountSessions, type AccountVault } from './account-sessions';
-import { VaultLockedError } from '../../vault/secret.store';
-import { raise } from '../../errors';
 import { AccountSignIn, type VerifiedCredential } from './account-sign-in';
-import type { SiteMoneyLookup } from '../money/account-money';
+import type { SiteMoneyLookup } from '../site/account-money';
 
 export type { AccountVault } from './account-sessions';
 
@@ -387,13 +387,8 @@ export class AccountsService implements AccountDirectory {
     const changes = new Map<string, Record<string, string> | null>();
     for (const [id, stored] of secrets) changes.set(id, stored === null ? null : plainSecrets(stored));
     for (const record of removed) changes.set(record.id, null);
-    let undo: () => Promise<void>;
-    try {
-      undo = await this.options.vault.setMany(changes);
-    } catch (error) {
-      if (error instanceof VaultLockedError) raise({ code: 'vault.locked', reason: 'vault.passphrase_not_entered' });
-      throw error;
-    }
+    // A locked vault answers vault.locked itself (VaultLockedError converts itself); nothing was written yet.
+    const undo = await this.options.vault.setMany(changes);
     const before = this.#registry.document();
     const restoreAccounts = this.#registry.checkpoint();
     try {

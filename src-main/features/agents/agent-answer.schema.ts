@@ -4,6 +4,7 @@
 // process formats them as the status command and the renderer do. Every list is bounded here.
 import { z } from 'zod';
 import { KEY_STATES } from '../../../src-shared/contract';
+import { MAX_SETTING_DAYS, MIN_SETTING_DAYS } from '../../../src-shared/rules/settings-rules';
 import { moneySchema } from '../status/status.model';
 
 /** Lists an answer carries at most; the answer says how many there were in all. */
@@ -90,7 +91,7 @@ export const spendAnswerSchema = z.object({
 export type SpendAnswer = z.infer<typeof spendAnswerSchema>;
 
 export const expiringAnswerSchema = z.object({
-  withinDays: z.number().int().min(1).max(365),
+  withinDays: z.number().int().min(MIN_SETTING_DAYS).max(MAX_SETTING_DAYS),
   items: z
     .array(
       z.object({
@@ -163,5 +164,7 @@ export const spendArgs = z.strictObject({
   account: accountRef.optional(),
   limit: z.number().int().min(1).max(MAX_LISTED).optional(),
 });
-export const expiringArgs = z.strictObject({ within_days: z.number().int().min(1).max(365).optional() });
+export const expiringArgs = z.strictObject({
+  within_days: z.number().int().min(MIN_SETTING_DAYS).max(MAX_SETTING_DAYS).optional(),
+});
 export const keyActionArgs = z.strictObject({ account: accountRef, key_id: z.number().int().positive() });

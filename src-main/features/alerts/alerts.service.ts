@@ -1,6 +1,6 @@
 // The alert centre's backend: raised alerts (balance, runaway key, expiring, price change, allowance, rotation, an
 // agent's hand-off) kept bounded, newest first, in the config store (older documents read as balance alerts), one per
-// episode (episodeKey), pushed as alert:raised to every window, delivered as a native notification where there is
+// episode (episodeKey), pushed as alerts:raised to every window, delivered as a native notification where there is
 // one, acknowledged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -227,7 +227,7 @@ export class AlertsService {
     };
     const alerts = this.list().map((a) => (a.id === id ? resolved : a));
     this.deps.store.write({ alerts });
-    this.deps.events.emit('alert:updated', resolved);
+    this.deps.events.emit('alerts:updated', resolved);
     return { ok: true, value: alerts };
   }
 
@@ -240,7 +240,7 @@ export class AlertsService {
       isAcknowledged: false,
     } as AlertView;
     this.deps.store.write({ alerts: [alert, ...this.list()].slice(0, MAX_ALERTS) });
-    this.deps.events.emit('alert:raised', alert);
+    this.deps.events.emit('alerts:raised', alert);
     if (this.deps.notifier.isNative) this.deps.notifier.notify(this.#notification(alert, account.units, account.money));
     return alert;
   }

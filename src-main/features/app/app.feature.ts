@@ -1,4 +1,4 @@
-// The app feature: what Keydesk is (app:info), its settings, and the data files' problems found at start.
+// The app feature: what Keydesk is (app:info) and the data files' problems found at start.
 import type { Core } from '../../core';
 import type { Feature } from '../feature';
 import { registerAppHandlers } from './app.handlers';
@@ -8,11 +8,12 @@ export function createAppFeature(core: Core): Feature {
   return {
     register: (router) => {
       registerStoreStatusHandlers(router, core.storeStatus);
-      registerAppHandlers(
-        router,
-        { name: 'Keydesk', version: core.version, mode: core.mode, platform: core.platform.os },
-        core.settings,
-      );
+      registerAppHandlers(router, {
+        name: 'Keydesk',
+        version: core.version,
+        mode: core.mode,
+        platform: core.platform.os,
+      });
     },
     dispose: () => undefined,
   };

@@ -27,11 +27,17 @@ const budgetDocumentSchema = z.object({
 
 type BudgetDocument = z.infer<typeof budgetDocumentSchema>;
 
-export function openBudgetStore(options: { engine: StoreEngine; dataDir: string; log: Logger }): BudgetStorePort {
+export function openBudgetStore(options: {
+  engine: StoreEngine;
+  dataDir: string;
+  log: Logger;
+  now: () => number;
+}): BudgetStorePort {
   const { log } = options;
   const store = new ConfigStore<BudgetDocument>({
     engine: options.engine,
     dataDir: options.dataDir,
+    now: options.now,
     name: 'rate-budget',
     schema: budgetDocumentSchema,
     defaults: { hosts: {} },

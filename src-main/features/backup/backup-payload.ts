@@ -9,7 +9,7 @@ import {
 } from '../accounts/account-records';
 import { idRecord, type IdRecord } from '../../id-record';
 import type { SettingsPatch } from '../../../src-shared/contract';
-import { settingsPatchSchema } from '../app/settings.service';
+import { settingsPatchSchema } from '../settings/settings.schema';
 
 export const PAYLOAD_FORMAT = 'keydesk-backup';
 

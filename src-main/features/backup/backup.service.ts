@@ -17,7 +17,7 @@ import type { Clock, SecretFileSinkPort } from '../../platform/ports';
 import type { ScryptParams } from '../../vault/passphrase.cipher';
 import type { SecretRead } from '../../vault/secret.store';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { SettingsService } from '../app/settings.service';
+import type { SettingsService } from '../settings/settings.service';
 import { BackupFormatError, decodeBackup, encodeBackup, MAX_BACKUP_BYTES, readHeader } from './backup-format';
 import { decodePayload, encodePayload, PAYLOAD_FORMAT, type BackupPayload } from './backup-payload';
 import type { OpenFilePort } from '../../platform/ports';

@@ -224,11 +224,7 @@ export class HandoffService {
           await links.open(doc.text);
         } catch (error) {
           if (!(error instanceof NoAppForLinkError)) throw error;
-          return fail({
-            code: 'unavailable',
-            reason: 'handoff.no_app',
-            params: { scheme: new URL(doc.text).protocol },
-          });
+          return fail(error.toAppError());
         }
         await this.note(accountId, id, target, document, via, doc.place, null);
         return ok({ via, clearAt: null, path: null });

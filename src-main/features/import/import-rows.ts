@@ -2,7 +2,7 @@
 // credential the row would be added with. Shared by the All API Hub and CSV readers. Every row passes the gate every
 // account passes (src-shared/rules/account-record-rules.ts); a refused row is echoed only as toEcho makes it.
 import type { AccountKind, AppError, CredentialInput, ErrorReason } from '../../../src-shared/contract';
-import { MAX_LABEL } from '../../../src-shared/rules/account-rules';
+import { isUserIdText, MAX_LABEL } from '../../../src-shared/rules/account-rules';
 import {
   checkAccountFields,
   isCredentialText,
@@ -12,9 +12,6 @@ import {
 } from '../../../src-shared/rules/account-record-rules';
 import { echoText } from '../../../src-shared/rules/text-rules';
 import { addressForEcho } from '../../../src-shared/rules/url-rules';
-
-/** The most characters an import file may have (the browser-mode bridge carries at most 1 MiB a request). */
-export const MAX_IMPORT_CHARS = 900_000;
 
 export interface ImportCandidate {
   readonly row: number;
@@ -48,7 +45,7 @@ export const refusal = (reason: ErrorReason, params?: Readonly<Record<string, st
 export function readUserId(value: unknown): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^[1-9][0-9]{0,15}$/.test(text)) return null;
+  if (!isUserIdText(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) ? id : null;
 }

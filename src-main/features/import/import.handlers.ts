@@ -1,7 +1,7 @@
 // Handlers of the import: channels. Thin: the input schema, then the service.
 import { z } from 'zod';
+import { MAX_IMPORT_CHARS } from '../../../src-shared/contract';
 import { noArgs, type Router } from '../../bridge/router';
-import { MAX_IMPORT_CHARS } from './import-rows';
 import type { ImportService } from './import.service';
 
 const previewId = z.strictObject({ previewId: z.uuid() });

@@ -4,6 +4,7 @@
 // account at once (one vault write, one accounts write). A preview is single-use and dropped after confirm, cancel or
 // its timeout; a cancel while confirm checks stops it before anything is saved.
 import { randomUUID } from 'node:crypto';
+import { MAX_IMPORT_CHARS } from '../../../src-shared/contract';
 import type {
   AccountDraft,
   AccountsSnapshot,
@@ -25,7 +26,7 @@ import type { VerifiedCredential } from '../accounts/account-sign-in';
 import { isAllApiHubBackup, readAllApiHub } from './all-api-hub';
 import { accountsFromCsv, looksLikeAccountsCsv } from './csv-accounts';
 import { parseCsvSliced } from './csv';
-import { MAX_IMPORT_CHARS, refusal, toEcho, type FileRead, type ImportCandidate } from './import-rows';
+import { refusal, toEcho, type FileRead, type ImportCandidate } from './import-rows';
 
 /** A preview lists this many rows at most, and a report as many results; counts cover every row. */
 export const MAX_LISTED_ROWS = 100;
@@ -114,7 +115,7 @@ export class ImportService {
 
   async preview(fileName: string, textValue: string): Promise<Result<ImportPreview>> {
     if (textValue.length > MAX_IMPORT_CHARS) {
-      return { ok: false, error: refusal('import.file_too_large', { megabytes: 0.9 }) };
+      return { ok: false, error: refusal('import.file_too_large', { megabytes: MAX_IMPORT_CHARS / 1_000_000 }) };
     }
     const slices = new Slices();
     const read = await this.#read(fileName, textValue, slices);
@@ -175,7 +176,7 @@ export class ImportService {
     );
     if (chosen.status === 'cancelled') return { ok: true, value: null };
     if (chosen.status === 'too_large') {
-      return { ok: false, error: refusal('import.file_too_large', { megabytes: 0.9 }) };
+      return { ok: false, error: refusal('import.file_too_large', { megabytes: MAX_IMPORT_CHARS / 1_000_000 }) };
     }
     return this.preview(chosen.name, new TextDecoder().decode(chosen.bytes));
   }

@@ -4,9 +4,10 @@
 // answers have the shapes the running app gives, so both are formatted alike.
 import { readdirSync } from 'node:fs';
 import { z } from 'zod';
+import { MAX_SETTING_DAYS, MIN_SETTING_DAYS } from '../../../src-shared/rules/settings-rules';
 import { accountsDocumentSchema, type AccountRecord } from '../accounts/account-records';
-import { accountMoney } from '../money/account-money';
-import { siteMoneyDocumentSchema } from '../money/site-money.service';
+import { accountMoney } from '../site/account-money';
+import { siteMoneyDocumentSchema } from '../site/site-money.service';
 import { alertsDocumentSchema } from '../alerts/alerts.service';
 import { spendBetween, spendRates } from '../spend/spend-rules';
 import { accountSpendSchema } from '../spend/spend.store';
@@ -131,7 +132,9 @@ export function cachedRunaway(dataDir: string, accounts: readonly CachedAccount[
   };
 }
 
-const daysSetting = z.object({ expiringWithinDays: z.number().int().min(1).max(365).catch(7) });
+const daysSetting = z.object({
+  expiringWithinDays: z.number().int().min(MIN_SETTING_DAYS).max(MAX_SETTING_DAYS).catch(7),
+});
 
 /**
  * What expires soon, as Keydesk last raised it: its expiring alerts whose end is still ahead and within the

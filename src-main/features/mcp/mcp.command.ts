@@ -32,7 +32,8 @@ export interface McpIo {
 export async function runMcp(
   argv: readonly string[],
   io: McpIo,
-  options: { readonly dataDir?: string; readonly now?: () => number; readonly version?: string } = {},
+  /** `now`: the system clock from the entry (the command has no Core), a fake one in tests. */
+  options: { readonly dataDir?: string; readonly now: () => number; readonly version?: string },
 ): Promise<number> {
   let values: { lang?: string | undefined; help?: boolean | undefined };
   try {
@@ -69,7 +70,7 @@ export async function runMcp(
   registerKeydeskTools(server, {
     dataDir,
     lang,
-    now: options.now ?? Date.now,
+    now: options.now,
     client: () => server.server.getClientVersion()?.name,
   });
   const transport = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });

@@ -47,6 +47,7 @@ export function createSpendFeature(core: Core, deps: SpendDeps): SpendFeature {
     store: new SplitSpendStore({
       engine: core.platform.storeEngine,
       dataDir: core.dataDir,
+      now: () => core.platform.clock.now(),
       onCorrupt: (name, keptAt, reason) => {
         log.warn(`${name} was unreadable; kept aside and started empty`, { keptAt, reason });
       },

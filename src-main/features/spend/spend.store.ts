@@ -24,6 +24,8 @@ export interface SpendStoreOptions {
   readonly engine: StoreEngine;
   readonly dataDir: string;
   readonly onCorrupt: (name: string, keptAt: string, reason: string) => void;
+  /** The platform's clock, for each file's store. */
+  readonly now: () => number;
 }
 
 /** A file name for an account: its id where that is safe in a path, else a digest of it. */
@@ -85,6 +87,7 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
     return new ConfigStore({
       engine: this.#options.engine,
       dataDir: this.#options.dataDir,
+      now: this.#options.now,
       name,
       schema: accountSpendSchema,
       defaults: { accountId: accountId ?? '', keys: idRecordOf([]) },
@@ -107,6 +110,7 @@ export class SplitSpendStore implements DocumentStore<SpendDocument> {
     const legacy = new ConfigStore({
       engine: this.#options.engine,
       dataDir: this.#options.dataDir,
+      now: this.#options.now,
       name: LEGACY_NAME,
       schema: spendDocumentSchema,
       defaults: EMPTY_SPEND,

@@ -1,6 +1,7 @@
 // `keydesk status` as a command line, shared by its entries: the Node scripts (status.ts, cli.ts: the package's bin and
 // `node out/main/status.js`) and the installed desktop app's own executable (index.ts: `/usr/bin/keydesk status`),
 // which also answers `keydesk mcp` (launchCommand).
+import { systemClock } from '../../platform/system-clock';
 import { USAGE, status } from './status.command';
 
 export interface StatusStreams {
@@ -10,7 +11,9 @@ export interface StatusStreams {
 
 /** Runs the command with the words after `keydesk` (a leading `status` is the subcommand's name); answers the exit code. */
 export function runStatusCommand(args: readonly string[], streams: StatusStreams): Promise<number> {
-  return status(args[0] === 'status' ? args.slice(1) : [...args], streams.out, streams.err).catch((error: unknown) => {
+  return status(args[0] === 'status' ? args.slice(1) : [...args], streams.out, streams.err, {
+    now: () => systemClock.now(),
+  }).catch((error: unknown) => {
     streams.err(`keydesk status: ${(error as Error).message}\n${USAGE}`);
     return 2;
   });

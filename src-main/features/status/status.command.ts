@@ -55,7 +55,8 @@ export async function status(
   argv: readonly string[],
   out: (text: string) => void,
   err: (text: string) => void,
-  options: { readonly dataDir?: string; readonly now?: () => number } = {},
+  /** `now`: the system clock from the entry (the command has no Core), a fake one in tests. */
+  options: { readonly dataDir?: string; readonly now: () => number },
 ): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -77,7 +78,7 @@ export async function status(
   }
   const dataDir = options.dataDir ?? userDataDir();
   const lang = languageOf(dataDir, values.lang);
-  const now = (options.now ?? Date.now)();
+  const now = options.now();
   const live = values.cache ? null : await fetchLiveStatus(dataDir);
   let snapshot: StatusSnapshot;
   if (live?.kind === 'live') {

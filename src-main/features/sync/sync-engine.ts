@@ -2,7 +2,7 @@
 // refused when replayed, checked by their kind's gate), decide each record three-way (merge.ts), write what changed
 // with If-Match / If-None-Match: * and, when a write loses a race, read that record again and decide again. Local
 // writes happen only for records whose decision is final. Nothing here schedules, and nothing is kept in memory.
-// Over 400 lines on purpose: a run's steps (list, read, decide, write, devices) share one state of ETags and
+// Long because a run's steps (list, read, decide, write, devices) share one state of ETags and
 // versions, which split files would hand back and forth; the pure parts already live apart (merge, record-check).
 import { randomUUID } from 'node:crypto';
 import {

@@ -4,6 +4,7 @@
 // noRefs), and a file of a few KB repeating one alias would otherwise expand into hundreds of MB before any check.
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
+import type { UpdateFailureWhy } from '../../../src-shared/contract';
 import { parseVersion, type SemVer } from './version';
 
 /** Release notes longer than this are cut (they are shown in a small panel; the full text is on the site). */
@@ -11,6 +12,7 @@ export const MAX_NOTES_CHARS = 20_000;
 
 /** A feed file is a few hundred bytes; notes make it a few KB. The HTTP read refuses more before parsing. */
 export const MAX_FEED_BYTES = 256 * 1024;
+const TOO_LARGE: UpdateFailureWhy = { reason: 'feed_too_large', params: { bytes: MAX_FEED_BYTES } };
 
 const SHA512_BASE64 = /^[A-Za-z0-9+/]{86}==$/;
 
@@ -54,8 +56,16 @@ export interface FeedRelease {
   readonly stagingPercentage: number | null;
 }
 
+/** A feed refused: its message (English) goes to the log; `why` is what the user is told, `detail` raw words only. */
 export class FeedDocumentError extends Error {
   override readonly name = 'FeedDocumentError';
+  constructor(
+    message: string,
+    readonly why: UpdateFailureWhy,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -87,16 +97,16 @@ function notesOf(raw: z.infer<typeof documentSchema>['releaseNotes']): string | 
 
 /** The feed's text: UTF-8 and nothing else (a signed file is compared byte for byte, never re-decoded loosely). */
 export function feedText(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} bytes`);
+  if (bytes.byteLength > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} bytes`, TOO_LARGE);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new FeedDocumentError('not UTF-8 text');
+    throw new FeedDocumentError('not UTF-8 text', { reason: 'feed_not_text' });
   }
 }
 
 export function parseFeedDocument(text: string): FeedRelease {
-  if (text.length > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} characters`);
+  if (text.length > MAX_FEED_BYTES) throw new FeedDocumentError(`over ${MAX_FEED_BYTES} characters`, TOO_LARGE);
   let raw: unknown;
   try {
     // The core schema: plain data only, no custom tags; no aliases at all; a key given twice is an error.
@@ -106,19 +116,26 @@ export function parseFeedDocument(text: string): FeedRelease {
     if (problem) throw problem;
     raw = document.toJS({ maxAliasCount: 0 });
   } catch (error) {
-    throw new FeedDocumentError(`not YAML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}`);
+    const words = error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'parse error';
+    throw new FeedDocumentError(`not YAML: ${words}`, { reason: 'feed_not_yaml' }, words.slice(0, 300));
   }
   const parsed = documentSchema.safeParse(raw);
-  if (!parsed.success) throw new FeedDocumentError(`unexpected shape at ${parsed.error.issues[0]?.path.join('.')}`);
+  if (!parsed.success) {
+    const field = (parsed.error.issues[0]?.path.join('.') ?? '').slice(0, 80);
+    throw new FeedDocumentError(`unexpected shape at ${field}`, { reason: 'feed_shape', params: { field } });
+  }
   const document = parsed.data;
   const semver = parseVersion(document.version);
-  if (!semver) throw new FeedDocumentError(`not a version: ${document.version.slice(0, 40)}`);
+  if (!semver) {
+    const version = document.version.slice(0, 40);
+    throw new FeedDocumentError(`not a version: ${version}`, { reason: 'feed_not_version', params: { version } });
+  }
   const files: FeedFile[] = document.files
     ? document.files.map((file) => ({ url: file.url, sha512: file.sha512, sizeBytes: file.size ?? null }))
     : document.path && document.sha512
       ? [{ url: document.path, sha512: document.sha512, sizeBytes: null }]
       : [];
-  if (files.length === 0) throw new FeedDocumentError('names no file to download');
+  if (files.length === 0) throw new FeedDocumentError('names no file to download', { reason: 'feed_no_file' });
   const date = document.releaseDate;
   return {
     version: document.version,

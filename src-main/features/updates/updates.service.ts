@@ -2,6 +2,8 @@
 // every few hours, never at start-up itself; trusts a feed only once its signature by a release key is checked;
 // downloads only when the user allows it, checks the files against the signed feed, and installs only when the
 // user allows the restart; records every check's outcome for Settings instead of raising start-up errors.
+// Long because check, download and install are one state machine (the phase, the release found, the timers) that
+// Settings reads as one status; the feed, signature, rollout and download checks already live in their own files.
 import type { KeyObject } from 'node:crypto';
 import type {
   UpdateCheckRecord,
@@ -82,7 +84,9 @@ const failureOf = (error: unknown, source: UpdateSource | null): UpdateFailure =
       ...(error.detail ? { detail: error.detail.slice(0, 300) } : {}),
     };
   }
-  if (error instanceof FeedDocumentError) return { kind: 'invalid_feed', source, detail: error.message.slice(0, 300) };
+  if (error instanceof FeedDocumentError) {
+    return { kind: 'invalid_feed', source, why: error.why, ...(error.detail ? { detail: error.detail } : {}) };
+  }
   return { kind: 'unknown', source, detail: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
 };
 

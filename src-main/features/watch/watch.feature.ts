@@ -1,9 +1,9 @@
 // The watch feature: which key across accounts can call a model and what expires soon, read through the keys and
-// account-info services of the same directory; its hourly schedule, and the spend tracker's passes fed to it.
+// account services of the same directory; its hourly schedule, and the spend tracker's passes fed to it.
 import type { AlertDraft, ExpiringItem } from '../../../src-shared/contract';
 import { msFromUnixSeconds } from '../../../src-shared/unix-time';
 import type { AccountDirectory } from '../accounts/account-directory';
-import type { AccountInfoService } from '../account-info/account-info.service';
+import type { AccountInfoService } from '../account/account.service';
 import type { Feature } from '../feature';
 import type { KeysService } from '../keys/keys.service';
 import type { DocumentStore } from '../../vault/config.store';

@@ -1,5 +1,5 @@
 // Watching across accounts: each managed account's catalog (keys, group ratios, what each used group serves) read
-// through the keys and account-info services and kept a minute, so a search per typed model id costs no request;
+// through the keys and account services and kept a minute, so a search per typed model id costs no request;
 // "which key can call a model" answers from it. One account failing never hides the others.
 import {
   ok,
@@ -23,7 +23,7 @@ import { expiringTokens, expiringWithin, type ExpiringToken } from './expiring';
 import { diffRatios, type PriceChange, type SeenRatios } from './price-watch';
 import { matchKeysForModel, parseRatio, type AccountCatalog } from './model-match';
 
-/** Where the catalog comes from: the keys and account-info services in the app, fakes in unit tests. */
+/** Where the catalog comes from: the keys and account services in the app, fakes in unit tests. */
 export interface WatchSources {
   /** Accounts in the user's order (hidden and disabled ones included; the service filters). */
   accounts(): readonly AccountHandle[];
@@ -244,7 +244,7 @@ export class WatchService {
       const ratio = parseRatio(g.ratio);
       if (ratio !== null) ratios.set(g.name, ratio);
     }
-    // Only the groups a usable key is in are asked what they serve (each answer is cached by account-info). A group
+    // Only the groups a usable key is in are asked what they serve (each answer is cached by the account service). A group
     // the account may no longer use (absent from its groups) serves nothing: its keys are refused by the site.
     const usable = groups.ok ? new Set(['', ...groups.value.map((g) => g.name)]) : null;
     const used = withModels

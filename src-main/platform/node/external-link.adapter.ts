@@ -24,6 +24,9 @@ function opener(platform: NodeJS.Platform): { command: string; args: (url: strin
  * Opens a link with the system's handler and waits for the opener to say how it went: xdg-open and open exit non-zero
  * when no app is registered for the scheme (then NoAppForLinkError); Windows' handler always exits 0 once started.
  */
+/** The link's scheme with its colon, read without parsing (a link the opener refused need not parse). */
+const schemeOf = (url: string): string => url.slice(0, Math.max(url.indexOf(':') + 1, 0)).slice(0, 40);
+
 export function systemExternalLinks(platform: NodeJS.Platform = process.platform): ExternalLinkPort {
   const { command, args } = opener(platform);
   return {
@@ -43,7 +46,7 @@ export function systemExternalLinks(platform: NodeJS.Platform = process.platform
         child.once('exit', (code) => {
           clearTimeout(timer);
           if (code === 0 || platform === 'win32') resolve();
-          else reject(new NoAppForLinkError(`${command} exited with ${String(code)}`));
+          else reject(new NoAppForLinkError(`${command} exited with ${String(code)}`, schemeOf(url)));
         });
       }),
   };

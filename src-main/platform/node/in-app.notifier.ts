@@ -1,11 +1,11 @@
 // Browser mode has no native notifications, tray or power events: alerts reach the user through the in-app alert
-// centre (the alert:raised event), so these ports do nothing and say so.
+// centre (the alerts:raised event), so these ports do nothing and say so.
 import type { NotifierPort, PowerPort, TrayPort } from '../ports';
 
 export class InAppOnlyNotifier implements NotifierPort {
   readonly isNative = false;
   notify(): void {
-    // in-app only: the alerts service has already pushed alert:raised to the renderer
+    // in-app only: the alerts service has already pushed alerts:raised to the renderer
   }
   onClick(): void {
     // nothing native to click

@@ -10,7 +10,7 @@ import type {
   SiteMoney,
   Thresholds,
 } from '../../../src-shared/contract';
-import { checkLabel } from '../../../src-shared/rules/account-rules';
+import { checkLabel, isUserIdText } from '../../../src-shared/rules/account-rules';
 import { checkBaseUrl, type UrlProblem } from '../../../src-shared/rules/url-rules';
 import { DEFAULT_UNITS, parseAmountToUnits, parsePositiveRate, unitsToDecimalString } from '../../../src-shared/units';
 
@@ -202,7 +202,7 @@ function credentialOf(form: AccountForm, errors: FormErrors, nowMs: number): Cre
     case 'access_token': {
       if (form.accessToken.trim() === '') errors.accessToken = 'required';
       const userId = form.userId.trim();
-      if (userId !== '' && !/^[1-9]\d{0,15}$/.test(userId)) errors.userId = 'userId';
+      if (userId !== '' && !isUserIdText(userId)) errors.userId = 'userId';
       const expiresAt = tokenExpiryOf(form, errors, nowMs);
       return {
         kind: 'access_token',

@@ -1,7 +1,6 @@
 // The refresh interval field of the Monitoring & alerts settings: whole minutes from 1 (the gateway's polling limit)
-// to 1440 (a day), the same bounds main's settings schema enforces. Pure, so it is unit-tested.
-export const MIN_REFRESH_MINUTES = 1;
-export const MAX_REFRESH_MINUTES = 1440;
+// to 1440 (a day), the bounds main's settings schema enforces, read from src-shared/rules. Pure, so it is unit-tested.
+import { MAX_REFRESH_MINUTES, MIN_REFRESH_MINUTES } from '../../../src-shared/rules/settings-rules';
 
 export type IntervalProblem = 'required' | 'notWhole' | 'range';
 export type IntervalCheck =

@@ -1,4 +1,4 @@
-// Alerts store: the alert centre's list (newest first), kept current by alert:raised, acknowledged through main;
+// Alerts store: the alert centre's list (newest first), kept current by alerts:raised, acknowledged through main;
 // plays a short tone for a new alert when the user turned the sound on.
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef } from 'vue';
@@ -40,13 +40,13 @@ export const useAlertsStore = defineStore('alerts', () => {
   const unacknowledged = computed(() => alerts.value.filter((a) => !a.isAcknowledged));
   const unacknowledgedCount = computed(() => unacknowledged.value.length);
 
-  const unsubscribe = keydesk.on('alert:raised', (alert) => {
+  const unsubscribe = keydesk.on('alerts:raised', (alert) => {
     if (alerts.value.some((a) => a.id === alert.id)) return;
     alerts.value = [alert, ...alerts.value];
     if (settings.settings?.alertSound === true) playAlertTone();
   });
   onScopeDispose(unsubscribe);
-  const unsubscribeUpdated = keydesk.on('alert:updated', (alert) => {
+  const unsubscribeUpdated = keydesk.on('alerts:updated', (alert) => {
     alerts.value = alerts.value.map((a) => (a.id === alert.id ? alert : a));
   });
   onScopeDispose(unsubscribeUpdated);

@@ -2,11 +2,14 @@
 // main's preview (no credentials) and the per-row report, and drops main's held credentials on cancel.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AppError, ImportPreview, ImportProgress, ImportReport } from '../../../src-shared/contract';
+import {
+  MAX_IMPORT_CHARS,
+  type AppError,
+  type ImportPreview,
+  type ImportProgress,
+  type ImportReport,
+} from '../../../src-shared/contract';
 import { keydesk } from '../bridge';
-
-/** Main refuses longer files (the browser-mode bridge carries at most 1 MiB); said here without sending them. */
-const MAX_FILE_BYTES = 900_000;
 
 export const useImportStore = defineStore('import', () => {
   const isOpen = ref(false);
@@ -36,8 +39,13 @@ export const useImportStore = defineStore('import', () => {
     fileName.value = file.name;
     error.value = null;
     report.value = null;
-    if (file.size > MAX_FILE_BYTES) {
-      error.value = { code: 'validation', reason: 'import.file_too_large', params: { megabytes: 0.9 } };
+    // Bytes are at least as many as characters: a file within the limit in bytes is within it in characters.
+    if (file.size > MAX_IMPORT_CHARS) {
+      error.value = {
+        code: 'validation',
+        reason: 'import.file_too_large',
+        params: { megabytes: MAX_IMPORT_CHARS / 1_000_000 },
+      };
       phase.value = 'choose';
       return;
     }

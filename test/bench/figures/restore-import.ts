@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
+import type { ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import type { AccountRecord } from '../../../src-main/features/accounts/account-records';
 import { encodeBackup } from '../../../src-main/features/backup/backup-format';
@@ -18,6 +18,7 @@ import { memoryKeyring } from '../../unit/main/vault/fakes';
 import type { Figure } from '../lib/figure';
 import { silentLogger } from '../lib/in-process';
 import { round, summarise } from '../lib/stats';
+import { routerCalls } from '../../support/router-calls';
 
 const PASSPHRASE = 'bench backup passphrase';
 /** Nothing listens here: the restored accounts' first balance reads fail at once instead of reaching a network. */
@@ -41,11 +42,7 @@ async function openApp(): Promise<Opened> {
     log: silentLogger,
     platform: testPlatform(dir, { keyring: memoryKeyring() }),
   });
-  const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
-    const result = (await app.router.dispatch(channel, args, { transport: 'test' })) as Result<ResultOf<C>>;
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
+  const { value } = routerCalls(app.router);
   return { app, dir, value };
 }
 

@@ -13,11 +13,11 @@ import { createQuotaFeature, type QuotaFeature } from '../../../src-main/feature
 import { createAlertsFeature } from '../../../src-main/features/alerts/alerts.feature';
 import { testCore } from '../../support/test-core';
 import { InAppOnlyNotifier, noPowerEvents, noTray } from '../../../src-main/platform/node/in-app.notifier';
-import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
+import { DEFAULT_SETTINGS } from '../../../src-main/features/settings/settings.service';
 import { openAccounts } from '../../support/accounts';
 import { FakeClock, seededRandom } from '../../support/fake-clock';
 
-export const silentLogger: Logger = createLogger({ sink: () => undefined, level: 'error' });
+export const silentLogger: Logger = createLogger({ now: Date.now, sink: () => undefined, level: 'error' });
 
 /** One HTTP request the app made, at the monitor's (virtual) time. */
 export interface SentRequest {

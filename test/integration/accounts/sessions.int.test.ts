@@ -300,7 +300,13 @@ describe('writes racing a renewal (spec profile, a login held open)', () => {
     await releaseLogin();
     await pending;
     const { log } = memoryLogger();
-    const vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources: { keyring }, log });
+    const vault = await SecretStore.open({
+      now: Date.now,
+      engine: atomicFileEngine(),
+      dataDir: dir,
+      sources: { keyring },
+      log,
+    });
     expect((await vault.get(id)).status).toBe('missing');
     expect((await open()).snapshot().accounts).toHaveLength(0);
   });

@@ -79,6 +79,7 @@ export function allowanceApp(gw: Gateway, start: number) {
   /** One run of Keydesk: its own store object over the same files, its own runner (a restart makes a new one). */
   const run = () => {
     const store = new ConfigStore<AllowanceDocument>({
+      now: Date.now,
       engine,
       dataDir,
       name: 'allowances',

@@ -5,7 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
 import { exportsFolderSink } from '../../../src-main/platform/node/clipboard.adapter';
 import type { Gateway } from '../../gateway/index';
@@ -13,6 +12,7 @@ import { emulatorClock, startEmulator } from '../../support/emulator';
 import { memoryLogger } from '../../support/memory-logger';
 import { testPlatform } from '../../support/test-platform';
 import type { memoryKeyring } from '../../unit/main/vault/fakes';
+import { routerCalls } from '../../support/router-calls';
 
 export type Keyring = ReturnType<typeof memoryKeyring>;
 
@@ -56,13 +56,7 @@ export function backupApps(prefix: string) {
       platform: testPlatform(dir, { keyring, clock: emulatorClock(gw()), secretFiles: exportsFolderSink(outDir) }),
     });
     opened.push(app);
-    const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-      app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
-    const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
-      const result = await call(channel, args);
-      if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-      return result.value;
-    };
+    const { call, value } = routerCalls(app.router);
     return { app, call, value };
   }
 

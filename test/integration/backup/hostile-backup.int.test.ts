@@ -188,6 +188,7 @@ describe('a data folder an older build wrote with ids such as constructor', () =
     const keyring = memoryKeyring();
     // What an older build left: records under those ids, their vault entries, their cached balances.
     const accounts = new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       name: 'accounts',
@@ -199,7 +200,12 @@ describe('a data folder an older build wrote with ids such as constructor', () =
       accounts: HOSTILE_IDS.map((id) => record(id, { label: `Old ${id}` })),
       activeId: 'constructor',
     });
-    const vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources: { keyring } });
+    const vault = await SecretStore.open({
+      now: Date.now,
+      engine: atomicFileEngine(),
+      dataDir: dir,
+      sources: { keyring },
+    });
     for (const id of HOSTILE_IDS) await vault.set(id, { accessToken: 'demo-access-token-alice' });
     const cached = { remainingUnits: 5, usedUnits: 1, isUnlimited: false, softLimitUnits: null, hardLimitUnits: null };
     const arming = { warn: true, critical: true, softLimit: true };

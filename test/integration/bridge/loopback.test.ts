@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src-main/app';
-import { DEFAULT_SETTINGS } from '../../../src-main/features/app/settings.service';
+import { DEFAULT_SETTINGS } from '../../../src-main/features/settings/settings.service';
 import { startLoopback, type LoopbackServer } from '../../../src-main/bridge/loopback.transport';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../src-main/security/csp';
 import { memoryLogger } from '../../support/memory-logger';

@@ -42,6 +42,7 @@ describe('safeStorage across the move to its asynchronous API', () => {
     expect(writtenBySync).toBe(1); // the fixture's own write above
 
     const vault = await SecretStore.open({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       sources: { safeStorage: electronSafeStorage, keyring: null },

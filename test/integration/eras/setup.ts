@@ -4,25 +4,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  AccountDraft,
-  ArgsOf,
-  InvokeChannel,
-  Result,
-  ResultOf,
-  SignInOutcome,
-} from '../../../src-shared/contract';
+import type { AccountDraft, Result, SignInOutcome } from '../../../src-shared/contract';
 import { Router } from '../../../src-main/bridge/router';
 import { HttpTransport } from '../../../src-main/gateway';
-import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
-import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account/account.handlers';
+import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import { createKeyFeatures, type KeySink } from '../../../src-main/features/keys';
 import {
   EMPTY_SITE_MONEY,
   SiteMoneyService,
   siteMoneyDocumentSchema,
-} from '../../../src-main/features/money/site-money.service';
+} from '../../../src-main/features/site/site-money.service';
 import { ConfigStore } from '../../../src-main/vault/config.store';
 import type { Gateway, SeedInput } from '../../gateway/index';
 import { PROFILE_NAMES, type ProfileName } from '../../gateway/profiles';
@@ -33,6 +26,7 @@ import { T0, emulatorClock, startEmulator } from '../../support/emulator';
 import { ALICE_PASSWORD, ALICE_TOKEN, SEED, admin, keyValue, readLog } from '../gateway/setup';
 import { FakeClipboard, MemoryFiles } from '../keys/setup';
 import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
+import { routerCalls } from '../../support/router-calls';
 
 /** Every era the emulator models: a new profile is tested here without touching these files. */
 export const ERAS: readonly ProfileName[] = PROFILE_NAMES;
@@ -120,6 +114,7 @@ export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink 
   });
   const siteMoney = new SiteMoneyService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',
@@ -145,8 +140,7 @@ export async function eraApp(gw: Gateway, options: { readonly keySink?: KeySink 
   registerKeysHandlers(router, features.keys, features.secrets);
   const info = new AccountInfoService({ directory: accounts, clock });
   registerAccountInfoHandlers(router, info);
-  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-    router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
+  const { call } = routerCalls(router);
   return {
     accounts,
     siteMoney,

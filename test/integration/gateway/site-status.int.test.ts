@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../../src-main/gateway/http';
 import { readSiteMoney } from '../../../src-main/gateway/site-status';
 import { SPEC_MONEY } from '../../../src-main/gateway/units';
-import { accountMoney } from '../../../src-main/features/money/account-money';
+import { accountMoney } from '../../../src-main/features/site/account-money';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { FAST, SEED, makeClients } from './setup';

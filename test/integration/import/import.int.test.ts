@@ -5,7 +5,8 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountsSnapshot, ImportPreview, ImportReport, Result } from '../../../src-shared/contract';
+import type { ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
+import { routerCalls } from '../../support/router-calls';
 import { createApp, type App } from '../../../src-main/app';
 import type { Gateway } from '../../gateway/index';
 import { startEmulator } from '../../support/emulator';
@@ -16,11 +17,8 @@ let gw: Gateway;
 let dir: string;
 let app: App;
 
-const call = async <T>(channel: string, args: unknown): Promise<T> => {
-  const answer = (await app.router.dispatch(channel, args, { transport: 'test' })) as Result<T>;
-  if (!answer.ok) throw new Error(`${channel} failed: ${JSON.stringify(answer.error)}`);
-  return answer.value;
-};
+const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> =>
+  routerCalls(app.router).value(channel, args);
 
 const fixture = async (name: string): Promise<string> =>
   (await readFile(join(__dirname, '../../fixtures/import', name), 'utf8')).replaceAll(
@@ -28,7 +26,7 @@ const fixture = async (name: string): Promise<string> =>
     gw.base_url,
   );
 
-const accounts = () => call<AccountsSnapshot>('accounts:list', undefined);
+const accounts = () => call('accounts:list', undefined);
 
 beforeAll(async () => {
   gw = await startEmulator({ now: Date.now() / 1000, isClockRunning: true });
@@ -51,7 +49,7 @@ afterAll(async () => {
 describe('import through the router', () => {
   it('imports an All API Hub backup: previewed without secrets, duplicates skipped, the failing row not half added', async () => {
     const text = await fixture('all-api-hub-backup.v4.json');
-    const preview = await call<ImportPreview>('import:preview', { fileName: 'backup.json', text });
+    const preview = await call('import:preview', { fileName: 'backup.json', text });
     expect(preview.format).toBe('all_api_hub');
     // Refused rows first (their reasons are what the user must read), then the others in file order.
     expect(preview.rows.map((r) => [r.name, r.outcome, r.reason?.reason ?? null])).toEqual([
@@ -65,7 +63,7 @@ describe('import through the router', () => {
     expect(preview.counts).toEqual({ add: 3, duplicate: 1, refused: 2 });
     expect(JSON.stringify(preview)).not.toMatch(/demo-access-token|fake-revoked|fake-cookie/);
 
-    const report = await call<ImportReport>('import:confirm', { previewId: preview.previewId });
+    const report = await call('import:confirm', { previewId: preview.previewId });
     expect(report).toMatchObject({ added: 2, failed: 1, skipped: 3 });
     expect(report.rows.find((r) => r.row === 6)).toMatchObject({
       status: 'failed',
@@ -90,7 +88,7 @@ describe('import through the router', () => {
 
   it('imports a CSV next: a duplicate of an account already there skipped, each kind added', async () => {
     const text = await fixture('accounts.csv');
-    const preview = await call<ImportPreview>('import:preview', { fileName: 'accounts.csv', text });
+    const preview = await call('import:preview', { fileName: 'accounts.csv', text });
     expect(preview.format).toBe('csv');
     expect(preview.rows.map((r) => [r.row, r.kind, r.outcome, r.reason?.reason ?? null])).toEqual([
       [4, null, 'refused', 'import.kind_unknown'],
@@ -102,7 +100,7 @@ describe('import through the router', () => {
     expect(preview.counts).toEqual({ add: 2, duplicate: 1, refused: 2 });
     expect(JSON.stringify(preview)).not.toMatch(/demo-password|sk-7rOEW/);
 
-    const report = await call<ImportReport>('import:confirm', { previewId: preview.previewId });
+    const report = await call('import:confirm', { previewId: preview.previewId });
     expect(report.rows.filter((r) => r.status === 'failed')).toEqual([]);
     expect(report).toMatchObject({ added: 2, failed: 0, skipped: 3 });
     const listed = await accounts();
@@ -117,7 +115,7 @@ describe('import through the router', () => {
   });
 
   it('a cancelled preview cannot be confirmed, and a file that is neither format is refused whole', async () => {
-    const preview = await call<ImportPreview>('import:preview', {
+    const preview = await call('import:preview', {
       fileName: 'a.csv',
       text: await fixture('accounts.csv'),
     });

@@ -3,17 +3,17 @@
 import { DEFAULT_UNITS, KeyClient, type ManagementClient } from '../../../src-main/gateway';
 import { Router } from '../../../src-main/bridge/router';
 import { AppErrorException } from '../../../src-main/errors';
-import { registerAccountInfoHandlers } from '../../../src-main/features/account-info/account-info.handlers';
-import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { registerAccountInfoHandlers } from '../../../src-main/features/account/account.handlers';
+import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { registerKeysHandlers } from '../../../src-main/features/keys/keys.handlers';
 import type { ClipboardPort, SecretFileSinkPort } from '../../../src-main/platform/ports';
 import type { AccountDirectory, AccountHandle } from '../../../src-main/features/accounts/account-directory';
 import { createKeyFeatures } from '../../../src-main/features/keys';
-import type { ArgsOf, InvokeChannel, Result, ResultOf } from '../../../src-shared/contract';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { emulatorClock } from '../../support/emulator';
 import { ALICE_READONLY, ALICE_TOKEN, BOB_TOKEN, keyValue, makeClients } from '../gateway/setup';
+import { routerCalls } from '../../support/router-calls';
 
 export const ACCOUNTS = {
   alice: { token: ALICE_TOKEN, kind: 'access_token' },
@@ -126,7 +126,6 @@ export function keysApp(gw: Gateway, options: { clipboard?: FakeClipboard; files
   });
   registerKeysHandlers(router, features.keys, features.secrets);
   registerAccountInfoHandlers(router, new AccountInfoService({ directory: directory, clock: emulatorClock(gw) }));
-  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-    router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
+  const { call } = routerCalls(router);
   return { router, call, clipboard, files, features, log };
 }

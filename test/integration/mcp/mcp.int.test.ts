@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AccountView, AlertView, ModelSearchAnswer } from '../../../src-shared/contract';
+import type { AccountView, ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
+import { routerCalls } from '../../support/router-calls';
 import { formatQuotaMoney } from '../../../src-shared/units';
 import { createApp, type App } from '../../../src-main/app';
 import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
@@ -104,11 +105,9 @@ async function withClient<T>(
   }
 }
 
-async function dispatch<T>(channel: string, args: unknown): Promise<T> {
+async function dispatch<C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> {
   if (app === null) throw new Error('Keydesk is not running');
-  const r = await app.router.dispatch(channel, args, { transport: 'test' });
-  if (!r.ok) throw new Error(`${channel} failed: ${JSON.stringify(r)}`);
-  return r.value as T;
+  return routerCalls(app.router).value(channel, args);
 }
 
 const fullKeys = (): string[] => [...gw.state.keys.values()].map((k) => k.key);
@@ -136,7 +135,7 @@ beforeAll(async () => {
     });
   }
   await dispatch('quota:refresh', {});
-  const accounts = (await dispatch<{ accounts: AccountView[] }>('accounts:list', undefined)).accounts;
+  const accounts = (await dispatch('accounts:list', undefined)).accounts;
   alice = accounts.find((a) => a.label === 'Alice') as AccountView;
   carol = accounts.find((a) => a.label === 'Carol') as AccountView;
 }, 60_000);
@@ -191,7 +190,7 @@ describe('keydesk mcp with Keydesk running', () => {
       expect((narrowed.structured.keys as { id: number }[]).map((k) => k.id)).toEqual([1]);
 
       // The watch feature's own search: same keys, same order (cheapest first by what the user pays).
-      const own = await dispatch<ModelSearchAnswer>('watch:whoCanCall', { model: 'gpt-4o-mini' });
+      const own = await dispatch('watch:whoCanCall', { model: 'gpt-4o-mini' });
       const found = await call('find_key_for_model', { model: 'gpt-4o-mini' });
       const matches = found.structured.matches as { key: { accountId: string; id: number }; ratio: number }[];
       expect(matches.map((m) => `${m.key.accountId}/${String(m.key.id)}`)).toEqual(
@@ -208,8 +207,7 @@ describe('keydesk mcp with Keydesk running', () => {
     await dispatch('spend:setTracking', { accountId: alice.id, isTracking: true });
     // A cap below what the key is about to spend: the pass after the spend raises a runaway alert.
     await dispatch('spend:setDailyCap', { accountId: alice.id, keyId: 1, capUnits: 100_000 });
-    const history = () =>
-      dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', { accountId: alice.id, keyId: 1 });
+    const history = () => dispatch('spend:keyHistory', { accountId: alice.id, keyId: 1 });
     await vi.waitFor(async () => expect((await history()).reads.length).toBeGreaterThan(0), {
       timeout: 20_000,
       interval: 100,
@@ -221,8 +219,7 @@ describe('keydesk mcp with Keydesk running', () => {
       interval: 100,
     });
     await vi.waitFor(
-      async () =>
-        expect((await dispatch<AlertView[]>('alerts:list', undefined)).some((a) => a.kind === 'runaway')).toBe(true),
+      async () => expect((await dispatch('alerts:list', undefined)).some((a) => a.kind === 'runaway')).toBe(true),
       { timeout: 20_000, interval: 100 },
     );
     await withClient(async (call) => {
@@ -275,7 +272,7 @@ describe('keydesk mcp with Keydesk running', () => {
       expect(disabled.text).toContain('Disabled Alice · “backup” (#2) on the site.');
       expect(gw.state.keys.get(2)?.status).toBe(2);
     });
-    const agentAlerts = (await dispatch<AlertView[]>('alerts:list', undefined)).filter((a) => a.kind === 'agent');
+    const agentAlerts = (await dispatch('alerts:list', undefined)).filter((a) => a.kind === 'agent');
     expect(agentAlerts).toEqual([
       expect.objectContaining({ action: 'disable', keyId: 2, keyName: 'backup', client: 'keydesk-test-agent' }),
       expect.objectContaining({ action: 'reveal', keyId: 2, keyName: 'backup', client: 'keydesk-test-agent' }),
@@ -297,13 +294,13 @@ describe('keydesk mcp with Keydesk running', () => {
 
 describe('keydesk mcp with Keydesk stopped', () => {
   it('answers from the caches what they hold, says so, and says what needs Keydesk running', async () => {
-    const liveSpend = await dispatch<{ reads: [number, number | null][] }>('spend:keyHistory', {
+    const liveSpend = await dispatch('spend:keyHistory', {
       accountId: alice.id,
       keyId: 1,
     });
     expect(liveSpend.reads.length).toBeGreaterThan(1);
     // What the running app last knew is what the cache must answer.
-    const known = await dispatch<{ accountId: string; remainingUnits: number | null }[]>('quota:snapshot', undefined);
+    const known = await dispatch('quota:snapshot', undefined);
     const unitsOf = (id: string) => known.find((v) => v.accountId === id)?.remainingUnits;
     expect(unitsOf(alice.id)).toEqual(expect.any(Number));
     await app?.dispose();

@@ -88,7 +88,7 @@ function monitorFor(specs: Record<string, Spec>) {
     thresholdsOf: (id) => specs[id]?.thresholds ?? { warnUnits: null, criticalUnits: null },
   });
   monitor.start(); // the first scheduled refreshes wait on the fake clock; the tests trigger them by hand
-  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as BalanceAlertView);
+  const raised = () => seen.filter((e) => e.event === 'alerts:raised').map((e) => e.payload as BalanceAlertView);
   /** The next manual refresh, after the polling minute has passed on the fake clock. */
   const refreshLater = async (id: string): Promise<BalanceView> => {
     clock.time += 61_000;

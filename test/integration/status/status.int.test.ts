@@ -75,7 +75,7 @@ async function run(dataDir: string, ...args: string[]): Promise<{ out: string; e
     args,
     (t) => (out += t),
     (t) => (err += t),
-    { dataDir },
+    { dataDir, now: Date.now },
   );
   return { out, err, code };
 }

@@ -11,6 +11,7 @@ import { emulatorClock } from '../../support/emulator';
 import { memoryLogger } from '../../support/memory-logger';
 import { testPlatform } from '../../support/test-platform';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
+import { routerCalls } from '../../support/router-calls';
 
 export const SYNC_PASSPHRASE = 'fake sync passphrase 1';
 /** Cheap but within what a keyring may ask (2^14 is the floor a folder is allowed to name). */
@@ -48,13 +49,7 @@ export async function openInstance(
     platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw) }),
     sync: { scrypt: TEST_SCRYPT, schedule: options.schedule ?? { debounceMs: NEVER, intervalMs: NEVER } },
   });
-  const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
-    app.router.dispatch(channel, args, { transport: 'test' }) as Promise<Result<ResultOf<C>>>;
-  const value = async <C extends InvokeChannel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => {
-    const result = await call(channel, args);
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
+  const { call, value } = routerCalls(app.router);
   return {
     app,
     dir: dataDir,

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountsSnapshot, AlertView, BalanceHistory, Settings, StoreProblem } from '../../../src-shared/contract';
+import { routerCalls } from '../../support/router-calls';
 import { createApp, type App } from '../../../src-main/app';
 import { electronSafeStorage } from '../../../src-main/platform/electron/safe-storage.adapter';
 import { atomicFileEngine } from '../../../src-main/platform/atomic-file.engine';
@@ -74,11 +74,7 @@ async function start(dir: string, sources: ReturnType<typeof copyOf>['sources'])
       clock: { ...systemClock, now: () => FIXTURE_TIME + 10 * 60_000 + (Date.now() - startedAt) },
     }),
   });
-  const call = async <T>(channel: string, args?: unknown): Promise<T> => {
-    const result = await app.router.dispatch(channel, args, { transport: 'test' });
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  };
+  const call = routerCalls(app.router).value;
   return { app, call };
 }
 
@@ -95,16 +91,16 @@ describe.each(fixtures)('upgrading a data folder written on %s', (name) => {
     const { app, call } = await start(dir, sources);
     opened.push({ app, dir });
 
-    expect(await call<StoreProblem[]>('app:storeProblems')).toEqual([]);
-    const vault = await call<{ backend: string; isLocked: boolean }>('vault:status');
+    expect(await call('app:storeProblems', undefined)).toEqual([]);
+    const vault = await call('vault:status', undefined);
     expect(vault.backend).toBe(manifest.backend);
     if (manifest.backend === 'passphrase') {
       expect(vault.isLocked).toBe(true);
       await call('vault:unlock', { passphrase: FIXTURE_PASSPHRASE });
     }
-    expect(await call('vault:status')).toMatchObject({ problems: [], isLocked: false });
+    expect(await call('vault:status', undefined)).toMatchObject({ problems: [], isLocked: false });
 
-    const listed = await call<AccountsSnapshot>('accounts:list');
+    const listed = await call('accounts:list', undefined);
     expect(listed.accounts.map((account) => [account.id, account.label, account.kind])).toEqual(
       manifest.accounts.map((account) => [account.id, account.label, account.kind]),
     );
@@ -113,31 +109,29 @@ describe.each(fixtures)('upgrading a data folder written on %s', (name) => {
     expect(alice?.thresholds).toEqual({ warnUnits: 900_000_000_000, criticalUnits: 800_000_000_000 });
     for (const account of listed.accounts) expect(account.state).not.toBe('locked');
 
-    expect(await call<Settings>('settings:get')).toMatchObject({
+    expect(await call('settings:get', undefined)).toMatchObject({
       language: 'zh-CN',
       theme: 'dark',
       closeToTray: false,
       alertSound: true,
     });
-    expect((await call<AlertView[]>('alerts:list')).map((alert) => alert.id)).toEqual(
+    expect((await call('alerts:list', undefined)).map((alert) => alert.id)).toEqual(
       expect.arrayContaining(before.alerts),
     );
     for (const [accountId, samples] of Object.entries(before.history)) {
-      const history = await call<BalanceHistory>('quota:history', { accountId });
+      const history = await call('quota:history', { accountId });
       expect(history.samples.length).toBeGreaterThanOrEqual(samples.length);
     }
     if (manifest.files.some((file) => file.startsWith('spend'))) {
-      expect((await call<{ trackedAccountIds: string[] }>('spend:settings')).trackedAccountIds).toEqual([
-        manifest.trackedId,
-      ]);
-      const reads = await call<{ reads: unknown[] }>('spend:keyHistory', { accountId: manifest.trackedId, keyId: 301 });
+      expect((await call('spend:settings', undefined)).trackedAccountIds).toEqual([manifest.trackedId]);
+      const reads = await call('spend:keyHistory', { accountId: manifest.trackedId, keyId: 301 });
       expect(reads.reads.length).toBeGreaterThan(0);
     }
 
     await app.dispose();
     opened[0] = { app: null, dir };
     // Each credential opens and is the one the earlier build stored.
-    const store = await SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources });
+    const store = await SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir: dir, sources });
     if (manifest.backend === 'passphrase') await store.unlock(FIXTURE_PASSPHRASE);
     for (const account of manifest.accounts) {
       const read = await store.get(account.id);

@@ -13,6 +13,7 @@ say('loaded');
 await new Promise((resolve) => process.stdin.once('data', resolve));
 process.stdin.pause();
 const store = new ConfigStore({
+  now: Date.now,
   engine: atomicFileEngine(),
   dataDir,
   name: 'durable',

@@ -18,15 +18,15 @@ const blob = await first.encrypt('round trip ✓ 雪');
 const second = await KeyringCipher.open(keyring); // reads the same key back from the Secret Service
 const cipherRoundTrip = new TextDecoder().decode(await second.decrypt(blob));
 
-const store = await SecretStore.open({ engine: atomicFileEngine(), dataDir, sources: { keyring } });
+const store = await SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir, sources: { keyring } });
 await store.set('acct-1', secrets);
-const reopened = await SecretStore.open({ engine: atomicFileEngine(), dataDir, sources: { keyring } });
+const reopened = await SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir, sources: { keyring } });
 const read = await reopened.get('acct-1');
 
 // The keyring loses its item: a new key is made, the old entry reports locked and the file stays as it was.
 const before = readFileSync(join(dataDir, 'vault.json'));
 const deleted = await keyring.delete();
-const afterLoss = await SecretStore.open({ engine: atomicFileEngine(), dataDir, sources: { keyring } });
+const afterLoss = await SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir, sources: { keyring } });
 const lockedRead = await afterLoss.get('acct-1');
 const unchanged = readFileSync(join(dataDir, 'vault.json')).equals(before);
 await keyring.delete();

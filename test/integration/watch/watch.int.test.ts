@@ -2,7 +2,7 @@
 // by group ratio, and a group's ratio raised on the site reordering the answer once it is read again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorException } from '../../../src-main/errors';
-import { AccountInfoService } from '../../../src-main/features/account-info/account-info.service';
+import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
 import { WatchService } from '../../../src-main/features/watch/watch.service';
 import { WATCH_CHECK_MS, WATCH_FIRST_CHECK_MS, assembleWatch } from '../../../src-main/features/watch/watch.feature';

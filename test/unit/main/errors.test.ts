@@ -10,6 +10,7 @@ import { BackupFormatError } from '../../../src-main/features/backup/backup-form
 import { SyncCryptoError } from '../../../src-main/features/sync/sync-crypto';
 import { RemoteError } from '../../../src-main/features/sync/webdav.remote';
 import { VaultRefusedError } from '../../../src-main/features/vault/vault.service';
+import { VaultLockedError } from '../../../src-main/vault/secret.store';
 
 const refusal = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
@@ -25,6 +26,15 @@ describe('toAppError', () => {
     expect(toAppError(new GatewayError('auth.unauthorized', 'bad password'), log)).toMatchObject({
       code: 'auth.unauthorized',
       serverMessage: 'bad password',
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it('converts a locked vault itself: the passphrase not entered, which the user can fix where it shows', () => {
+    const { log, lines } = memoryLogger();
+    expect(toAppError(new VaultLockedError('vault is locked'), log)).toEqual({
+      code: 'vault.locked',
+      reason: 'vault.passphrase_not_entered',
     });
     expect(lines).toEqual([]);
   });

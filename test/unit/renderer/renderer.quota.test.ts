@@ -160,12 +160,12 @@ describe('alerts store', () => {
     await settings.hydrate();
     const store = useAlertsStore();
     await store.hydrate();
-    fake.emit('alert:raised', alert('1'));
-    fake.emit('alert:raised', alert('1'));
+    fake.emit('alerts:raised', alert('1'));
+    fake.emit('alerts:raised', alert('1'));
     expect(store.alerts.map((a) => a.id)).toEqual(['1']);
     expect(tones).toEqual([]);
     fake.emit('settings:changed', { ...DEFAULT_SETTINGS, alertSound: true });
-    fake.emit('alert:raised', alert('2'));
+    fake.emit('alerts:raised', alert('2'));
     expect(tones.length).toBeGreaterThan(0);
     expect(store.unacknowledgedCount).toBe(2);
     fake.override('alerts:acknowledge', () =>

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Settings, SyncSettingGroup } from '../../../../src-shared/contract';
 import type { EventBus } from '../../../event-bus';
-import { settingsPatchSchema, type SettingsService } from '../../app/settings.service';
+import { settingsPatchSchema } from '../../settings/settings.schema';
+import type { SettingsService } from '../../settings/settings.service';
 import type { SyncRecordKind } from '../record-kind';
 
 const GROUPS = {

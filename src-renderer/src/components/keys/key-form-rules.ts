@@ -226,11 +226,8 @@ export function keyFormProblem(
   return null;
 }
 
-/**
- * One-api and early new-api cap names at 30 bytes (`len(name) > 30`), below the 50 Keydesk checks. Main recognises
- * their refusal and names it; the form reads the reason, never the server's words.
- */
-export const OLD_SERVER_NAME_BYTES = 30;
+export { OLD_SERVER_NAME_BYTES } from '../../../../src-shared/rules/key-rules';
+/** An older server's refusal of a name within Keydesk's 50 bytes: main recognises it and names it; the form reads the reason, never the server's words. */
 export const isNameRefusal = (error: AppError): boolean => error.reason === 'key.name_too_long_for_site';
 /** After such a refusal, a name is still too long for that site until it is shorter than the refused one. */
 export const isNameRefusedBySite = (name: string, refusedBytes: number | null): boolean =>

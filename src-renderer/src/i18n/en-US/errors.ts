@@ -1,4 +1,5 @@
 // en-US messages: errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes.
+// Long because it is a table: every error code and reason Keydesk words, one entry each.
 
 export const errors = {
   auth: {

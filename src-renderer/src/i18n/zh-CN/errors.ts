@@ -1,4 +1,5 @@
 // zh-CN messages: errors, rateWait, remediesInForm, remedies, errorReasons, vaultNotes.
+// Long because it is a table: every error code and reason Keydesk words, one entry each.
 import type { MessageSchema } from '../en-US';
 
 export const errors: MessageSchema['errors'] = {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { INVOKE_CHANNELS, ok } from '../../../../src-shared/contract';
 import { Router, noArgs } from '../../../../src-main/bridge/router';
 import { AppErrorException } from '../../../../src-main/errors';
-import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../../src-main/features/app/settings.service';
+import { settingsPatchSchema } from '../../../../src-main/features/settings/settings.schema';
+import { DEFAULT_SETTINGS } from '../../../../src-main/features/settings/settings.service';
 import { memoryLogger } from '../../../support/memory-logger';
 
 const context = { transport: 'test' } as const;

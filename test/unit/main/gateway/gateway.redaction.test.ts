@@ -134,7 +134,7 @@ describe('redaction canaries', () => {
 
   it('and through the app logger the output stays clean too', async () => {
     const lines: string[] = [];
-    const appLogger = createLogger({ level: 'debug', sink: (line) => lines.push(line) });
+    const appLogger = createLogger({ now: Date.now, level: 'debug', sink: (line) => lines.push(line) });
     const c = 'cnryAppLoggerCheck42';
     const clock = new FakeClock();
     const transport = new HttpTransport({ fetch: stubFetch(route(c, 'fail401'), clock), clock, logger: appLogger });

@@ -53,7 +53,7 @@ describe('redactor', () => {
         clearRegisteredSecrets();
         registerSecret(secret);
         const lines: string[] = [];
-        const log = createLogger({ level: 'debug', sink: (line) => lines.push(line) });
+        const log = createLogger({ now: Date.now, level: 'debug', sink: (line) => lines.push(line) });
         const bytes = new TextEncoder().encode(secret);
         const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
         const base64 = btoa(String.fromCharCode(...bytes));

@@ -36,6 +36,7 @@ afterEach(() => {
 const open = (extra: Partial<ConfigStoreOptions<Doc>> = {}) => {
   const events: string[] = [];
   const store = new ConfigStore<Doc>({
+    now: Date.now,
     engine: makeEngine(),
     dataDir: dir,
     name: 'doc',

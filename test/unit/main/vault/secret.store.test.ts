@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 const open = (sources: CipherSources) =>
-  SecretStore.open({ engine: atomicFileEngine(), dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
+  SecretStore.open({ now: Date.now, engine: atomicFileEngine(), dataDir: dir, sources, scrypt: CHEAP_SCRYPT });
 const noKeyring: CipherSources = { keyring: unreachableKeyring('DBus error: no session bus'), platform: 'linux' };
 const bytes = () => readFileSync(vault);
 const SECRETS = { password: 'hunter2-pässwörd', accessToken: 'nap_tokenvalue123', userId: 7 };

@@ -114,8 +114,8 @@ describe('contract', () => {
     ]);
     expect([...EVENT_NAMES].sort()).toEqual([
       'accounts:changed',
-      'alert:raised',
-      'alert:updated',
+      'alerts:raised',
+      'alerts:updated',
       'allowance:changed',
       'backup:progress',
       'health:changed',

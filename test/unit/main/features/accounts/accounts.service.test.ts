@@ -57,9 +57,16 @@ async function reopen(real: Real, fault: Fault): Promise<void> {
       : fault === 'keychain_unreachable'
         ? unreachableKeyring('No Secret Service')
         : other;
-  real.vault = await SecretStore.open({ engine: atomicFileEngine(), dataDir: real.dir, sources: { keyring }, log });
+  real.vault = await SecretStore.open({
+    now: Date.now,
+    engine: atomicFileEngine(),
+    dataDir: real.dir,
+    sources: { keyring },
+    log,
+  });
   real.service = new AccountsService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: real.dir,
       name: 'accounts',

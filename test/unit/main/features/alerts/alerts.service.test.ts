@@ -167,7 +167,7 @@ describe('runaway actions', () => {
       ['acc', 7],
     ]);
     expect(alerts.list()[0]).toMatchObject({ resolution: 'disabled', isAcknowledged: true });
-    expect(emitted.filter((e) => e.event === 'alert:updated')).toHaveLength(1);
+    expect(emitted.filter((e) => e.event === 'alerts:updated')).toHaveLength(1);
   });
 
   it('Dismiss as false alarm hands the alert to the baseline and sends nothing', async () => {

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 const open = (engine: StoreEngine = atomicFileEngine(), log = recordingLogger()) =>
-  openBudgetStore({ engine, dataDir: dir, log });
+  openBudgetStore({ now: Date.now, engine, dataDir: dir, log });
 
 describe('rate-budget.json', () => {
   it('holds what a start spent for the next start, and nothing secret', async () => {

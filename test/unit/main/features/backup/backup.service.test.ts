@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError, Settings } from '../../../../../src-shared/contract';
 import { AppErrorException } from '../../../../../src-main/errors';
 import type { AccountRecord, AccountsDocument } from '../../../../../src-main/features/accounts/account-records';
-import { DEFAULT_SETTINGS } from '../../../../../src-main/features/app/settings.service';
+import { DEFAULT_SETTINGS } from '../../../../../src-main/features/settings/settings.service';
 import { BackupService, HELD_FOR_MS } from '../../../../../src-main/features/backup/backup.service';
 import type { SecretRead } from '../../../../../src-main/vault/secret.store';
 import { FakeClock } from '../../../../support/fake-clock';

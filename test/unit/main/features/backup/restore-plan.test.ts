@@ -5,7 +5,7 @@
 // counts plus the first rows.
 import { describe, expect, it } from 'vitest';
 import type { AccountRecord } from '../../../../../src-main/features/accounts/account-records';
-import { DEFAULT_SETTINGS } from '../../../../../src-main/features/app/settings.service';
+import { DEFAULT_SETTINGS } from '../../../../../src-main/features/settings/settings.service';
 import { PAYLOAD_FORMAT, type BackupPayload } from '../../../../../src-main/features/backup/backup-payload';
 import {
   checkFileRecord,

@@ -74,7 +74,8 @@ function setup(options: { clipboard?: boolean; links?: boolean; noApp?: boolean 
       links: {
         isAvailable: options.links ?? true,
         open: (url) => {
-          if (options.noApp === true) return Promise.reject(new NoAppForLinkError('xdg-open exited with 3'));
+          if (options.noApp === true)
+            return Promise.reject(new NoAppForLinkError('xdg-open exited with 3', new URL(url).protocol));
           opened.push(url);
           return Promise.resolve();
         },

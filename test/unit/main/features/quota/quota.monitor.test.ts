@@ -70,7 +70,7 @@ function setup(
     intervalMinutes: 5,
     log: memoryLogger().log,
   });
-  const raised = () => seen.filter((e) => e.event === 'alert:raised').map((e) => e.payload as BalanceAlertView);
+  const raised = () => seen.filter((e) => e.event === 'alerts:raised').map((e) => e.payload as BalanceAlertView);
   const updates = () => seen.filter((e) => e.event === 'quota:updated').map((e) => e.payload as BalanceView);
   return { clock, monitor, alerts, dir, stores: s, notes, raised, updates };
 }

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 const open = (dir: string) =>
-  new SplitSpendStore({ engine: atomicFileEngine(), dataDir: dir, onCorrupt: () => undefined });
+  new SplitSpendStore({ now: Date.now, engine: atomicFileEngine(), dataDir: dir, onCorrupt: () => undefined });
 const entry = (used: number) => ({ name: 'main', ring: encodeRing([[1_000, used]]), runaway: CALM });
 const files = (dir: string) =>
   readdirSync(dir)
@@ -56,7 +56,7 @@ describe('SplitSpendStore', () => {
         };
       },
     };
-    const store = new SplitSpendStore({ engine, dataDir: dir, onCorrupt: () => undefined });
+    const store = new SplitSpendStore({ now: Date.now, engine, dataDir: dir, onCorrupt: () => undefined });
     store.write({ accounts: { a: { '1': entry(5) }, b: { '2': entry(7) } } });
     writes.clear();
     const doc = store.read();
@@ -108,6 +108,7 @@ describe('SplitSpendStore', () => {
     writeFileSync(join(dir, 'spend.json'), JSON.stringify(legacy));
     const reports: string[] = [];
     const store = new SplitSpendStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       onCorrupt: (name, keptAt) => reports.push(`${name} ${keptAt}`),

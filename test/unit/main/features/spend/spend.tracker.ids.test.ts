@@ -62,8 +62,9 @@ function directory(): AccountDirectory {
 
 /** What the app builds over a data folder: the history files, the settings file, the watcher and the tracker. */
 function open(dataDir: string, clock: FakeClock) {
-  const store = new SplitSpendStore({ engine: atomicFileEngine(), dataDir, onCorrupt: () => undefined });
+  const store = new SplitSpendStore({ now: Date.now, engine: atomicFileEngine(), dataDir, onCorrupt: () => undefined });
   const settings = new ConfigStore<SpendSettings>({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir,
     name: 'spend-settings',

@@ -29,6 +29,7 @@ afterEach(() => {
 
 const openState = (dataDir: string) =>
   new ConfigStore<SyncState>({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir,
     name: 'sync',

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   FeedDocumentError,
+  MAX_FEED_BYTES,
   feedText,
   parseFeedDocument,
   plainNotes,
@@ -212,6 +213,30 @@ describe('feed document', () => {
     expect(() => parseFeedDocument('version: 1.2.3\npath: a.exe\nsha512: x\n')).toThrow(/unexpected shape/);
     expect(() => parseFeedDocument('{{{')).toThrow(FeedDocumentError);
     expect(() => parseFeedDocument('<html><body>Sign in to the Wi-Fi</body></html>')).toThrow(FeedDocumentError);
+  });
+
+  it('names why a feed is refused as a reason the renderer words, keeping only raw words as the detail', () => {
+    const refusal = (read: () => unknown): unknown => {
+      try {
+        read();
+      } catch (error) {
+        return error instanceof FeedDocumentError ? { why: error.why, detail: error.detail } : error;
+      }
+      return 'accepted';
+    };
+    const digest = sha512(Buffer.from('x'));
+    expect(refusal(() => parseFeedDocument('version: 1.2.3\n'))).toEqual({ why: { reason: 'feed_no_file' } });
+    expect(refusal(() => parseFeedDocument(`version: banana\npath: a.exe\nsha512: ${digest}\n`))).toEqual({
+      why: { reason: 'feed_not_version', params: { version: 'banana' } },
+    });
+    expect(refusal(() => parseFeedDocument('version: 1.2.3\npath: a.exe\nsha512: x\n'))).toEqual({
+      why: { reason: 'feed_shape', params: { field: 'sha512' } },
+    });
+    expect(refusal(() => feedText(new Uint8Array([0x76, 0xff])))).toEqual({ why: { reason: 'feed_not_text' } });
+    expect(refusal(() => feedText(new Uint8Array(MAX_FEED_BYTES + 1)))).toEqual({
+      why: { reason: 'feed_too_large', params: { bytes: MAX_FEED_BYTES } },
+    });
+    expect(refusal(() => parseFeedDocument('{{{'))).toMatchObject({ why: { reason: 'feed_not_yaml' } });
   });
 
   it('refuses any YAML alias before building anything from it, so a small file cannot expand into a large one', () => {

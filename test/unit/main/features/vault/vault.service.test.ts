@@ -29,6 +29,7 @@ type Emitted = { [E in keyof EventMap]: { event: E; payload: EventMap[E] } }[key
 
 async function setup() {
   const vault = await SecretStore.open({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir: dir,
     sources: { keyring: unreachableKeyring('DBus error: no session bus'), platform: 'linux' },

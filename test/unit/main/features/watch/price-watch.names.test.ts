@@ -48,6 +48,7 @@ function site() {
 
 function watchOver(dataDir: string, server: ReturnType<typeof site>) {
   const store = new ConfigStore<SeenRatios>({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir,
     name: 'group-ratios',

@@ -7,7 +7,7 @@ import { SPEC_MONEY } from '../../../../../src-shared/units';
 import type { AccountDirectory, AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
 import { assembleWatch } from '../../../../../src-main/features/watch/watch.feature';
 import { WatchService } from '../../../../../src-main/features/watch/watch.service';
-import type { AccountInfoService } from '../../../../../src-main/features/account-info/account-info.service';
+import type { AccountInfoService } from '../../../../../src-main/features/account/account.service';
 import type { KeysService } from '../../../../../src-main/features/keys/keys.service';
 
 const NOW_SEC = 1_800_000_000;

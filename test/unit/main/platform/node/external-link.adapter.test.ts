@@ -38,6 +38,12 @@ describe.runIf(process.platform === 'linux')('browser mode’s link opener', () 
 
   it('says so when the system has no app for the scheme', async () => {
     process.env.FAKE_OPENER_EXIT = '3';
-    await expect(systemExternalLinks('linux').open(LINK)).rejects.toBeInstanceOf(NoAppForLinkError);
+    const refusal = systemExternalLinks('linux').open(LINK);
+    await expect(refusal).rejects.toBeInstanceOf(NoAppForLinkError);
+    await expect(refusal.catch((error: unknown) => (error as NoAppForLinkError).toAppError())).resolves.toEqual({
+      code: 'unavailable',
+      reason: 'handoff.no_app',
+      params: { scheme: new URL(LINK).protocol },
+    });
   });
 });

@@ -1,5 +1,6 @@
-// The money feature: how each site shows money (currency, rate), read from disk at once and re-read in the
-// background — a new or re-pointed account reads its site at once; every site is checked hourly, re-read daily.
+// The site feature (the site: channels): how each site shows money (currency, rate), read from disk at once and
+// re-read in the background. A new or re-pointed account reads its site at once; every site is checked hourly and
+// re-read daily.
 import type { Core } from '../../core';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { Feature } from '../feature';
@@ -21,12 +22,12 @@ export function createSiteMoneyService(core: Core): SiteMoneyService {
   });
 }
 
-export interface MoneyDeps {
+export interface SiteDeps {
   readonly accounts: AccountsService;
   readonly siteMoney: SiteMoneyService;
 }
 
-export function createMoneyFeature(core: Core, { accounts, siteMoney }: MoneyDeps): Feature {
+export function createSiteFeature(core: Core, { accounts, siteMoney }: SiteDeps): Feature {
   // Never awaited: the cached money shows at once, fresh values replace it.
   const refreshSites = (): void => {
     void siteMoney.refreshStale(accounts.snapshot().accounts.map((account) => account.baseUrl));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../../../../src-main/gateway/http';
 import { accountsDocumentSchema } from '../../../../../src-main/features/accounts/account-records';
-import { accountMoney } from '../../../../../src-main/features/money/account-money';
+import { accountMoney } from '../../../../../src-main/features/site/account-money';
 import {
   EMPTY_SITE_MONEY,
   SITE_MONEY_MAX_AGE_MS,
@@ -14,7 +14,7 @@ import {
   SiteMoneyService,
   siteMoneyDocumentSchema,
   withSiteMoney,
-} from '../../../../../src-main/features/money/site-money.service';
+} from '../../../../../src-main/features/site/site-money.service';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
 import { FakeClock } from '../../../../support/fake-clock';
@@ -35,6 +35,7 @@ function open(route: Route, clock = new FakeClock()) {
   const logger = recordingLogger();
   const service = new SiteMoneyService({
     store: new ConfigStore({
+      now: Date.now,
       engine: atomicFileEngine(),
       dataDir: dir,
       name: 'site-money',

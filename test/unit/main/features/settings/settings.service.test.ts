@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../../../src-main/event-bus';
-import {
-  DEFAULT_SETTINGS,
-  SettingsService,
-  settingsSchema,
-} from '../../../../../src-main/features/app/settings.service';
+import { settingsSchema } from '../../../../../src-main/features/settings/settings.schema';
+import { DEFAULT_SETTINGS, SettingsService } from '../../../../../src-main/features/settings/settings.service';
 import { ConfigStore } from '../../../../../src-main/vault/config.store';
 import { atomicFileEngine } from '../../../../../src-main/platform/atomic-file.engine';
 
@@ -21,6 +18,7 @@ afterEach(async () => {
 
 const open = (onCorrupt?: (keptAt: string) => void) =>
   new ConfigStore({
+    now: Date.now,
     engine: atomicFileEngine(),
     dataDir: dir,
     name: 'settings',

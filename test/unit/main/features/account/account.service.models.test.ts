@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../../../src-shared/contract';
 import { DEFAULT_UNITS, HttpTransport, KeyClient, ManagementClient } from '../../../../../src-main/gateway';
 import type { AccountDirectory, AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
-import { AccountInfoService, pickProbeKey } from '../../../../../src-main/features/account-info/account-info.service';
+import { AccountInfoService, pickProbeKey } from '../../../../../src-main/features/account/account.service';
 import { toKeyRecord } from '../../../../../src-main/gateway/compat';
 import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch } from '../../gateway/fakes';
 import { FakeClock } from '../../../../support/fake-clock';

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../../../src-shared/contract';
 import { DEFAULT_UNITS, HttpTransport, KeyClient, ManagementClient } from '../../../../../src-main/gateway';
 import type { AccountDirectory, AccountHandle } from '../../../../../src-main/features/accounts/account-directory';
-import { AccountInfoService } from '../../../../../src-main/features/account-info/account-info.service';
-import { pricedGroupModels } from '../../../../../src-main/features/account-info/group-listing';
+import { AccountInfoService } from '../../../../../src-main/features/account/account.service';
+import { pricedGroupModels } from '../../../../../src-main/features/account/group-listing';
 import { jsonResponse, okEnvelope, recordingLogger, settle, stubFetch, type Route } from '../../gateway/fakes';
 import { FakeClock } from '../../../../support/fake-clock';
 

@@ -1,9 +1,9 @@
-// The account info feature: who the account is, its groups, models and usage, read through the directory.
+// The account feature (the account: channels): who the account is, its groups, models and usage, read through the directory.
 import type { Core } from '../../core';
 import type { AccountDirectory } from '../accounts/account-directory';
 import type { Feature } from '../feature';
-import { registerAccountInfoHandlers } from './account-info.handlers';
-import { AccountInfoService } from './account-info.service';
+import { registerAccountInfoHandlers } from './account.handlers';
+import { AccountInfoService } from './account.service';
 
 /** With its service: the watch feature reads groups and models through the same caches. */
 export function createAccountInfoFeature(

@@ -1,7 +1,7 @@
 // Handlers of the account: channels (account, subscription, groups, models of one account). Thin.
 import { z } from 'zod';
 import type { Router } from '../../bridge/router';
-import type { AccountInfoService } from './account-info.service';
+import type { AccountInfoService } from './account.service';
 
 const accountRef = z.strictObject({ accountId: z.string().min(1).max(200) });
 

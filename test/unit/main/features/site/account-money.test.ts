@@ -7,7 +7,7 @@ import { EventBus } from '../../../../../src-main/event-bus';
 import { HttpTransport } from '../../../../../src-main/gateway';
 import type { AccountsDocument } from '../../../../../src-main/features/accounts/account-records';
 import { AccountsService } from '../../../../../src-main/features/accounts/accounts.service';
-import type { CachedSite, SiteMoneyLookup } from '../../../../../src-main/features/money/account-money';
+import type { CachedSite, SiteMoneyLookup } from '../../../../../src-main/features/site/account-money';
 import { recordingLogger } from '../../gateway/fakes';
 import { MemoryStore } from '../quota/fakes';
 

@@ -1,7 +1,7 @@
 // A group's models from the site's own lists, with no key and nothing spent of the site's critical bucket: new-api's
 // /api/pricing (each model with the groups that serve it), else its /api/user/models, else one-api's
 // /api/user/available_models (its keys have no group: they call as the account's own). `unsupported` when the site
-// has none of them, and only then is a key used (account-info.service.ts).
+// has none of them, and only then is a key used (account.service.ts).
 import { fail, ok, type AppError, type ModelView, type Result } from '../../../src-shared/contract';
 import type { ManagementClient } from '../../gateway';
 import type { SitePricing } from '../../gateway/model-listing';

@@ -52,14 +52,14 @@ export interface SubscriptionView {
 }
 
 /** Invoke channels of an account's profile, subscription, groups and models. */
-export interface AccountInfoInvokeMap {
+export interface AccountInvokeMap {
   'account:self': { args: KeyAccountRef; result: AccountSelfView };
   'account:subscription': { args: KeyAccountRef; result: SubscriptionView };
   'account:groups': { args: KeyAccountRef; result: readonly GroupView[] };
   'account:models': { args: KeyAccountRef & { group?: string }; result: GroupModels };
 }
 
-export const ACCOUNT_INFO_CHANNELS: { readonly [C in keyof AccountInfoInvokeMap]: true } = {
+export const ACCOUNT_CHANNELS: { readonly [C in keyof AccountInvokeMap]: true } = {
   'account:self': true,
   'account:subscription': true,
   'account:groups': true,
