@@ -18,7 +18,10 @@ interface CompileCacheApi {
  * Turns the cache on for every module loaded from here on (so it is called before main's own code is imported).
  * Never throws: a cache that cannot be used (no such API, a folder that cannot be written) costs a slower start only.
  */
-export function enableCompileCacheIn(dir: string, api: CompileCacheApi = nodeModule as CompileCacheApi): CompileCacheOutcome {
+export function enableCompileCacheIn(
+  dir: string,
+  api: CompileCacheApi = nodeModule as CompileCacheApi,
+): CompileCacheOutcome {
   if (typeof api.enableCompileCache !== 'function') return 'unavailable';
   try {
     const { status } = api.enableCompileCache(dir);
