@@ -13,6 +13,8 @@ export default defineConfig({
       outDir: 'out/main',
       rolldownOptions: {
         input: {
+          // The Electron entry (package.json's main): the compile cache on, then index.
+          boot: resolve(root, 'src-main/boot.ts'),
           index: resolve(root, 'src-main/index.ts'),
           serve: resolve(root, 'src-main/serve.ts'),
           launch: resolve(root, 'src-main/launch.ts'),

@@ -12,11 +12,13 @@ import { createI18nWith } from './i18n/setup';
 import { createAppRouter, loadKeysView, opensOnAllKeys } from './router';
 import { useAccountsStore } from './stores/accounts.store';
 import { catchUpFirstFrame, hydrateFirstFrame } from './stores/first-frame';
-import { listsKeys, prefetchKeyLists } from './stores/keys-prefetch';
+import { listsKeys, prefetchKeyLists, topFirstPage } from './stores/keys-prefetch';
 import { useSettingsStore } from './stores/settings.store';
 import { loadDarkTheme } from './theme/dark-theme';
 
 const HYDRATE_WAIT_MS = 1_500;
+/** How long a mount ready before the top of All keys has answered waits for it: about one answer of a near gateway. */
+const FIRST_ROWS_WAIT_MS = 100;
 
 const prefersDark = (): boolean => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
@@ -52,6 +54,7 @@ async function start(): Promise<void> {
     router.isReady().catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS)),
   ]);
+  if (isAllKeys) await topFirstPage(FIRST_ROWS_WAIT_MS);
   app.mount('#app');
   if (frame.isFromPage) afterPaint().request(() => catchUpFirstFrame(pinia));
 }

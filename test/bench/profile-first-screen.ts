@@ -126,9 +126,12 @@ try {
       if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${run}.json`, buffer);
       const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
       // The page's own navigation: the last one (the first is the new tab's about:blank, in another process).
-      const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
+      // The origin is read off the first-rows mark (its startTime is ms since the page's time origin): a later
+      // navigationStart (a router's same-document one) would hide everything before it.
+      const mark = events.find((e) => e.name === 'first-rows');
+      const nav = mark ?? events.filter((e) => e.name === 'navigationStart').at(-1);
       const mainKey = nav ? `${nav.pid}:${nav.tid}` : '';
-      const t0 = nav?.ts ?? 0;
+      const t0 = mark ? mark.ts - Number(mark.args?.data?.startTime ?? 0) * 1000 : (nav?.ts ?? 0);
       const at = (ts: number) => Math.round((ts - t0) / 1000);
       const end = t0 + (first ?? 0) * 1000;
       console.log(`\nrun ${run}: first rows ${first === undefined ? '—' : Math.round(first)} ms`);

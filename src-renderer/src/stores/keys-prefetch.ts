@@ -10,6 +10,8 @@ const FRESH_MS = 5_000;
 
 let askedAt = 0;
 const pending = new Map<string, Promise<Result<KeyListChunk>>>();
+/** The first account's first page: the rows at the top of the list, the ones the first frame should show. */
+let top: Promise<unknown> | null = null;
 
 /** The accounts whose keys Keydesk lists: a watched API key alone has no key list to read; a disabled one is left. */
 export const listsKeys = (a: Pick<AccountView, 'kind' | 'isDisabled'>): boolean =>
@@ -20,6 +22,26 @@ export function prefetchKeyLists(accountIds: readonly string[], now = Date.now()
   pending.clear();
   askedAt = now;
   for (const accountId of accountIds) pending.set(accountId, keydesk.keys.listChunk({ accountId, from: null }));
+  top = accountIds[0] === undefined ? null : (pending.get(accountIds[0]) ?? null);
+}
+
+/**
+ * Resolves once the top account's first page is in (answered or failed), or after `waitMs`, whichever is first; at
+ * once when nothing was asked for. The start waits on it before mounting: a view that mounts with the answer in draws
+ * its rows in its first frame, while one that mounts a moment before it paints an empty table, then the rows a frame
+ * or two later, after the answer has waited for the mount to finish. Bounded, so a slow gateway never holds the window.
+ */
+export function topFirstPage(waitMs: number): Promise<void> {
+  const answer = top;
+  if (answer === null) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** The first page asked for at start for this account, once, while still fresh; undefined means ask now. */
@@ -35,4 +57,5 @@ export function takePrefetchedFirstPage(
 /** Drops what no load took (the view listed other accounts, or none). */
 export function dropPrefetchedLists(): void {
   pending.clear();
+  top = null;
 }

@@ -46,12 +46,24 @@ export const useWatchStore = defineStore('watch', () => {
   const isExpiringLoading = ref(false);
 
   let expiringAsked = 0;
+  /** A read of the sites still on its way (Refresh): main's cache is as it was before it until it answers. */
+  let freshRead: Promise<unknown> | null = null;
 
   /** Keys and plans ending within the setting's days, across accounts. */
   async function loadExpiring(fresh = false): Promise<void> {
     const mine = ++expiringAsked;
     isExpiringLoading.value = true;
-    const r = await keydesk.watch.expiring({ fresh });
+    // A read from the cache asked meanwhile (an account's state read again at start) would answer with the cache as it
+    // was before the fresh read, and win as the newer read: it waits for the fresh read to fill the cache first.
+    if (!fresh && freshRead !== null) await freshRead.catch(() => undefined);
+    const asked = keydesk.watch.expiring({ fresh });
+    if (fresh) {
+      freshRead = asked;
+      void asked.finally(() => {
+        if (freshRead === asked) freshRead = null;
+      });
+    }
+    const r = await asked;
     // The answer to a newer read (a changed number of days) wins over a slower older one: the first read on opening
     // fetches keys from the sites, a later one answers from the cache, and may come back first.
     if (mine !== expiringAsked) return;

@@ -112,7 +112,7 @@ const readProbe = (page: Page): Promise<Probe> => page.evaluate<Probe>('window._
  * Keydesk's key lists as they reach the page, a page at a time (keys:listChunk), counted here from the browser's copy
  * of each answer: rows as they come, and an account's list as answered once its last page (or a failure) is in.
  */
-function keydeskLists(page: Page): { rows: number; answers: number } {
+export function keydeskLists(page: Page): { rows: number; answers: number } {
   const lists = { rows: 0, answers: 0 };
   page.on('response', (response) => {
     if (!response.url().includes('keys%3AlistChunk')) return;

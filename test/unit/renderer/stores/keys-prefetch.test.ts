@@ -1,6 +1,6 @@
 // The key lists asked for while Keydesk starts on All keys: the view's first load takes them instead of asking main
-// again, each at most once and only while fresh; what no load took is dropped; and the start asks only when it opens
-// on All keys unsearched.
+// again, each at most once and only while fresh; what no load took is dropped; the start waits a bounded moment for
+// the top account's first page before mounting; and it asks only when it opens on All keys unsearched.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
@@ -11,6 +11,7 @@ import {
   dropPrefetchedLists,
   prefetchKeyLists,
   takePrefetchedFirstPage,
+  topFirstPage,
 } from '../../../../src-renderer/src/stores/keys-prefetch';
 import { useKeysStore } from '../../../../src-renderer/src/stores/keys.store';
 import { accountView, snapshotOf } from '../account-fixtures';
@@ -70,6 +71,75 @@ describe('prefetched key lists', () => {
     expect(fake.callsTo('keys:listChunk')).toHaveLength(2);
     await store.load();
     expect(fake.callsTo('keys:listChunk')).toHaveLength(4);
+  });
+});
+
+describe('the top account\u2019s first page, before the first frame', () => {
+  /** An answer held until the test lets it go, so the wait is seen both before and after it. */
+  const held = () => {
+    let release: () => void = () => undefined;
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    fake.override('keys:listChunk', (args) =>
+      answer.then(() =>
+        ok({ items: [key((args as { accountId: string }).accountId, 1)] as unknown as KeyView[], next: null }),
+      ),
+    );
+    return () => {
+      release();
+    };
+  };
+  const isSettled = (promise: Promise<void>) => {
+    const state = { isDone: false };
+    void promise.then(() => (state.isDone = true));
+    return state;
+  };
+
+  it('is waited for until it is in, not past it', async () => {
+    vi.useFakeTimers();
+    try {
+      const release = held();
+      prefetchKeyLists(['a', 'b']);
+      const wait = isSettled(topFirstPage(100));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(wait.isDone).toBe(false);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(wait.isDone).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds the window no longer than the bound when the gateway is slow', async () => {
+    vi.useFakeTimers();
+    try {
+      held();
+      prefetchKeyLists(['a']);
+      const wait = isSettled(topFirstPage(100));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(wait.isDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(wait.isDone).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for nothing when nothing was asked for, or what was asked for was dropped', async () => {
+    vi.useFakeTimers();
+    try {
+      held();
+      const none = isSettled(topFirstPage(100));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(none.isDone).toBe(true);
+      prefetchKeyLists(['a']);
+      dropPrefetchedLists();
+      const dropped = isSettled(topFirstPage(100));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(dropped.isDone).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

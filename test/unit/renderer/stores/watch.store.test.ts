@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The watch store against a fake bridge: of two reads of the expiring list, the newer one's answer is kept, whichever
-// comes back last (the first read on opening fetches from the sites; a changed number of days answers from the cache).
+// comes back last (the first read on opening fetches from the sites; a changed number of days answers from the cache);
+// a read from the cache asked while a fresh read is on its way is sent only once the fresh one has filled the cache.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, type ExpiringAnswer, type Result } from '../../../../src-shared/contract';
@@ -58,5 +59,30 @@ describe('loadExpiring', () => {
     await second;
     expect(store.isExpiringLoading).toBe(false);
     expect(store.expiring?.withinDays).toBe(14);
+  });
+
+  it('sends a read from the cache asked during a fresh read only once the fresh one has answered', async () => {
+    const fresh = deferred<Result<ExpiringAnswer>>();
+    const cached = deferred<Result<ExpiringAnswer>>();
+    const pending = [fresh, cached];
+    const asked: unknown[] = [];
+    fake.override('watch:expiring', (args) => {
+      asked.push(args);
+      return next(pending);
+    });
+    const store = useWatchStore();
+    const refresh = store.loadExpiring(true);
+    const later = store.loadExpiring();
+    await Promise.resolve();
+    expect(asked).toEqual([{ fresh: true }]);
+    fresh.resolve(ok(answer(7)));
+    await refresh;
+    await vi.waitFor(() => {
+      expect(asked).toEqual([{ fresh: true }, { fresh: false }]);
+    });
+    cached.resolve(ok(answer(14)));
+    await later;
+    expect(store.expiring?.withinDays).toBe(14);
+    expect(store.isExpiringLoading).toBe(false);
   });
 });
