@@ -5,7 +5,7 @@ import type { SelectOption } from 'naive-ui';
 import { computed, ref, watch, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { AppError, GroupView, KeyShape } from '../../../../src-shared/contract';
-import { useAccountInfoStore } from '../../stores/account-info.store';
+import { useAccountStore } from '../../stores/account.store';
 import { useKeysStore } from '../../stores/keys.store';
 import type { KeyForm } from './key-form-rules';
 
@@ -14,7 +14,7 @@ const USUAL_SHAPE: KeyShape = { ipLimit: 'allow_ips', hasGroups: true };
 
 export function useKeyFormCatalog(account: Ref<string | null>, form: Ref<KeyForm>) {
   const { t } = useI18n();
-  const info = useAccountInfoStore();
+  const info = useAccountStore();
   const keys = useKeysStore();
   const shape = ref<KeyShape>(USUAL_SHAPE);
   const groups = ref<readonly GroupView[]>([]);

@@ -1,5 +1,5 @@
-// Account info store: account, subscription, groups and models of one account at a time, each with its own
-// loading and error state so one failing part never blanks the page.
+// The account: domain's store, one account's own page (beside accounts.store's list): its account, subscription,
+// groups and models, each with its own loading and error state so one failing part never blanks the page.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type {
@@ -19,7 +19,7 @@ export interface Part<T> {
 }
 const idle = <T>(): Part<T> => ({ value: null, error: null, isLoading: false });
 
-export const useAccountInfoStore = defineStore('account-info', () => {
+export const useAccountStore = defineStore('account', () => {
   const accountId = ref<string | null>(null);
   const self = shallowRef<Part<AccountSelfView>>(idle());
   const subscription = shallowRef<Part<SubscriptionView>>(idle());
