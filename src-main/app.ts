@@ -31,7 +31,7 @@ import { createQuotaFeature, type QuotaFeature } from './features/quota/quota.fe
 import { createRotationFeature } from './features/rotation/rotation.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
 import { liveSnapshot } from './features/status/status.feature';
-import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
+import { createSyncFeature, type SyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
@@ -67,6 +67,8 @@ export interface App {
   readonly accounts: AccountsService;
   /** The quota monitor (focus and resume triggers from the shell). */
   readonly quota: QuotaFeature;
+  /** Runs the allowance refills due now on this machine and resolves when they are done (tests, on their clock). */
+  readonly allowances: { runDue(): Promise<void> };
   /** The whole shutdown, in order and awaited; a second call waits for the first. Resolves once it is safe to exit. */
   dispose(): Promise<ShutdownReport>;
 }
@@ -132,8 +134,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...agents.methods,
     },
   });
+  // Sync is built after the features whose records it carries; they ask it for the devices through this late link.
+  const syncLink: { service: SyncFeature['service'] | null } = { service: null };
+  const devices = {
+    here: () => syncLink.service?.deviceId() ?? null,
+    nameOf: (id: string) => syncLink.service?.deviceName(id) ?? null,
+  };
   const allowance = createAllowanceFeature(core, {
     directory,
+    devices,
     keys: keys.services.keys,
     spend: spend.tracker,
     alerts: alerts.service,
@@ -143,11 +152,19 @@ export async function createApp(options: AppOptions): Promise<App> {
     directory,
     keys: keys.services.keys,
     handoff: handoff.service,
+    elsewhere: { forKey: (accountId, keyId) => handoff.elsewhere.forKey(accountId, keyId), nameOf: devices.nameOf },
     allowance: allowance.service,
     alerts: alerts.service,
     ...(testMs === undefined ? {} : { watchMs: testMs }),
   });
   const updates = createUpdatesFeature(core);
+  const sync = createSyncFeature(core, {
+    accounts: directory,
+    allowances: allowance,
+    handoffs: handoff,
+    ...(options.sync ? { options: options.sync } : {}),
+  });
+  syncLink.service = sync.service;
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
     ['first-frame', createFirstFrameFeature(core)],
@@ -170,7 +187,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['rotation', rotation],
     ['updates', updates],
     ['backup', createBackupFeature(core, { accounts: directory })],
-    ['sync', createSyncFeature(core, { accounts: directory, ...(options.sync ? { options: options.sync } : {}) })],
+    ['sync', sync],
     ['health', createHealthFeature(core, { directory, keys: keys.services.keys, held: heldKeys })],
     ['audit', createAuditFeature(core, { accounts: directory })],
   ];
@@ -201,6 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     settings: core.settings,
     accounts: directory,
     quota,
+    allowances: { runDue: () => allowance.runner.runDue() },
     dispose: () => shutdown.run(),
   };
 }

@@ -21,7 +21,7 @@ const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const fileStampSchema = z.object({ size: z.number().int().min(0), mtimeMs: z.number().min(0) });
 export type FileStamp = z.infer<typeof fileStampSchema>;
 
-const recordSchema = z.object({
+export const handoffRecordSchema = z.object({
   id: z.string().min(1).max(100),
   accountId: z.string().min(1).max(200),
   keyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -33,10 +33,10 @@ const recordSchema = z.object({
   file: fileStampSchema.nullable(),
   at: epochMs,
 });
-export type HandoffRecord = z.infer<typeof recordSchema>;
+export type HandoffRecord = z.infer<typeof handoffRecordSchema>;
 
 export const handoffRecordsSchema = z.object({
-  records: idRecord(recordSchema).refine(
+  records: idRecord(handoffRecordSchema).refine(
     (records) => Object.keys(records).length <= MAX_HANDOFF_RECORDS,
     `at most ${String(MAX_HANDOFF_RECORDS)} records`,
   ),
@@ -79,6 +79,9 @@ export const toRecordView = (r: HandoffRecord): HandoffRecordView => ({
 });
 
 export class HandoffRecords {
+  /** Told of every write (sync notices this machine's hand-offs from these). */
+  readonly #listeners = new Set<() => void>();
+
   constructor(
     private readonly store: DocumentStore<HandoffRecordsDocument>,
     private readonly now: () => number,
@@ -91,7 +94,22 @@ export class HandoffRecords {
     // Newest first; past the bound the oldest go.
     const next = [record, ...kept].slice(0, MAX_HANDOFF_RECORDS);
     this.store.write({ records: idRecordOf(next.map((r) => [r.id, r] as const)) });
+    this.#told();
     return record;
+  }
+
+  /** Every record, newest first. */
+  list(): HandoffRecord[] {
+    return this.#all();
+  }
+
+  onWrite(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #told(): void {
+    for (const listener of this.#listeners) listener();
   }
 
   get(id: string): HandoffRecord | undefined {
@@ -107,7 +125,9 @@ export class HandoffRecords {
   keepAccounts(known: ReadonlySet<string>): void {
     const all = this.#all();
     const kept = all.filter((r) => known.has(r.accountId));
-    if (kept.length !== all.length) this.store.write({ records: idRecordOf(kept.map((r) => [r.id, r] as const)) });
+    if (kept.length === all.length) return;
+    this.store.write({ records: idRecordOf(kept.map((r) => [r.id, r] as const)) });
+    this.#told();
   }
 
   #all(): HandoffRecord[] {

@@ -226,7 +226,9 @@ export class SyncEngine {
       if (outcome === 'raced') raced += 1;
     };
     for (const { kind, id, body } of locals.entries) await visit(kind, id, body);
-    for (const [, got] of fetched) {
+    // In the order the kinds are listed: an account comes in before the allowances that name it.
+    const order = (got: Fetched) => this.deps.kinds.findIndex((k) => k.kind === got.kind);
+    for (const got of [...fetched.values()].sort((a, b) => order(a) - order(b))) {
       const kind = this.#kindOf(got.kind, got.id);
       if (kind !== undefined) await visit(kind, got.id, locals.bodyOf(kind, got.id));
     }

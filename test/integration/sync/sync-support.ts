@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ArgsOf, InvokeChannel, Result, ResultOf, SyncStatus } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
+import type { Platform } from '../../../src-main/platform/ports';
 import type { Gateway } from '../../gateway/index';
 import { emulatorClock } from '../../support/emulator';
 import { memoryLogger } from '../../support/memory-logger';
@@ -31,6 +32,8 @@ export interface Instance {
 export interface InstanceOptions {
   /** Sync's own schedule; default: it never runs by itself (tests press Sync now). */
   readonly schedule?: { debounceMs: number; intervalMs: number; firstRetryMs?: number };
+  /** Ports to replace (links that would open the system's apps, say). */
+  readonly platform?: Partial<Platform>;
 }
 
 export async function openInstance(
@@ -45,7 +48,7 @@ export async function openInstance(
     dataDir,
     version: '9.9.9',
     log: memoryLogger().log,
-    platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw) }),
+    platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw), ...options.platform }),
     sync: { scrypt: TEST_SCRYPT, schedule: options.schedule ?? { debounceMs: NEVER, intervalMs: NEVER } },
   });
   const call = <C extends InvokeChannel>(channel: C, args: ArgsOf<C>) =>
