@@ -34,11 +34,13 @@ export interface AllowanceDevices {
   nameOf(deviceId: string): string | null;
 }
 
-/** Whether this machine runs an allowance: without sync every one; with it, those set here or moved here. */
-export const runsHere = (devices: AllowanceDevices | undefined, record: Pick<AllowanceRecord, 'runsOn'>): boolean => {
-  const here = devices?.here() ?? null;
-  return here === null || record.runsOn === null || record.runsOn === here;
-};
+/**
+ * Whether this machine runs an allowance: one never synced (runsOn null), or one whose runner is this machine's sync
+ * device. A machine that left sync runs none of the synced ones until the user says "Run here": the machine that ran
+ * one may still be running it, and two runners would refill a period twice.
+ */
+export const runsHere = (devices: AllowanceDevices | undefined, record: Pick<AllowanceRecord, 'runsOn'>): boolean =>
+  record.runsOn === null || record.runsOn === (devices?.here() ?? null);
 
 export type AllowanceFeature = Feature & {
   readonly service: AllowanceService;

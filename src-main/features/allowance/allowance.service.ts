@@ -173,6 +173,16 @@ export class AllowanceService {
   }
 
   /**
+   * Sync is on: allowances this machine ran before it (runsOn null) are recorded as run by its device, so that they
+   * keep running here only while this machine is that device (see runsHere).
+   */
+  adoptUnassigned(deviceId: string): void {
+    for (const record of this.deps.records.all()) {
+      if (record.runsOn === null) this.deps.records.put({ ...record, runsOn: deviceId });
+    }
+  }
+
+  /**
    * Writes what sync decided for one allowance (null: removed there). The runner's own bookkeeping (a refill sent and
    * not yet confirmed, a cap's count) is this machine's and stays; an allowance of an account this machine does not
    * have is not written (it would be forgotten at once).

@@ -9,7 +9,7 @@ import type { SyncRecordKind } from '../record-kind';
 
 export interface AllowanceKindDeps {
   readonly records: Pick<AllowanceRecords, 'all' | 'get' | 'onWrite'>;
-  readonly service: Pick<AllowanceService, 'applySynced'>;
+  readonly service: Pick<AllowanceService, 'applySynced' | 'adoptUnassigned'>;
   /** This machine's sync device id (the kind only runs while sync is set up). */
   readonly deviceId: () => string | null;
 }
@@ -40,6 +40,8 @@ export function allowanceKind(deps: AllowanceKindDeps): SyncRecordKind {
     kind: 'allowance',
     owns: () => true,
     local() {
+      const here = deps.deviceId();
+      if (here !== null) deps.service.adoptUnassigned(here);
       return Promise.resolve(new Map(deps.records.all().map((record) => [record.id, bodyOf(record)])));
     },
     localOf(id) {
