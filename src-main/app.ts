@@ -186,7 +186,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['allowance', allowance],
     ['rotation', rotation],
     ['updates', updates],
-    ['backup', createBackupFeature(core, { accounts: directory })],
+    [
+      'backup',
+      createBackupFeature(core, {
+        accounts: directory,
+        allowances: allowance,
+        handoffs: handoff,
+        deviceId: devices.here,
+      }),
+    ],
     ['sync', sync],
     ['health', createHealthFeature(core, { directory, keys: keys.services.keys, held: heldKeys })],
     ['audit', createAuditFeature(core, { accounts: directory })],

@@ -4,7 +4,7 @@
 import type { AllowanceView, AppError } from '../../../src-shared/contract';
 import type { EventBus } from '../../event-bus';
 import { appError } from '../../errors';
-import { entriesOf, entryOf, withEntry, withoutEntry } from '../../id-record';
+import { entriesOf, entryOf, idRecordOf, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import { nextPeriodStart, periodStart } from './allowance-periods';
 import { zoneOf, type AllowanceDocument, type AllowanceRecord } from './allowance.schema';
@@ -55,6 +55,15 @@ export class AllowanceRecords {
     this.events.emit('allowance:changed', this.view(record));
     this.#told();
     return record;
+  }
+
+  /** Replaces every record in one write (a restore), and tells the renderer of each. */
+  replaceAll(records: readonly AllowanceRecord[]): void {
+    const ids = new Set(records.map((r) => r.id));
+    for (const id of this.#errors.keys()) if (!ids.has(id)) this.#errors.delete(id);
+    this.store.write({ allowances: idRecordOf(records.map((r) => [r.id, r] as const)) });
+    for (const record of records) this.events.emit('allowance:changed', this.view(record));
+    this.#told();
   }
 
   remove(id: string): void {

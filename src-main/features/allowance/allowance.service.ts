@@ -212,6 +212,12 @@ export class AllowanceService {
     this.deps.runner.poke();
   }
 
+  /** A restore's allowances, as the whole document (written once); the runner looks at them at once. */
+  restoreAll(records: readonly AllowanceRecord[]): void {
+    this.deps.records.replaceAll(records);
+    this.deps.runner.poke();
+  }
+
   /** A removed account's allowances go with it. */
   forgetRemovedAccounts(): void {
     const known = new Set(this.deps.directory.list().map((a) => a.id));

@@ -59,7 +59,7 @@ export function handoffKind(deps: HandoffKindDeps): SyncRecordKind {
       return record === undefined ? null : bodyOf(record);
     }
     const entry = deps.elsewhere.get(id);
-    return entry === undefined ? null : bodyOf(entry.record);
+    return entry === undefined || entry.isRestored ? null : bodyOf(entry.record);
   };
   return {
     kind: 'handoff',
@@ -70,7 +70,7 @@ export function handoffKind(deps: HandoffKindDeps): SyncRecordKind {
       const bodies = new Map<string, unknown>();
       if (here === null) return Promise.resolve(bodies);
       for (const record of deps.records.list()) bodies.set(`${here}:${record.id}`, bodyOf(record));
-      for (const [id, entry] of deps.elsewhere.all()) bodies.set(id, bodyOf(entry.record));
+      for (const [id, entry] of deps.elsewhere.all()) if (!entry.isRestored) bodies.set(id, bodyOf(entry.record));
       return Promise.resolve(bodies);
     },
     localOf: (id) => Promise.resolve(localOf(id)),
@@ -88,7 +88,7 @@ export function handoffKind(deps: HandoffKindDeps): SyncRecordKind {
           continue;
         }
         const record = admitSyncedHandoff(id, body);
-        if (record !== null) deps.elsewhere.put(id, { deviceId: ids.deviceId, record });
+        if (record !== null) deps.elsewhere.put(id, { deviceId: ids.deviceId, record, isRestored: false });
       }
       return Promise.resolve();
     },
