@@ -162,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     accounts: directory,
     allowances: allowance,
     handoffs: handoff,
+    spend: spend.tracker,
     ...(options.sync ? { options: options.sync } : {}),
   });
   syncLink.service = sync.service;

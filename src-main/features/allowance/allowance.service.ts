@@ -168,6 +168,10 @@ export class AllowanceService {
     const here = this.deps.deviceHere?.() ?? null;
     const record = known.runsOn === here ? known : { ...known, runsOn: here, cap: null, updatedAt: this.deps.now() };
     if (record !== known) this.deps.records.put(record);
+    // A cap counts on the spend tracker's passes: the machine that now keeps it lists the account's keys.
+    if (record.mode === 'cap' && record.stopped === null && !this.deps.spend.isTracked(accountId)) {
+      this.deps.spend.track(accountId);
+    }
     this.deps.runner.poke();
     return this.view(record);
   }

@@ -1,7 +1,8 @@
 // Allowances and hand-off records between Keydesk instances on one WebDAV folder (Apache mod_dav): an allowance set
 // on one machine shows on the other as run by the first, which alone refills it at a period's start; "Run here" moves
 // it, and two machines pressing it at once end with one runner; a hand-off made on one machine is named by the other's
-// rotation; rule-breaking or oversized records from the folder are refused with nothing written. Each machine's clock
+// rotation; a key's daily cap set on one is the other's; rule-breaking or oversized records from the folder are
+// refused with nothing written. Each machine's clock
 // is the emulator's (frozen; moved by the test), and refills are run when the test says: no test sleeps.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AllowanceView } from '../../../src-shared/contract';
@@ -226,8 +227,8 @@ describe('allowances on every machine', () => {
   });
 });
 
-describe('hand-off records on every machine', () => {
-  it("are kept per machine: another machine's rotation names them and tells the user to hand the twin on there", async () => {
+describe('hand-off records and daily caps on every machine', () => {
+  it("hand-offs are kept per machine, named by another machine's rotation; daily caps follow the user", async () => {
     const {
       all: [a, b],
     } = await machines(2);
@@ -248,6 +249,15 @@ describe('hand-off records on every machine', () => {
     // Laptop's own plan repeats it, and names nothing elsewhere.
     const own = await a.value('rotation:plan', { accountId, keyId: key.id });
     expect([own.handoffs.map((h) => h.id), own.elsewhere]).toEqual([[record.id], []]);
+
+    // A key's daily cap set on Laptop is Desktop's too; removed on Desktop, it is gone on Laptop.
+    await a.value('spend:setDailyCap', { accountId, keyId: key.id, capUnits: 3_000_000 });
+    await settle([a, b]);
+    expect((await b.value('spend:settings', undefined)).dailyCaps).toEqual({ [accountId]: { [key.id]: 3_000_000 } });
+    expect((await b.value('spend:settings', undefined)).trackedAccountIds).toEqual([]);
+    await b.value('spend:setDailyCap', { accountId, keyId: key.id, capUnits: null });
+    await settle([b, a]);
+    expect((await a.value('spend:settings', undefined)).dailyCaps).toEqual({});
 
     // Nothing of it is plain text on the server: not the place, the tool, the key's name or the allowance's zone.
     await setAllowance(a, accountId, key.id);
@@ -303,12 +313,13 @@ describe('records from the folder that break the rules', () => {
     };
     const forged = (n: number) => `00000000-0000-4000-8000-00000000000${String(n)}`;
     // An amount past what the site can hold; a time zone no system knows; a runner's private bookkeeping; a path
-    // past the bound; a record of a device named by no id a Keydesk makes; and one too large to read at all.
+    // past the bound; a record of a device named by no id a Keydesk makes; a negative cap; and one too large to read.
     seal('allowance', forged(1), { ...allowance, amountUnits: 2_147_483_648 });
     seal('allowance', forged(2), { ...allowance, timeZone: 'Mars/Olympus_Mons' });
     seal('allowance', forged(3), { ...allowance, pending: null });
     seal('handoff', `${forged(4)}:${forged(5)}`, { ...handoff, path: `/${'a'.repeat(5000)}` });
     seal('handoff', `not-a-device:${forged(6)}`, handoff);
+    seal('spend-caps', accountId, { caps: { [String(key.id)]: -5 } });
     seal('allowance', forged(7), { ...allowance, keyName: 'x'.repeat(MAX_RECORD_BYTES) });
 
     const status = await b.sync();
@@ -318,9 +329,11 @@ describe('records from the folder that break the rules', () => {
       'invalid',
       'invalid',
       'invalid',
+      'invalid',
       'too_large',
     ]);
     expect(await b.value('allowance:list', { accountId })).toEqual(before);
     expect((await b.value('rotation:plan', { accountId, keyId: key.id })).elsewhere).toEqual([]);
+    expect((await b.value('spend:settings', undefined)).dailyCaps).toEqual({});
   });
 });

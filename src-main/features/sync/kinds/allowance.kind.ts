@@ -68,6 +68,7 @@ export function allowanceKind(deps: AllowanceKindDeps): SyncRecordKind {
       return {
         title: parsed.keyName,
         fields: [
+          { name: 'account', value: parsed.accountId },
           { name: 'amountUnits', value: String(parsed.amountUnits) },
           { name: 'period', value: parsed.period },
           { name: 'mode', value: parsed.mode },
