@@ -63,10 +63,15 @@ export function createAllowanceFeature(core: Core, deps: AllowanceDeps): Allowan
     },
   );
   const isTracked = (accountId: string): boolean => spend.settings().trackedAccountIds.includes(accountId);
-  const records = new AllowanceRecords(store, core.events, () => clock.now(), isTracked, (record) =>
-    runsHere(deps.devices, record)
-      ? { isHere: true, deviceName: null }
-      : { isHere: false, deviceName: record.runsOn === null ? null : (deps.devices?.nameOf(record.runsOn) ?? null) },
+  const records = new AllowanceRecords(
+    store,
+    core.events,
+    () => clock.now(),
+    isTracked,
+    (record) =>
+      runsHere(deps.devices, record)
+        ? { isHere: true, deviceName: null }
+        : { isHere: false, deviceName: record.runsOn === null ? null : (deps.devices?.nameOf(record.runsOn) ?? null) },
   );
   const runner = new AllowanceRunner({
     records,

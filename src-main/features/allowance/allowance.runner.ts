@@ -101,7 +101,12 @@ export class AllowanceRunner {
     if (keys === null) return Promise.resolve();
     return this.#enqueue(async () => {
       for (const record of this.deps.records.all()) {
-        if (record.accountId === accountId && record.mode === 'cap' && record.stopped === null && this.#isHere(record)) {
+        if (
+          record.accountId === accountId &&
+          record.mode === 'cap' &&
+          record.stopped === null &&
+          this.#isHere(record)
+        ) {
           await this.#capOne(record, keys.find((k) => k.id === record.keyId) ?? null);
         }
       }

@@ -231,7 +231,7 @@ export class BackupService {
         ? await isThisComputer(handoffs, records.knownComputerId(), (path, stamp) => records.isFileHere(path, stamp))
         : false;
     // Asked twice at once: the files read above let both through, this lets one.
-    if (this.#isRestoring || !this.#held.has(restoreId)) return raise({ code: 'validation', reason: 'backup.expired' });
+    if (!this.#held.has(restoreId)) return raise({ code: 'validation', reason: 'backup.expired' });
     const plan = planRestore(
       this.options.accounts.document(),
       this.options.settings.get(),

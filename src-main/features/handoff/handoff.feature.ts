@@ -66,10 +66,15 @@ export function createHandoffFeature(core: Core, { accounts, keys, files }: Hand
     () => core.clock.now(),
   );
   const elsewhere = new HandoffElsewhere(
-    core.store('handoff-elsewhere', handoffElsewhereSchema, { records: emptyIdRecord() }, {
-      reportAs: 'cache',
-      corruptNote: "other machines' hand-off records were unreadable; kept aside, the next sync brings them again",
-    }),
+    core.store(
+      'handoff-elsewhere',
+      handoffElsewhereSchema,
+      { records: emptyIdRecord() },
+      {
+        reportAs: 'cache',
+        corruptNote: "other machines' hand-off records were unreadable; kept aside, the next sync brings them again",
+      },
+    ),
   );
   const keepAccounts = (): void => {
     records.keepAccounts(new Set(accounts.list().map((a) => a.id)));

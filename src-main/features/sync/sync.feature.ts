@@ -36,7 +36,10 @@ export interface SyncDeps {
 
 export type SyncFeature = Feature & { readonly service: SyncService };
 
-export function createSyncFeature(core: Core, { accounts, allowances, handoffs, spend, options = {} }: SyncDeps): SyncFeature {
+export function createSyncFeature(
+  core: Core,
+  { accounts, allowances, handoffs, spend, options = {} }: SyncDeps,
+): SyncFeature {
   const log = core.log.child('sync');
   const service = new SyncService({
     store: core.store('sync', syncStateSchema, EMPTY_SYNC_STATE, {

@@ -130,7 +130,11 @@ describe('allowances and hand-off records in a backup', () => {
       { ...good, id: '00000000-0000-4000-8000-000000000001', keyId: 9001, timeZone: 'Mars/Olympus_Mons' },
       { ...good, id: '00000000-0000-4000-8000-000000000002', keyId: 9002, pending: null },
     );
-    plain.handoffs.records.push({ ...handed, id: '00000000-0000-4000-8000-000000000003', path: `/${'a'.repeat(5000)}` });
+    plain.handoffs.records.push({
+      ...handed,
+      id: '00000000-0000-4000-8000-000000000003',
+      path: `/${'a'.repeat(5000)}`,
+    });
     const bent = await encodeBackup(Buffer.from(JSON.stringify(plain)), PASSPHRASE, TEST_SCRYPT);
     await rename(first.envFile, `${first.envFile}.away`);
     const other = await openApp(await newDataDir(), memoryKeyring());

@@ -197,7 +197,8 @@ describe('allowances on every machine', () => {
     // Workstation leaves sync: the others see the allowance run by no machine, and so does Workstation itself.
     await c.value('sync:removeDevice', undefined);
     await settle([a, b]);
-    for (const k of [a, b, c]) expect((await allowanceOf(k, accountId)).runner).toEqual({ isHere: false, deviceName: null });
+    for (const k of [a, b, c])
+      expect((await allowanceOf(k, accountId)).runner).toEqual({ isHere: false, deviceName: null });
     await clockAt(nextShanghaiDay(now()));
     expect(await refills([a, b, c], accountId)).toEqual({ byMachine: [0, 0, 0], writes: 0 });
 
@@ -234,7 +235,13 @@ describe('hand-off records and daily caps on every machine', () => {
     } = await machines(2);
     if (a === undefined || b === undefined) throw new Error('two machines');
     const { accountId, key } = await aliceKey(a);
-    const sent = await a.call('handoff:send', { accountId, id: key.id, target: 'cherry-studio', document: 0, via: 'open' });
+    const sent = await a.call('handoff:send', {
+      accountId,
+      id: key.id,
+      target: 'cherry-studio',
+      document: 0,
+      via: 'open',
+    });
     expect(sent.ok, JSON.stringify(sent.ok ? null : sent.error)).toBe(true);
     const [record] = await a.value('handoff:records', { accountId, keyId: key.id });
     if (record === undefined) throw new Error('no hand-off record');
