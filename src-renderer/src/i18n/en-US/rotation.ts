@@ -9,6 +9,7 @@ export const rotation = {
   places: 'Where the twin goes',
   noPlaces:
     'Keydesk has not handed this key anywhere, so only the twin is made: hand it on yourself with “Use this key in…”.',
+  noPlacesHere: 'This computer has not handed this key anywhere, so only the twin is made here.',
   elsewhere: 'Also handed on other computers',
   elsewherePlace: '{place} on {device}',
   elsewhereGone: 'a computer that left sync',

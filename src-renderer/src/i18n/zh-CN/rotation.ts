@@ -9,6 +9,7 @@ export const rotation: MessageSchema['rotation'] = {
   allowanceMoves: '它的额度计划（{amount}）会移到副本；本周期算作已补充。',
   places: '副本会交付到',
   noPlaces: 'Keydesk 没有把这个密钥交付到任何地方，所以只会创建副本：请用“在…中使用此密钥”自行交付。',
+  noPlacesHere: '这台电脑没有把这个密钥交付到任何地方，所以这里只会创建副本。',
   elsewhere: '在其他电脑上也交付过',
   elsewherePlace: '「{device}」上的 {place}',
   elsewhereGone: '已退出同步的电脑',

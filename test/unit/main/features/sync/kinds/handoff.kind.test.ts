@@ -31,9 +31,9 @@ function kindHere() {
 const body = {
   accountId: ACCOUNT,
   keyId: 3,
-  target: 'env',
+  target: 'env' as const,
   document: 0,
-  via: 'file',
+  via: 'file' as const,
   place: '.env',
   path: '/home/someone/project/.env',
   file: { size: 40, mtimeMs: 12.5 },
