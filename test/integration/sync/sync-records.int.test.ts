@@ -4,6 +4,9 @@
 // rotation; a key's daily cap set on one is the other's; rule-breaking or oversized records from the folder are
 // refused with nothing written. Each machine's clock
 // is the emulator's (frozen; moved by the test), and refills are run when the test says: no test sleeps.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AllowanceView } from '../../../src-shared/contract';
 import { MAX_RECORD_BYTES } from '../../../src-main/features/sync/sync-engine';
@@ -11,6 +14,7 @@ import type { Gateway } from '../../gateway/index';
 import { startEmulator } from '../../support/emulator';
 import { hasApache, startWebdavServer, type WebdavServer } from '../../support/webdav-server';
 import { admin, readLog } from '../gateway/setup';
+import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { addAccount, openInstance, sealForFolder, SYNC_PASSPHRASE, type Instance } from './sync-support';
 
 let gw: Gateway;
@@ -275,6 +279,60 @@ describe('hand-off records and daily caps on every machine', () => {
         expect(file.bytes.includes(Buffer.from(canary)), `${canary} in ${file.path}`).toBe(false);
         expect(file.bytes.includes(Buffer.from(Buffer.from(canary).toString('base64'))), canary).toBe(false);
       }
+    }
+  });
+});
+
+describe('another machine’s hand-off records', () => {
+  it('lost here (a cache file set aside) are read again from the folder, never sent back as deleted', async () => {
+    const {
+      all: [a],
+      name,
+    } = await machines(1);
+    if (a === undefined) throw new Error('one machine');
+    const { accountId, key } = await aliceKey(a);
+    await a.value('handoff:send', { accountId, id: key.id, target: 'cherry-studio', document: 0, via: 'open' });
+    await a.sync();
+    // The desktop on a data folder it keeps across a restart.
+    const dir = await mkdtemp(join(tmpdir(), 'keydesk-sync-records-'));
+    const keyring = memoryKeyring();
+    let b = await openInstance(gw, dir, keyring);
+    try {
+      await b.value('sync:setUp', {
+        mode: 'join',
+        url: `${dav.url}${name}/`,
+        username: dav.username,
+        appPassword: dav.password,
+        passphrase: SYNC_PASSPHRASE,
+        deviceName: 'Desktop',
+        groups: [],
+      });
+      const named = (await b.value('rotation:plan', { accountId, keyId: key.id })).elsewhere;
+      expect(named).toHaveLength(1);
+      await b.close();
+      await rm(join(dir, 'handoff-elsewhere.json'));
+      b = await openInstance(gw, dir, keyring);
+      expect((await b.value('rotation:plan', { accountId, keyId: key.id })).elsewhere).toEqual([]);
+      await b.sync();
+      await b.sync();
+      expect((await b.value('rotation:plan', { accountId, keyId: key.id })).elsewhere).toEqual(named);
+      // The laptop's record is still in the folder: a machine joining now sees it too.
+      await a.sync();
+      expect((await a.value('handoff:records', { accountId, keyId: key.id })).length).toBe(1);
+      const c = await open();
+      await c.value('sync:setUp', {
+        mode: 'join',
+        url: `${dav.url}${name}/`,
+        username: dav.username,
+        appPassword: dav.password,
+        passphrase: SYNC_PASSPHRASE,
+        deviceName: 'Workstation',
+        groups: [],
+      });
+      expect((await c.value('rotation:plan', { accountId, keyId: key.id })).elsewhere).toEqual(named);
+    } finally {
+      await b.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

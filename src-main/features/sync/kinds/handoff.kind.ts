@@ -74,6 +74,7 @@ export function handoffKind(deps: HandoffKindDeps): SyncRecordKind {
       return Promise.resolve(bodies);
     },
     localOf: (id) => Promise.resolve(localOf(id)),
+    isReadOnly: (id) => splitHandoffId(id)?.deviceId !== deps.deviceId(),
     admit(id, body) {
       const admitted = admitSyncedHandoff(id, body);
       return admitted === null ? null : bodyOf(admitted);
