@@ -32,7 +32,7 @@ import type { SettingsService } from './features/settings/settings.service';
 import { createSiteFeature, createSiteMoneyService } from './features/site/site.feature';
 import { createSpendFeature } from './features/spend/spend.feature';
 import { liveSnapshot } from './features/status/status.feature';
-import { createSyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
+import { createSyncFeature, type SyncFeature, type SyncFeatureOptions } from './features/sync/sync.feature';
 import { createUpdatesFeature } from './features/updates/updates.feature';
 import { createVaultFeature } from './features/vault/vault.feature';
 import { createWatchFeature } from './features/watch/watch.feature';
@@ -68,6 +68,8 @@ export interface App {
   readonly accounts: AccountsService;
   /** The quota monitor (focus and resume triggers from the shell). */
   readonly quota: QuotaFeature;
+  /** Runs the allowance refills due now on this machine and resolves when they are done (tests, on their clock). */
+  readonly allowances: { runDue(): Promise<void> };
   /** The whole shutdown, in order and awaited; a second call waits for the first. Resolves once it is safe to exit. */
   dispose(): Promise<ShutdownReport>;
 }
@@ -133,8 +135,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...agents.methods,
     },
   });
+  // Sync is built after the features whose records it carries; they ask it for the devices through this late link.
+  const syncLink: { service: SyncFeature['service'] | null } = { service: null };
+  const devices = {
+    here: () => syncLink.service?.deviceId() ?? null,
+    nameOf: (id: string) => syncLink.service?.deviceName(id) ?? null,
+  };
   const allowance = createAllowanceFeature(core, {
     directory,
+    devices,
     keys: keys.services.keys,
     spend: spend.tracker,
     alerts: alerts.service,
@@ -144,11 +153,20 @@ export async function createApp(options: AppOptions): Promise<App> {
     directory,
     keys: keys.services.keys,
     handoff: handoff.service,
+    elsewhere: { forKey: (accountId, keyId) => handoff.elsewhere.forKey(accountId, keyId), nameOf: devices.nameOf },
     allowance: allowance.service,
     alerts: alerts.service,
     ...(testMs === undefined ? {} : { watchMs: testMs }),
   });
   const updates = createUpdatesFeature(core);
+  const sync = createSyncFeature(core, {
+    accounts: directory,
+    allowances: allowance,
+    handoffs: handoff,
+    spend: spend.tracker,
+    ...(options.sync ? { options: options.sync } : {}),
+  });
+  syncLink.service = sync.service;
   const features: readonly (readonly [string, Feature])[] = [
     ['app', createAppFeature(core)],
     ['settings', createSettingsFeature(core)],
@@ -171,8 +189,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     ['allowance', allowance],
     ['rotation', rotation],
     ['updates', updates],
-    ['backup', createBackupFeature(core, { accounts: directory })],
-    ['sync', createSyncFeature(core, { accounts: directory, ...(options.sync ? { options: options.sync } : {}) })],
+    [
+      'backup',
+      createBackupFeature(core, {
+        accounts: directory,
+        allowances: allowance,
+        handoffs: handoff,
+        deviceId: devices.here,
+      }),
+    ],
+    ['sync', sync],
     ['health', createHealthFeature(core, { directory, keys: keys.services.keys, held: heldKeys })],
     ['audit', createAuditFeature(core, { accounts: directory })],
   ];
@@ -203,6 +229,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     settings: core.settings,
     accounts: directory,
     quota,
+    allowances: { runDue: () => allowance.runner.runDue() },
     dispose: () => shutdown.run(),
   };
 }

@@ -67,6 +67,16 @@ export interface AllowanceView {
   /** The last failure (a refill that could not be sent, a read that failed); null when the last try worked. */
   readonly lastError: AppError | null;
   readonly history: readonly AllowanceEvent[];
+  /**
+   * Which machine refills and caps it (with sync, one machine runs each allowance). `isHere`: this one; otherwise
+   * `deviceName` names the machine that does, or is null when that machine left the sync folder (it runs nowhere).
+   */
+  readonly runner: AllowanceRunner;
+}
+
+export interface AllowanceRunner {
+  readonly isHere: boolean;
+  readonly deviceName: string | null;
 }
 
 /** Whether an account's keys can have an allowance of each mode here, and if not, why (a plain reason). */
@@ -100,6 +110,8 @@ export interface AllowanceInvokeMap {
     args: { readonly accountId: string; readonly keyId: number };
     result: readonly AllowanceView[];
   };
+  /** Moves a key's allowance to this machine: from now on this one refills or caps it, and the others do not. */
+  'allowance:runHere': { args: { readonly accountId: string; readonly keyId: number }; result: AllowanceView };
 }
 
 export const ALLOWANCE_CHANNELS: { readonly [C in keyof AllowanceInvokeMap]: true } = {
@@ -107,6 +119,7 @@ export const ALLOWANCE_CHANNELS: { readonly [C in keyof AllowanceInvokeMap]: tru
   'allowance:support': true,
   'allowance:set': true,
   'allowance:remove': true,
+  'allowance:runHere': true,
 };
 
 export interface AllowanceEventMap {

@@ -94,6 +94,11 @@ export interface BackupRestored {
   readonly refused: number;
   readonly settingsChanged: number;
   readonly credentialsRestored: number;
+  /** Allowances restored (each runs on this machine) and hand-off records restored (another computer's stay its). */
+  readonly allowances: number;
+  readonly handoffs: number;
+  /** File allowances and hand-off records that did not pass the rules, left out. */
+  readonly recordsRefused: number;
 }
 
 /** How far a restore has gone: checking the file's records, then writing them (one write each for vault and list). */

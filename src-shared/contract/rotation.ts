@@ -18,10 +18,25 @@ export interface RotationPlan {
   readonly twin: KeyFields;
   /** The places Keydesk handed the old key (the newest per place), each repeated with the twin. */
   readonly handoffs: readonly HandoffRecordView[];
+  /**
+   * Where other machines handed the old key (their hand-off records, synced; newest first). This rotation does not
+   * reach them: the user rotates there, or hands the new key on from that machine.
+   */
+  readonly elsewhere: readonly HandoffElsewhereView[];
   /** The old key's allowance, which moves to the twin. */
   readonly allowance: AllowanceView | null;
   /** A rotation of this key already under way (a second is refused while it runs). */
   readonly running: RotationView | null;
+}
+
+/** A hand-off of the key made on another machine. */
+export interface HandoffElsewhereView {
+  /** The machine's name as its entry in the sync folder says; null when it left the folder. */
+  readonly deviceName: string | null;
+  readonly target: HandoffRecordView['target'];
+  readonly via: HandoffVia;
+  readonly place: string;
+  readonly at: number;
 }
 
 export type RotationState =

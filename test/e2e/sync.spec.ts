@@ -1,7 +1,9 @@
 // Sync between two computers through Settings, in two browser-mode Keydesks on separate data folders and a real
 // WebDAV server (Apache mod_dav): set up on one (en-US, light), join from the other (zh-CN, dark), edit the same
-// account on both, see the conflict on both, pick the other copy on one, and both end with it. Screenshots of the
-// card and the conflict in both looks; every sentence of the sync card in the page's language.
+// account on both, see the conflict on both, pick the other copy on one, and both end with it; an allowance set on
+// one shows on the other as run by the first until "Run here" moves it, and a hand-off made on one is named by the
+// other's rotation. Screenshots of the card, the conflict and the runner in both looks; every sentence in the page's
+// language.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,14 +89,28 @@ async function syncNow(m: Machine): Promise<void> {
   await expect(m.page.getByTestId('sync-last-error')).toHaveCount(0);
 }
 
-async function rename(m: Machine, id: string, label: string): Promise<void> {
+async function invoke(m: Machine, channel: string, args: unknown): Promise<void> {
   const origin = new URL(m.keydesk.url).origin;
-  const res = await m.page.request.post(`${origin}/bridge/invoke/accounts:update`, {
+  const res = await m.page.request.post(`${origin}/bridge/invoke/${channel}`, {
     headers: { 'content-type': 'application/json', origin },
-    data: { args: { id, patch: { label } } },
+    data: { args },
   });
-  expect(res.status()).toBe(200);
+  expect(res.status(), `${channel}: ${await res.text()}`).toBe(200);
 }
+
+const rename = (m: Machine, id: string, label: string) => invoke(m, 'accounts:update', { id, patch: { label } });
+
+/** The key's details, through its name in All keys. */
+async function openDrawer(m: Machine): Promise<void> {
+  await m.page.getByTestId('nav-keys').click();
+  // The seed's first key is far down a long list: found by its name.
+  await new KeysPage(m.page).search('primary');
+  await m.page.getByTestId('key-name').getByText('primary', { exact: true }).click();
+  await expect(m.page.getByTestId('key-allowance')).toBeVisible();
+}
+
+const RUNS_ON = { 'en-US': 'Runs on Desktop', 'zh-CN': '由「Laptop」执行' } as const;
+const ELSEWHERE = { 'en-US': '.env on Laptop', 'zh-CN': '「Laptop」上的 .env' } as const;
 
 test('sets sync up on one computer, joins from another, and resolves a conflict in both languages', async ({
   browser,
@@ -152,6 +168,44 @@ test('sets sync up on one computer, joins from another, and resolves a conflict 
     for (const m of [a, b]) {
       await expect(m.page.getByTestId('sidebar').getByText('Alice (laptop)')).toBeVisible();
     }
+
+    // An allowance and a hand-off made on the laptop: the desktop shows the allowance run by the laptop, and moves it.
+    await invoke(a, 'allowance:set', {
+      accountId: id,
+      keyId: 1,
+      period: 'day',
+      mode: 'refill',
+      amountUnits: 1_000_000,
+      timeZone: 'Asia/Shanghai',
+    });
+    await invoke(a, 'handoff:send', { accountId: id, id: 1, target: 'env', document: 0, via: 'file' });
+    await syncNow(a);
+    await b.page.getByTestId('nav-settings').click();
+    await syncNow(b);
+    await openDrawer(b);
+    await expect(b.page.getByTestId('allowance-runner')).toContainText(RUNS_ON['zh-CN']);
+    expect(await foreignText(b.page, b.look.language)).toEqual([]);
+    await shot('allowance-runner', b);
+    await b.page.getByTestId('allowance-run-here').click();
+    await expect(b.page.getByTestId('allowance-runner')).toHaveCount(0);
+    await b.page.keyboard.press('Escape');
+    await b.page.getByTestId('nav-settings').click();
+    await syncNow(b);
+    await a.page.getByTestId('nav-settings').click();
+    await syncNow(a);
+    await openDrawer(a);
+    await expect(a.page.getByTestId('allowance-runner')).toContainText(RUNS_ON['en-US']);
+    expect(await foreignText(a.page, a.look.language)).toEqual([]);
+    await shot('allowance-runner', a);
+
+    // The desktop's rotation names the laptop's hand-off: it does not reach it.
+    await b.page.getByTestId('nav-keys').click();
+    await new KeysPage(b.page).search('primary');
+    await new KeysPage(b.page).menu('primary', '轮换…');
+    const place = b.page.getByTestId('rotate-dialog').getByTestId('rotation-elsewhere-place');
+    await expect(place).toHaveText(ELSEWHERE['zh-CN']);
+    expect(await foreignText(b.page, b.look.language)).toEqual([]);
+    await shot('rotation-elsewhere', b);
   } finally {
     await a.keydesk.stop();
     await b.keydesk.stop();

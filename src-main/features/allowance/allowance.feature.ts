@@ -12,7 +12,7 @@ import type { SpendTracker } from '../spend/spend.tracker';
 import { registerAllowanceHandlers } from './allowance.handlers';
 import { AllowanceRecords } from './allowance.records';
 import { AllowanceRunner } from './allowance.runner';
-import { allowanceDocumentSchema, type AllowanceDocument } from './allowance.schema';
+import { allowanceDocumentSchema, type AllowanceDocument, type AllowanceRecord } from './allowance.schema';
 import { AllowanceService } from './allowance.service';
 
 export interface AllowanceDeps {
@@ -20,11 +20,33 @@ export interface AllowanceDeps {
   readonly keys: Pick<KeysService, 'get' | 'shape' | 'setStatus'>;
   readonly spend: Pick<SpendTracker, 'settings' | 'setTracking' | 'onPass'>;
   readonly alerts: AlertsService;
+  /**
+   * The sync devices: this machine's id (null without sync) and another's name (null once it left the folder).
+   * With sync, each allowance runs on one of them; absent, this machine runs them all.
+   */
+  readonly devices?: AllowanceDevices;
   /** End-to-end tests only: a shorter wait before the first check after start. */
   readonly startDelayMs?: number;
 }
 
-export type AllowanceFeature = Feature & { readonly service: AllowanceService; readonly runner: AllowanceRunner };
+export interface AllowanceDevices {
+  here(): string | null;
+  nameOf(deviceId: string): string | null;
+}
+
+/**
+ * Whether this machine runs an allowance: one never synced (runsOn null), or one whose runner is this machine's sync
+ * device. A machine that left sync runs none of the synced ones until the user says "Run here": the machine that ran
+ * one may still be running it, and two runners would refill a period twice.
+ */
+export const runsHere = (devices: AllowanceDevices | undefined, record: Pick<AllowanceRecord, 'runsOn'>): boolean =>
+  record.runsOn === null || record.runsOn === (devices?.here() ?? null);
+
+export type AllowanceFeature = Feature & {
+  readonly service: AllowanceService;
+  readonly runner: AllowanceRunner;
+  readonly records: AllowanceRecords;
+};
 
 export function createAllowanceFeature(core: Core, deps: AllowanceDeps): AllowanceFeature {
   const { directory, spend } = deps;
@@ -41,7 +63,16 @@ export function createAllowanceFeature(core: Core, deps: AllowanceDeps): Allowan
     },
   );
   const isTracked = (accountId: string): boolean => spend.settings().trackedAccountIds.includes(accountId);
-  const records = new AllowanceRecords(store, core.events, () => clock.now(), isTracked);
+  const records = new AllowanceRecords(
+    store,
+    core.events,
+    () => clock.now(),
+    isTracked,
+    (record) =>
+      runsHere(deps.devices, record)
+        ? { isHere: true, deviceName: null }
+        : { isHere: false, deviceName: record.runsOn === null ? null : (deps.devices?.nameOf(record.runsOn) ?? null) },
+  );
   const runner = new AllowanceRunner({
     records,
     directory,
@@ -50,6 +81,7 @@ export function createAllowanceFeature(core: Core, deps: AllowanceDeps): Allowan
     alerts: deps.alerts,
     clock,
     log,
+    isRunHere: (record) => runsHere(deps.devices, record),
     ...(deps.startDelayMs === undefined ? {} : { startDelayMs: deps.startDelayMs }),
   });
   const service = new AllowanceService({
@@ -59,6 +91,7 @@ export function createAllowanceFeature(core: Core, deps: AllowanceDeps): Allowan
     keys: deps.keys,
     spend: { isTracked, track: (accountId) => spend.setTracking(accountId, true) },
     now: () => clock.now(),
+    deviceHere: () => deps.devices?.here() ?? null,
   });
   service.forgetRemovedAccounts();
   const stopAccounts = directory.onChange(() => {
@@ -79,6 +112,7 @@ export function createAllowanceFeature(core: Core, deps: AllowanceDeps): Allowan
   return {
     service,
     runner,
+    records,
     register: (router) => {
       registerAllowanceHandlers(router, service);
     },

@@ -14,5 +14,6 @@ export function registerAllowanceHandlers(router: Router, service: AllowanceServ
     .handle('allowance:list', allowanceListSchema, (a) => ok(service.list(a.accountId)))
     .handle('allowance:support', allowanceAccountSchema, async (a) => ok(await service.support(a.accountId)))
     .handle('allowance:set', setAllowanceSchema, async (a) => ok(await service.set(a)))
-    .handle('allowance:remove', allowanceKeySchema, (a) => ok(service.remove(a.accountId, a.keyId)));
+    .handle('allowance:remove', allowanceKeySchema, (a) => ok(service.remove(a.accountId, a.keyId)))
+    .handle('allowance:runHere', allowanceKeySchema, (a) => ok(service.runHere(a.accountId, a.keyId)));
 }

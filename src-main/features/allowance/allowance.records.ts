@@ -4,7 +4,7 @@
 import type { AllowanceView, AppError } from '../../../src-shared/contract';
 import type { EventBus } from '../../event-bus';
 import { appError } from '../../errors';
-import { entriesOf, entryOf, withEntry, withoutEntry } from '../../id-record';
+import { entriesOf, entryOf, idRecordOf, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import { nextPeriodStart, periodStart } from './allowance-periods';
 import { zoneOf, type AllowanceDocument, type AllowanceRecord } from './allowance.schema';
@@ -12,6 +12,8 @@ import { zoneOf, type AllowanceDocument, type AllowanceRecord } from './allowanc
 export class AllowanceRecords {
   /** The last failure per allowance id: shown, never persisted (a restart tries again). */
   readonly #errors = new Map<string, AppError>();
+  /** Told of every write and removal (sync notices its changes from these). */
+  readonly #listeners = new Set<() => void>();
 
   constructor(
     private readonly store: DocumentStore<AllowanceDocument>,
@@ -19,7 +21,21 @@ export class AllowanceRecords {
     private readonly now: () => number,
     /** Whether the spend tracker lists the account's keys: a cap acts only on its passes. */
     private readonly isTracked: (accountId: string) => boolean,
+    /** Which machine runs an allowance, as the renderer shows it (always here without sync). */
+    private readonly runnerOf: (record: AllowanceRecord) => AllowanceView['runner'] = () => ({
+      isHere: true,
+      deviceName: null,
+    }),
   ) {}
+
+  onWrite(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #told(): void {
+    for (const listener of this.#listeners) listener();
+  }
 
   all(): AllowanceRecord[] {
     return entriesOf(this.store.read().allowances).map(([, record]) => record);
@@ -37,12 +53,23 @@ export class AllowanceRecords {
   put(record: AllowanceRecord): AllowanceRecord {
     this.store.write({ allowances: withEntry(this.store.read().allowances, record.id, record) });
     this.events.emit('allowance:changed', this.view(record));
+    this.#told();
     return record;
+  }
+
+  /** Replaces every record in one write (a restore), and tells the renderer of each. */
+  replaceAll(records: readonly AllowanceRecord[]): void {
+    const ids = new Set(records.map((r) => r.id));
+    for (const id of this.#errors.keys()) if (!ids.has(id)) this.#errors.delete(id);
+    this.store.write({ allowances: idRecordOf(records.map((r) => [r.id, r] as const)) });
+    for (const record of records) this.events.emit('allowance:changed', this.view(record));
+    this.#told();
   }
 
   remove(id: string): void {
     this.#errors.delete(id);
     this.store.write({ allowances: withoutEntry(this.store.read().allowances, id) });
+    this.#told();
   }
 
   setError(id: string, error: AppError | null): void {
@@ -86,6 +113,7 @@ export class AllowanceRecords {
       periodSpentUnits: cap === null ? null : cap.spentUnits,
       lastError,
       history: record.history,
+      runner: this.runnerOf(record),
     };
   }
 }

@@ -32,6 +32,12 @@ export interface AllowanceRunnerDeps {
   readonly alerts: Pick<AlertsService, 'raiseAlert'>;
   readonly clock: SchedulerClock;
   readonly log: Logger;
+  /**
+   * Whether this machine runs the allowance (with sync, one machine does: see the record's runsOn). The others
+   * neither refill nor cap it, so a period's refill is sent once and one machine's write is never read by another
+   * as the key "changed elsewhere". Absent: this machine runs every allowance.
+   */
+  readonly isRunHere?: (record: AllowanceRecord) => boolean;
   /** End-to-end tests only: a shorter wait before the first check after start. */
   readonly startDelayMs?: number;
 }
@@ -95,7 +101,12 @@ export class AllowanceRunner {
     if (keys === null) return Promise.resolve();
     return this.#enqueue(async () => {
       for (const record of this.deps.records.all()) {
-        if (record.accountId === accountId && record.mode === 'cap' && record.stopped === null) {
+        if (
+          record.accountId === accountId &&
+          record.mode === 'cap' &&
+          record.stopped === null &&
+          this.#isHere(record)
+        ) {
           await this.#capOne(record, keys.find((k) => k.id === record.keyId) ?? null);
         }
       }
@@ -109,8 +120,12 @@ export class AllowanceRunner {
 
   // -- refill ----------------------------------------------------------------------------------------------------
 
+  #isHere(record: AllowanceRecord): boolean {
+    return this.deps.isRunHere?.(record) ?? true;
+  }
+
   #dueAt(record: AllowanceRecord, now: number): number | null {
-    if (record.stopped !== null || record.mode !== 'refill') return null;
+    if (record.stopped !== null || record.mode !== 'refill' || !this.#isHere(record)) return null;
     const zone = zoneOf(record);
     const isDue =
       record.pending !== null ||
@@ -124,7 +139,7 @@ export class AllowanceRunner {
   async #refill(id: string): Promise<void> {
     const { records, clock } = this.deps;
     const record = records.get(id);
-    if (!record || record.stopped !== null || record.mode !== 'refill') return;
+    if (!record || record.stopped !== null || record.mode !== 'refill' || !this.#isHere(record)) return;
     const now = clock.now();
     const start = periodStart(now, record.period, zoneOf(record));
     const decided: { step: RefillStep | null } = { step: null };

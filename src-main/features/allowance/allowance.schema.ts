@@ -73,6 +73,12 @@ export const allowanceRecordSchema = z.object({
   expectedTotal: units.nullable(),
   cap: capSchema.nullable(),
   history: z.array(allowanceEventSchema).max(MAX_HISTORY),
+  /**
+   * The sync device that refills and caps it (sync-state's device id); null: this machine (set before sync, or
+   * without it). Only the runner acts at a period's start, so a period's refill is sent once whatever many machines
+   * share the folder. Files written before sync read as null.
+   */
+  runsOn: z.uuid().nullable().default(null),
 });
 export type AllowanceRecord = z.infer<typeof allowanceRecordSchema>;
 export type PendingRefill = z.infer<typeof pendingSchema>;

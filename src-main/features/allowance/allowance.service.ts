@@ -30,7 +30,12 @@ export interface AllowanceServiceDeps {
   readonly spend: { isTracked(accountId: string): boolean; track(accountId: string): void };
   readonly now: () => number;
   readonly newId?: () => string;
+  /** This machine's sync device id; null (or absent) without sync. */
+  readonly deviceHere?: () => string | null;
 }
+
+/** An allowance as another machine synced it: the record without the runner's own bookkeeping. */
+export type SyncedAllowanceRecord = Omit<AllowanceRecord, 'pending' | 'cap'>;
 
 const needsManagement = appError('validation', 'allowance.needs_management');
 
@@ -104,6 +109,8 @@ export class AllowanceService {
       expectedTotal: isSameMode && known.stopped === null ? known.expectedTotal : null,
       cap: isSameMode ? known.cap : null,
       history: known?.history ?? [],
+      // A change keeps the machine that runs it; a new one runs where it was set.
+      runsOn: known?.runsOn ?? this.deps.deviceHere?.() ?? null,
     };
     this.deps.records.put(record);
     if (record.mode === 'cap' && !this.deps.spend.isTracked(record.accountId)) this.deps.spend.track(record.accountId);
@@ -148,6 +155,71 @@ export class AllowanceService {
     this.deps.records.put(moved);
     this.deps.runner.poke();
     return this.view(moved);
+  }
+
+  /**
+   * Moves a key's allowance to this machine (a synced edit: on two machines pressing it at once, the newer press
+   * wins everywhere). The period already refilled stays done; what the other machine had pending is its own.
+   */
+  runHere(accountId: string, keyId: number): AllowanceView {
+    this.deps.directory.get(accountId);
+    const known = this.deps.records.byKey(accountId, keyId);
+    if (!known) throw new AppErrorException({ code: 'not_found' });
+    const here = this.deps.deviceHere?.() ?? null;
+    const record = known.runsOn === here ? known : { ...known, runsOn: here, cap: null, updatedAt: this.deps.now() };
+    if (record !== known) this.deps.records.put(record);
+    // A cap counts on the spend tracker's passes: the machine that now keeps it lists the account's keys.
+    if (record.mode === 'cap' && record.stopped === null && !this.deps.spend.isTracked(accountId)) {
+      this.deps.spend.track(accountId);
+    }
+    this.deps.runner.poke();
+    return this.view(record);
+  }
+
+  /**
+   * Sync is on: allowances this machine ran before it (runsOn null) are recorded as run by its device, so that they
+   * keep running here only while this machine is that device (see runsHere).
+   */
+  adoptUnassigned(deviceId: string): void {
+    for (const record of this.deps.records.all()) {
+      if (record.runsOn === null) this.deps.records.put({ ...record, runsOn: deviceId });
+    }
+  }
+
+  /**
+   * Writes what sync decided for one allowance (null: removed there). The runner's own bookkeeping (a refill sent and
+   * not yet confirmed, a cap's count) is this machine's and stays; an allowance of an account this machine does not
+   * have is not written (it would be forgotten at once).
+   */
+  applySynced(id: string, synced: SyncedAllowanceRecord | null): void {
+    const known = this.deps.records.get(id);
+    if (synced === null) {
+      if (known) this.deps.records.remove(id);
+      return;
+    }
+    if (!this.deps.directory.list().some((a) => a.id === synced.accountId)) return;
+    // One allowance per key: set on two machines before they met, the one with the lower id is kept on both (each
+    // machine decides the same without asking the other).
+    const twin = this.deps.records.byKey(synced.accountId, synced.keyId);
+    if (twin !== undefined && twin.id !== id) {
+      if (twin.id < id) return;
+      this.deps.records.remove(twin.id);
+    }
+    if (!known && this.deps.records.all().length >= MAX_ALLOWANCES) return;
+    const isSameMode = known !== undefined && known.mode === synced.mode;
+    this.deps.records.put({
+      ...synced,
+      id,
+      pending: isSameMode ? known.pending : null,
+      cap: isSameMode && known.runsOn === synced.runsOn ? known.cap : null,
+    });
+    this.deps.runner.poke();
+  }
+
+  /** A restore's allowances, as the whole document (written once); the runner looks at them at once. */
+  restoreAll(records: readonly AllowanceRecord[]): void {
+    this.deps.records.replaceAll(records);
+    this.deps.runner.poke();
   }
 
   /** A removed account's allowances go with it. */

@@ -1,5 +1,6 @@
 // What a backup file's encrypted body holds (JSON): the settings, the accounts document with each account's
-// thresholds, and optionally each account's vault secrets. Checked whole before anything is restored.
+// thresholds, optionally each account's vault secrets, the allowances and this computer's hand-off records. Checked
+// whole before anything is restored.
 import { z } from 'zod';
 import {
   accountRecordSchema,
@@ -10,6 +11,8 @@ import {
 import { idRecord, type IdRecord } from '../../id-record';
 import type { SettingsPatch } from '../../../src-shared/contract';
 import { settingsPatchSchema } from '../settings/settings.schema';
+import { MAX_ALLOWANCES } from '../allowance/allowance.schema';
+import { MAX_HANDOFF_RECORDS } from '../handoff/handoff-records';
 
 export const PAYLOAD_FORMAT = 'keydesk-backup';
 
@@ -49,6 +52,20 @@ export const backupPayloadSchema = z.strictObject({
    * null when the user chose a backup without credentials. Credentials of an id the file does not list are unused.
    */
   credentials: idRecord(secretsSchema).nullable(),
+  /**
+   * The allowances (without the running machine's own bookkeeping), each judged on its own at restore
+   * (restore-records.ts); absent from backups made before they were kept.
+   */
+  allowances: z.array(z.unknown()).max(MAX_ALLOWANCES).optional(),
+  /** This computer's hand-off records, with the ids that tell this computer from another at restore. */
+  handoffs: z
+    .strictObject({
+      computerId: z.uuid(),
+      /** Its sync device id when it synced (other machines know its records under it); null otherwise. */
+      deviceId: z.uuid().nullable(),
+      records: z.array(z.unknown()).max(MAX_HANDOFF_RECORDS),
+    })
+    .optional(),
 });
 // What the file says of each account is judged record by record (restore-plan.ts checkFileRecord): a file whose one
 // record fails still restores the others, and says which it left out and why.
@@ -60,6 +77,12 @@ export interface BackupPayload {
   readonly settings: SettingsPatch;
   readonly accounts: AccountsDocument;
   readonly credentials: IdRecord<Readonly<Record<string, string>>> | null;
+  readonly allowances?: readonly unknown[];
+  readonly handoffs?: {
+    readonly computerId: string;
+    readonly deviceId: string | null;
+    readonly records: readonly unknown[];
+  };
 }
 
 export const encodePayload = (payload: BackupPayload): Uint8Array => new TextEncoder().encode(JSON.stringify(payload));

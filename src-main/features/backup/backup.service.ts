@@ -23,6 +23,9 @@ import { decodePayload, encodePayload, PAYLOAD_FORMAT, type BackupPayload } from
 import type { OpenFilePort } from '../../platform/ports';
 import { checkFileRecord, planRestore, previewAccounts, settingChanges, type CheckedRecord } from './restore-plan';
 import { Slices } from '../../slices';
+import type { AllowanceRecord } from '../allowance/allowance.schema';
+import type { FileStamp, HandoffRecord } from '../handoff/handoff-records';
+import { isThisComputer, planRecords, toBackupAllowance, type RecordsPlan } from './restore-records';
 import { idRecordOf } from '../../id-record';
 import type { BackupProgress } from '../../../src-shared/contract';
 
@@ -47,6 +50,23 @@ export interface BackupServiceOptions {
   readonly onProgress?: (progress: BackupProgress) => void;
   /** Tests only: the ids a restore gives the accounts it adds (crypto.randomUUID otherwise). */
   readonly newId?: () => string;
+  /** The allowances and hand-off records a backup carries; absent, a backup holds accounts and settings only. */
+  readonly records?: BackupRecordsPort;
+}
+
+/** What a backup reads of the allowances and hand-offs, and how a restore writes them (each store once). */
+export interface BackupRecordsPort {
+  allowances(): readonly AllowanceRecord[];
+  /** This computer's hand-off records. */
+  handoffs(): readonly HandoffRecord[];
+  /** This data folder's computer id, made on first use (a backup names it). */
+  computerId(): string;
+  /** The same, without making one: null for a data folder that has none yet. */
+  knownComputerId(): string | null;
+  deviceId(): string | null;
+  /** Whether a file a hand-off wrote stands here as Keydesk left it (one stat). */
+  isFileHere(path: string, stamp: FileStamp): Promise<boolean>;
+  write(plan: RecordsPlan): void;
 }
 
 type Held =
@@ -94,6 +114,7 @@ export class BackupService {
       }
       credentials = idRecordOf(read);
     }
+    const { records } = this.options;
     const payload: BackupPayload = {
       format: PAYLOAD_FORMAT,
       createdAt: clock.now(),
@@ -101,6 +122,12 @@ export class BackupService {
       settings: settings.get(),
       accounts: document,
       credentials,
+      ...(records === undefined
+        ? {}
+        : {
+            allowances: records.allowances().map(toBackupAllowance),
+            handoffs: { computerId: records.computerId(), deviceId: records.deviceId(), records: records.handoffs() },
+          }),
     };
     const bytes = await encodeBackup(encodePayload(payload), passphrase, this.options.scrypt).catch(formatFailure);
     const day = new Date(payload.createdAt).toISOString().slice(0, 10);
@@ -197,6 +224,14 @@ export class BackupService {
     const held = this.#held.get(restoreId);
     if (held?.kind !== 'restore') return raise({ code: 'not_found', reason: 'backup.expired' });
     if (this.#isRestoring) return raise({ code: 'validation', reason: 'backup.expired' });
+    const { records } = this.options;
+    const handoffs = held.payload.handoffs;
+    const isHere =
+      records !== undefined && handoffs !== undefined
+        ? await isThisComputer(handoffs, records.knownComputerId(), (path, stamp) => records.isFileHere(path, stamp))
+        : false;
+    // Asked twice at once: the files read above let both through, this lets one.
+    if (!this.#held.has(restoreId)) return raise({ code: 'validation', reason: 'backup.expired' });
     const plan = planRestore(
       this.options.accounts.document(),
       this.options.settings.get(),
@@ -205,6 +240,17 @@ export class BackupService {
       mode,
       this.options.newId ?? randomUUID,
     );
+    const recordsPlan =
+      records === undefined
+        ? null
+        : planRecords(
+            held.payload,
+            plan.idOfFile,
+            new Set(plan.accounts.accounts.map((a) => a.id)),
+            { allowances: records.allowances(), deviceId: records.deviceId(), isThisComputer: isHere },
+            mode,
+            this.options.newId ?? randomUUID,
+          );
     const writes = [...plan.secrets.values()].filter((secrets) => secrets !== null).length;
     // A locked vault cannot take the credentials: refuse before anything is written rather than restore half.
     if (writes > 0 && this.options.vault.status().isLocked)
@@ -217,6 +263,7 @@ export class BackupService {
       await this.options.accounts.restore(plan.accounts, plan.secrets);
       this.options.onProgress?.({ id: restoreId, phase: 'writing', done: total, total });
       if (plan.settingsChanged > 0) this.options.settings.update(plan.settings);
+      if (recordsPlan !== null) records?.write(recordsPlan);
     } finally {
       this.#isRestoring = false;
     }
@@ -233,6 +280,9 @@ export class BackupService {
       refused: plan.refused,
       settingsChanged: plan.settingsChanged,
       credentialsRestored: writes,
+      allowances: recordsPlan?.allowancesRestored ?? 0,
+      handoffs: recordsPlan?.handoffsRestored ?? 0,
+      recordsRefused: recordsPlan?.refused ?? 0,
     };
   }
 

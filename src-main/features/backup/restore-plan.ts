@@ -127,6 +127,8 @@ export interface RestorePlan {
   readonly removed: number;
   readonly refused: number;
   readonly settingsChanged: number;
+  /** Which account here each accepted file account lands on (by file id): what the file's other records name. */
+  readonly idOfFile: ReadonlyMap<string, string>;
 }
 
 // Fields that describe what the vault holds for the account: they follow the credentials, not the file.
@@ -210,6 +212,7 @@ export function planRestore(
     removed: removedIds.length,
     refused: checked.length - accepted.length,
     settingsChanged: settingChanges(settingsHere, settings).length,
+    idOfFile,
   };
 }
 

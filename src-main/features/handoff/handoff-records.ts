@@ -21,7 +21,7 @@ const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const fileStampSchema = z.object({ size: z.number().int().min(0), mtimeMs: z.number().min(0) });
 export type FileStamp = z.infer<typeof fileStampSchema>;
 
-const recordSchema = z.object({
+export const handoffRecordSchema = z.object({
   id: z.string().min(1).max(100),
   accountId: z.string().min(1).max(200),
   keyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -33,16 +33,22 @@ const recordSchema = z.object({
   file: fileStampSchema.nullable(),
   at: epochMs,
 });
-export type HandoffRecord = z.infer<typeof recordSchema>;
+export type HandoffRecord = z.infer<typeof handoffRecordSchema>;
 
 export const handoffRecordsSchema = z.object({
-  records: idRecord(recordSchema).refine(
+  records: idRecord(handoffRecordSchema).refine(
     (records) => Object.keys(records).length <= MAX_HANDOFF_RECORDS,
     `at most ${String(MAX_HANDOFF_RECORDS)} records`,
   ),
+  /**
+   * This computer, as its backups name it: a restore tells this computer's hand-offs (whose files are here) from
+   * another's. Made on the first backup; files written before it have none.
+   */
+  computerId: z.uuid().optional(),
 });
 export interface HandoffRecordsDocument {
   readonly records: IdRecord<HandoffRecord>;
+  readonly computerId?: string;
 }
 export const EMPTY_HANDOFF_RECORDS: HandoffRecordsDocument = { records: idRecordOf<HandoffRecord>([]) };
 
@@ -79,6 +85,9 @@ export const toRecordView = (r: HandoffRecord): HandoffRecordView => ({
 });
 
 export class HandoffRecords {
+  /** Told of every write (sync notices this machine's hand-offs from these). */
+  readonly #listeners = new Set<() => void>();
+
   constructor(
     private readonly store: DocumentStore<HandoffRecordsDocument>,
     private readonly now: () => number,
@@ -89,9 +98,60 @@ export class HandoffRecords {
     const record: HandoffRecord = { ...entry, id: this.newId(), at: this.now() };
     const kept = this.#all().filter((r) => !samePlace(r, entry));
     // Newest first; past the bound the oldest go.
-    const next = [record, ...kept].slice(0, MAX_HANDOFF_RECORDS);
-    this.store.write({ records: idRecordOf(next.map((r) => [r.id, r] as const)) });
+    this.#write([record, ...kept]);
     return record;
+  }
+
+  /** This computer's id for its backups, made (and kept) the first time it is asked for. */
+  computerId(): string {
+    const known = this.store.read().computerId;
+    if (known !== undefined) return known;
+    const made = randomUUID();
+    this.store.write({ ...this.store.read(), computerId: made });
+    return made;
+  }
+
+  /** This data folder's computer id; null before the first backup. */
+  knownComputerId(): string | null {
+    return this.store.read().computerId ?? null;
+  }
+
+  /** A backup of this computer restored into a data folder without an id: the folder takes the backup's. */
+  adoptComputerId(id: string): void {
+    if (this.store.read().computerId === undefined) this.store.write({ ...this.store.read(), computerId: id });
+  }
+
+  /**
+   * A backup of this computer's hand-offs, restored: the file's records join the ones here (one per place, the newer
+   * kept), in one write.
+   */
+  restore(records: readonly HandoffRecord[]): void {
+    const known = new Set(this.#all().map((r) => r.id));
+    const added = records.filter((r) => !known.has(r.id));
+    if (added.length === 0) return;
+    const merged = [...this.#all(), ...added].sort((a, b) => b.at - a.at);
+    this.#write(merged.filter((r, i) => merged.findIndex((other) => samePlace(other, r)) === i));
+  }
+
+  /** Newest first; past the bound the oldest go. */
+  #write(records: readonly HandoffRecord[]): void {
+    const next = records.slice(0, MAX_HANDOFF_RECORDS);
+    this.store.write({ ...this.store.read(), records: idRecordOf(next.map((r) => [r.id, r] as const)) });
+    this.#told();
+  }
+
+  /** Every record, newest first. */
+  list(): HandoffRecord[] {
+    return this.#all();
+  }
+
+  onWrite(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #told(): void {
+    for (const listener of this.#listeners) listener();
   }
 
   get(id: string): HandoffRecord | undefined {
@@ -107,7 +167,7 @@ export class HandoffRecords {
   keepAccounts(known: ReadonlySet<string>): void {
     const all = this.#all();
     const kept = all.filter((r) => known.has(r.accountId));
-    if (kept.length !== all.length) this.store.write({ records: idRecordOf(kept.map((r) => [r.id, r] as const)) });
+    if (kept.length !== all.length) this.#write(kept);
   }
 
   #all(): HandoffRecord[] {

@@ -11,6 +11,8 @@ import type { KeysFeature } from '../keys/keys.feature';
 import type { Logger } from '../../log/logger';
 import type { SecretFileSinkPort } from '../../platform/ports';
 import { handedFiles } from './handoff-files';
+import { emptyIdRecord } from '../../id-record';
+import { HandoffElsewhere, handoffElsewhereSchema } from './handoff-elsewhere';
 import { EMPTY_HANDOFF_RECORDS, HandoffRecords, handoffRecordsSchema } from './handoff-records';
 import { registerHandoffHandlers } from './handoff.handlers';
 import { HandoffService, type HandoffLedger, type HandoffSinks, type HandoffSources } from './handoff.service';
@@ -25,6 +27,12 @@ export interface HandoffParts {
 }
 
 export type HandoffFeature = Feature & { readonly service: HandoffService };
+
+/** The feature as app.ts builds it: with this machine's records and the other machines' (synced, read-only). */
+export type HandoffAppFeature = HandoffFeature & {
+  readonly records: HandoffRecords;
+  readonly elsewhere: HandoffElsewhere;
+};
 
 export function assembleHandoff(options: HandoffParts): HandoffFeature {
   const service = new HandoffService(options.sources, options.sinks, options.log, options.now, options.ledger);
@@ -47,7 +55,7 @@ export interface HandoffDeps {
 }
 
 /** The feature as app.ts lists it: sources from the account directory and the keys feature, sinks from the platform. */
-export function createHandoffFeature(core: Core, { accounts, keys, files }: HandoffDeps): HandoffFeature {
+export function createHandoffFeature(core: Core, { accounts, keys, files }: HandoffDeps): HandoffAppFeature {
   const { platform } = core;
   const log = core.log.child('handoff');
   const records = new HandoffRecords(
@@ -56,6 +64,17 @@ export function createHandoffFeature(core: Core, { accounts, keys, files }: Hand
       corruptNote: 'hand-off records were unreadable; kept aside and started empty',
     }),
     () => core.clock.now(),
+  );
+  const elsewhere = new HandoffElsewhere(
+    core.store(
+      'handoff-elsewhere',
+      handoffElsewhereSchema,
+      { records: emptyIdRecord() },
+      {
+        reportAs: 'cache',
+        corruptNote: "other machines' hand-off records were unreadable; kept aside, the next sync brings them again",
+      },
+    ),
   );
   const keepAccounts = (): void => {
     records.keepAccounts(new Set(accounts.list().map((a) => a.id)));
@@ -88,6 +107,8 @@ export function createHandoffFeature(core: Core, { accounts, keys, files }: Hand
   });
   return {
     service: feature.service,
+    records,
+    elsewhere,
     register: (router) => {
       feature.register(router);
     },

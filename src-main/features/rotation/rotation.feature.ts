@@ -12,7 +12,7 @@ import type { AlertsService } from '../alerts/alerts.service';
 import { registerRotationHandlers } from './rotation.handlers';
 import { RotationRecords } from './rotation.records';
 import { rotationDocumentSchema, type RotationDocument } from './rotation.schema';
-import { RotationService } from './rotation.service';
+import { RotationService, type RotationServiceDeps } from './rotation.service';
 import { RotationSteps } from './rotation.steps';
 
 export interface RotationDeps {
@@ -20,6 +20,8 @@ export interface RotationDeps {
   readonly keys: Pick<KeysService, 'get' | 'create' | 'setStatus' | 'delete'>;
   readonly handoff: Pick<HandoffService, 'records' | 'repeat'>;
   readonly allowance: Pick<AllowanceService, 'moveTo' | 'byKey'>;
+  /** Other machines' hand-offs of a key (synced, read-only) and their names; absent without them. */
+  readonly elsewhere?: RotationServiceDeps['elsewhere'];
   readonly alerts: AlertsService;
   /** End-to-end tests only: a shorter spacing of the old keys' reads. */
   readonly watchMs?: number;
@@ -51,6 +53,7 @@ export function createRotationFeature(core: Core, deps: RotationDeps): RotationF
     keys: deps.keys,
     handoffs: deps.handoff,
     allowances: deps.allowance,
+    ...(deps.elsewhere === undefined ? {} : { elsewhere: deps.elsewhere }),
     directory,
     alerts: deps.alerts,
     clock,

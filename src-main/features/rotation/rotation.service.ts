@@ -22,6 +22,7 @@ import type { AlertsService } from '../alerts/alerts.service';
 import type { SchedulerClock } from '../../schedule/scheduler';
 import { ROTATION_WATCH_MS, isIdleEnough, observeOldKey, twinOf } from './rotation-rules';
 import type { RotationRecords } from './rotation.records';
+import type { ElsewhereRecord } from '../handoff/handoff-elsewhere';
 import { MAX_ROTATION_HANDOFFS, type RotationRecord } from './rotation.schema';
 import { DEFAULT_DELETE_AFTER_DAYS, initialSteps, settled, type RotationSteps } from './rotation.steps';
 
@@ -34,6 +35,11 @@ export interface RotationServiceDeps {
   readonly keys: { get(accountId: string, id: number): Promise<Result<KeyView>> };
   readonly handoffs: { records(accountId: string, keyId: number): HandoffRecordView[] };
   readonly allowances: { byKey(accountId: string, keyId: number): AllowanceView | null };
+  /** Other machines' hand-offs (synced, read-only): a rotation here does not reach them, and the plan says so. */
+  readonly elsewhere?: {
+    forKey(accountId: string, keyId: number): readonly ElsewhereRecord[];
+    nameOf(deviceId: string): string | null;
+  };
   readonly directory: { get(accountId: string): AccountHandle };
   readonly alerts: Pick<AlertsService, 'raiseAlert'>;
   readonly clock: SchedulerClock;
@@ -66,6 +72,15 @@ export class RotationService {
       key: key.value,
       twin: twinOf(key.value),
       handoffs: this.deps.handoffs.records(accountId, keyId).slice(0, MAX_ROTATION_HANDOFFS),
+      elsewhere: (this.deps.elsewhere?.forKey(accountId, keyId) ?? [])
+        .slice(0, MAX_ROTATION_HANDOFFS)
+        .map(({ deviceId, record }) => ({
+          deviceName: this.deps.elsewhere?.nameOf(deviceId) ?? null,
+          target: record.target,
+          via: record.via,
+          place: record.place,
+          at: record.at,
+        })),
       allowance: this.deps.allowances.byKey(accountId, keyId),
       running: running ? this.deps.records.view(running) : null,
     });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { KeySpendHistory, KeySpendView, KeyView, Result, SpendSettings } from '../../../src-shared/contract';
 import { AppErrorException } from '../../errors';
-import { emptyIdRecord, entryOf, idRecord, keepEntries, withEntry, withoutEntry } from '../../id-record';
+import { emptyIdRecord, entryOf, idRecord, idRecordOf, keepEntries, withEntry, withoutEntry } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 import type { Logger } from '../../log/logger';
 import type { AccountDirectory, AccountHandle } from '../accounts/account-directory';
@@ -40,6 +40,7 @@ const isTrackable = (a: AccountHandle): boolean => a.kind !== 'api_key' && !a.is
 export class SpendTracker {
   readonly #scheduler: QuotaScheduler<readonly KeyView[]>;
   readonly #passListeners = new Set<(accountId: string, keys: readonly KeyView[] | null) => void>();
+  readonly #capsListeners = new Set<() => void>();
   #unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: SpendTrackerDeps) {
@@ -57,6 +58,25 @@ export class SpendTracker {
   }
 
   /** Told of every pass (null = failed), after the watcher: the watch feature reuses it for expiry. */
+  /** Told when the daily caps change here (sync sends them to the other machines). */
+  onCapsChange(listener: () => void): () => void {
+    this.#capsListeners.add(listener);
+    return () => this.#capsListeners.delete(listener);
+  }
+
+  /** One account's daily caps as another machine set them (null: none); an unknown account's are not kept. */
+  applyCaps(accountId: string, caps: Readonly<Record<string, number>> | null): void {
+    if (!this.deps.directory.list().some((a) => a.id === accountId)) return;
+    const current = this.deps.settings.read();
+    const next = caps === null || Object.keys(caps).length === 0 ? null : idRecordOf(Object.entries(caps));
+    this.deps.settings.write({
+      ...current,
+      dailyCaps:
+        next === null ? withoutEntry(current.dailyCaps, accountId) : withEntry(current.dailyCaps, accountId, next),
+    });
+    for (const listener of this.#capsListeners) listener();
+  }
+
   onPass(listener: (accountId: string, keys: readonly KeyView[] | null) => void): () => void {
     this.#passListeners.add(listener);
     return () => this.#passListeners.delete(listener);
@@ -98,6 +118,7 @@ export class SpendTracker {
           ? withEntry(current.dailyCaps, accountId, caps)
           : withoutEntry(current.dailyCaps, accountId),
     });
+    for (const listener of this.#capsListeners) listener();
     return this.deps.settings.read();
   }
 
@@ -151,6 +172,7 @@ export class SpendTracker {
         trackedAccountIds: settings.trackedAccountIds.filter((id) => known.has(id)),
         dailyCaps: keepEntries(settings.dailyCaps, (id) => known.has(id)),
       });
+      for (const listener of this.#capsListeners) listener();
     }
     const tracked = new Set(this.deps.settings.read().trackedAccountIds);
     // The last pass kept on disk counts as the last request: a restart does not list again within 5 minutes.

@@ -31,6 +31,11 @@ export interface SyncRecordKind {
   localOf(id: string): Promise<unknown>;
   /** Writes the engine's decisions here: a body for a new or changed record, null for a deleted one. */
   apply(changes: ReadonlyMap<string, unknown>): Promise<void>;
+  /**
+   * A record only another machine writes (its hand-off records): never sent from here, and a copy lost or changed here
+   * is read again from the folder rather than taken as a change. Absent: every record is this device's to change.
+   */
+  isReadOnly?(id: string): boolean;
   /** What the status and the conflict view show of a body: never a secret. */
   describe(body: unknown): { readonly title: string; readonly fields: readonly SummaryField[] };
   /** Told of every local change, to sync soon after; returns the unsubscribe. */

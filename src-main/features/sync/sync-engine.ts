@@ -82,7 +82,7 @@ export class SyncEngine {
     const locals = await this.#locals();
     let waiting = 0;
     for (const { kind, id, body } of locals.entries) {
-      if (body === undefined) continue;
+      if (body === undefined || kind.isReadOnly?.(id) === true) continue;
       const name = recordFileName(this.deps.keys, kind.kind, id);
       const record = this.#record(name, kind.kind, id);
       const digest = body === null ? null : contentDigest(this.deps.keys, canonicalJson(body));
@@ -226,7 +226,9 @@ export class SyncEngine {
       if (outcome === 'raced') raced += 1;
     };
     for (const { kind, id, body } of locals.entries) await visit(kind, id, body);
-    for (const [, got] of fetched) {
+    // In the order the kinds are listed: an account comes in before the allowances that name it.
+    const order = (got: Fetched) => this.deps.kinds.findIndex((k) => k.kind === got.kind);
+    for (const got of [...fetched.values()].sort((a, b) => order(a) - order(b))) {
       const kind = this.#kindOf(got.kind, got.id);
       if (kind !== undefined) await visit(kind, got.id, locals.bodyOf(kind, got.id));
     }
@@ -249,6 +251,7 @@ export class SyncEngine {
     const base = record.base === null ? null : parseVersion(record.base);
     const digest = body === null ? null : contentDigest(this.deps.keys, canonicalJson(body));
     const conflicts = this.deps.conflicts.get(name) ?? [];
+    if (kind.isReadOnly?.(id) === true) return this.#mirror(kind, id, name, record, digest, got);
     // Unchanged on the server since this device last agreed with it: its copy is the base.
     const remote: RemoteRecord | null =
       got?.remote ??
@@ -293,6 +296,28 @@ export class SyncEngine {
       if (decision.keptEdit !== null) this.#notice(kind, decision.record.body, decision.keptEdit);
     }
     this.#agree(name, record, written.etag, decision.record, decision.record.deleted ? null : agreed);
+    return 'done';
+  }
+
+  /**
+   * Another machine's record: the folder's copy is taken as it is; one lost or changed here (a cache file set aside)
+   * is read again on the next run, never sent as this device's change (a delete would remove it everywhere).
+   */
+  async #mirror(
+    kind: SyncRecordKind,
+    id: string,
+    name: string,
+    record: RecordState,
+    digest: string | null,
+    got: Fetched | undefined,
+  ): Promise<'done'> {
+    if (got !== undefined) {
+      const held = await this.#apply(kind, id, got.remote.deleted ? null : got.remote.body);
+      const heldDigest = held === null ? null : contentDigest(this.deps.keys, canonicalJson(held));
+      this.#agree(name, record, got.etag, got.remote, heldDigest);
+    } else if (digest !== record.baseDigest && record.etag !== null) {
+      this.#setRecord(name, { ...record, etag: null });
+    }
     return 'done';
   }
 

@@ -44,8 +44,12 @@ export interface SyncServiceOptions {
     set(id: string, secrets: Record<string, string>): Promise<void>;
     delete(id: string): Promise<void>;
   };
-  /** The record kinds, given the groups of settings this device syncs. */
-  readonly kinds: (groups: () => readonly SyncSettingGroup[], fingerprintKey: () => Uint8Array) => SyncRecordKind[];
+  /** The record kinds, given the groups of settings this device syncs and this device's id (null: no sync). */
+  readonly kinds: (
+    groups: () => readonly SyncSettingGroup[],
+    fingerprintKey: () => Uint8Array,
+    deviceId: () => string | null,
+  ) => SyncRecordKind[];
   readonly events: Pick<EventBus, 'emit'>;
   readonly fetch: FetchPort;
   readonly clock: Pick<Clock, 'now' | 'setTimer' | 'clearTimer'>;
@@ -81,6 +85,7 @@ export class SyncService {
     const kinds = options.kinds(
       () => this.#state.config?.groups ?? [],
       () => this.#ready?.keys.digest ?? new Uint8Array(32),
+      () => this.deviceId(),
     );
     // A change the engine itself applies is not a local change to send back.
     this.#kinds = kinds.map((kind) => ({
@@ -320,6 +325,18 @@ export class SyncService {
     this.#waiting = 0;
     this.#save(EMPTY_SYNC_STATE);
     return this.status();
+  }
+
+  // -- devices ------------------------------------------------------------------------------------------------------
+
+  /** This machine's device id in the sync folder; null without sync. */
+  deviceId(): string | null {
+    return this.#state.config?.deviceId ?? null;
+  }
+
+  /** A device's name as its entry in the folder says; null when it is not listed there (removed, or never seen). */
+  deviceName(id: string): string | null {
+    return this.#state.devices.find((device) => device.id === id)?.name ?? null;
   }
 
   // -- status -------------------------------------------------------------------------------------------------------

@@ -51,5 +51,13 @@ export const useAllowanceStore = defineStore('allowance', () => {
     return null;
   }
 
-  return { allowances, support, load, of, loadSupport, set, remove };
+  /** Moves the key's allowance to this computer (with sync, one computer runs each allowance). */
+  async function runHere(accountId: string, keyId: number): Promise<AppError | null> {
+    const r = await keydesk.allowance.runHere({ accountId, keyId });
+    if (!r.ok) return r.error;
+    merge([r.value]);
+    return null;
+  }
+
+  return { allowances, support, load, of, loadSupport, set, remove, runHere };
 });

@@ -123,6 +123,9 @@ describe('backup and restore', () => {
       refused: 0,
       settingsChanged: 4,
       credentialsRestored: 2,
+      allowances: 0,
+      handoffs: 0,
+      recordsRefused: 0,
     });
     const listed = await after.value('accounts:list', undefined);
     expect(comparable(listed)).toEqual(accounts);

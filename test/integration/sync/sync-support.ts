@@ -1,11 +1,23 @@
 // Keydesk instances for the sync tests: each a whole in-process app (createApp) on its own data folder and its own
 // keyring, talking to the gateway emulator and to a real WebDAV server (Apache mod_dav, test/support). Sync runs
 // only when a test asks (Sync now), so every step is deterministic.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ArgsOf, InvokeChannel, Result, ResultOf, SyncStatus } from '../../../src-shared/contract';
 import { createApp, type App } from '../../../src-main/app';
+import type { Platform } from '../../../src-main/platform/ports';
+import { nextVersion } from '../../../src-main/features/sync/hlc';
+import { encodePlain } from '../../../src-main/features/sync/record-kind';
+import {
+  KEYRING_FILE,
+  openKeyring,
+  readKeyring,
+  recordFileName,
+  sealRecord,
+} from '../../../src-main/features/sync/sync-crypto';
+import type { WebdavServer } from '../../support/webdav-server';
 import type { Gateway } from '../../gateway/index';
 import { emulatorClock } from '../../support/emulator';
 import { memoryLogger } from '../../support/memory-logger';
@@ -32,6 +44,8 @@ export interface Instance {
 export interface InstanceOptions {
   /** Sync's own schedule; default: it never runs by itself (tests press Sync now). */
   readonly schedule?: { debounceMs: number; intervalMs: number; firstRetryMs?: number };
+  /** Ports to replace (links that would open the system's apps, say). */
+  readonly platform?: Partial<Platform>;
 }
 
 export async function openInstance(
@@ -46,7 +60,7 @@ export async function openInstance(
     dataDir,
     version: '9.9.9',
     log: memoryLogger().log,
-    platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw) }),
+    platform: testPlatform(dataDir, { keyring, clock: emulatorClock(gw), ...options.platform }),
     sync: { scrypt: TEST_SCRYPT, schedule: options.schedule ?? { debounceMs: NEVER, intervalMs: NEVER } },
   });
   const { call, value } = routerCalls(app.router);
@@ -100,4 +114,20 @@ export async function accountsOf(k: Instance) {
       isDisabled: a.isDisabled,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * Writes records into a folder on the server as a Keydesk holding the passphrase would (authentic, newest), whatever
+ * their body: what a rule-breaking or newer Keydesk could put there. Answers the writer.
+ */
+export async function sealForFolder(dav: WebdavServer, folder: string, passphrase: string) {
+  const dir = join(dav.root, folder);
+  const keys = await openKeyring(readKeyring(readFileSync(join(dir, KEYRING_FILE))), passphrase);
+  return (kind: string, id: string, body: unknown): void => {
+    const name = recordFileName(keys, kind, id);
+    // Far ahead of any clock in the tests, so no copy a machine saw is newer.
+    const version = nextVersion(null, 4_000_000_000_000, '00000000-0000-4000-8000-00000000000f');
+    const plain = encodePlain(kind, id, { version, deleted: false, body, conflicts: [] });
+    writeFileSync(join(dir, name), sealRecord(keys, name, version, plain));
+  };
 }

@@ -54,6 +54,9 @@ export const backup = {
     counts:
       '{add} to add, {replace} to replace, {absent} only here, {refused} not restored (they break the rules every account follows).',
     firstRows: 'The first {n} are listed.',
+    doneRecords:
+      '{allowances} allowance(s) restored, each run by this computer; {handoffs} hand-off record(s) restored (those made on another computer are kept as that computer’s: their files are there).',
+    doneRecordsRefused: '{n} allowance(s) or hand-off record(s) in the file broke the rules and were left out.',
     doneRefused: '{n} account(s) in the file were not restored (see the reasons in the preview).',
     progress: {
       checking: 'Checking the file’s accounts: {done} of {total}…',

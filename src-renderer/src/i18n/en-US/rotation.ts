@@ -9,6 +9,12 @@ export const rotation = {
   places: 'Where the twin goes',
   noPlaces:
     'Keydesk has not handed this key anywhere, so only the twin is made: hand it on yourself with “Use this key in…”.',
+  noPlacesHere: 'This computer has not handed this key anywhere, so only the twin is made here.',
+  elsewhere: 'Also handed on other computers',
+  elsewherePlace: '{place} on {device}',
+  elsewhereGone: 'a computer that left sync',
+  elsewhereHint:
+    'This rotation changes only this computer’s places. On each computer named here, open Keydesk and hand the twin on with “Use this key in…”: the old key keeps working there until this one is disabled.',
   via: {
     open: 'Link sent again to {place}',
     file: 'File rewritten in place: {path}',

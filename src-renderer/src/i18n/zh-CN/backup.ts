@@ -54,6 +54,9 @@ export const backup: MessageSchema['backup'] = {
     counts:
       '新增 {add} 个，替换 {replace} 个，仅本机有 {absent} 个，{refused} 个不恢复（不符合每个账户都要遵守的规则）。',
     firstRows: '下面列出前 {n} 个。',
+    doneRecords:
+      '恢复了 {allowances} 个额度计划（都由这台电脑执行）和 {handoffs} 条交付记录（在其他电脑上做的交付仍记在那台电脑名下：文件在那里）。',
+    doneRecordsRefused: '文件中有 {n} 个额度计划或交付记录不符合规则，没有恢复。',
     doneRefused: '文件中有 {n} 个账户没有恢复（原因见预览）。',
     progress: {
       checking: '正在检查文件中的账户：{done} / {total}…',

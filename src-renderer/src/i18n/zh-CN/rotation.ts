@@ -9,6 +9,12 @@ export const rotation: MessageSchema['rotation'] = {
   allowanceMoves: '它的额度计划（{amount}）会移到副本；本周期算作已补充。',
   places: '副本会交付到',
   noPlaces: 'Keydesk 没有把这个密钥交付到任何地方，所以只会创建副本：请用“在…中使用此密钥”自行交付。',
+  noPlacesHere: '这台电脑没有把这个密钥交付到任何地方，所以这里只会创建副本。',
+  elsewhere: '在其他电脑上也交付过',
+  elsewherePlace: '「{device}」上的 {place}',
+  elsewhereGone: '已退出同步的电脑',
+  elsewhereHint:
+    '这次轮换只改写这台电脑上的交付位置。请在这里列出的每台电脑上打开 Keydesk，用“在…中使用此密钥”交付副本：在旧密钥被停用之前，那里仍在使用旧密钥。',
   via: {
     open: '再次把链接发送到 {place}',
     file: '原地改写文件：{path}',

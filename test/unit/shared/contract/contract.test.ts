@@ -26,6 +26,7 @@ describe('contract', () => {
       'alerts:resolveRunaway',
       'allowance:list',
       'allowance:remove',
+      'allowance:runHere',
       'allowance:set',
       'allowance:support',
       'app:firstFrame',

@@ -28,6 +28,7 @@ const record = (over: Partial<AllowanceRecord> = {}): AllowanceRecord => ({
   expectedTotal: null,
   cap: null,
   history: [],
+  runsOn: null,
   ...over,
 });
 const key = (remain: number, used: number, over: Partial<KeyReading> = {}): KeyReading => ({

@@ -1,0 +1,86 @@
+// Hand-off records as synced records: each machine sends only its own (under its device id), keeps the others'
+// read-only, never lets the folder rewrite its own, and never sends what a backup of another computer restored.
+import { describe, expect, it } from 'vitest';
+import {
+  HandoffElsewhere,
+  type HandoffElsewhereDocument,
+} from '../../../../../../src-main/features/handoff/handoff-elsewhere';
+import {
+  HandoffRecords,
+  type HandoffRecordsDocument,
+} from '../../../../../../src-main/features/handoff/handoff-records';
+import { handoffKind, splitHandoffId } from '../../../../../../src-main/features/sync/kinds/handoff.kind';
+import { emptyIdRecord } from '../../../../../../src-main/id-record';
+import { MemoryStore } from '../../quota/fakes';
+
+const HERE = '11111111-2222-4333-8444-555555555555';
+const THERE = '66666666-7777-4888-9999-000000000000';
+const ACCOUNT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const RECORD = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+
+function kindHere() {
+  const records = new HandoffRecords(
+    new MemoryStore<HandoffRecordsDocument>({ records: emptyIdRecord() }),
+    () => 1_000,
+    () => RECORD,
+  );
+  const elsewhere = new HandoffElsewhere(new MemoryStore<HandoffElsewhereDocument>({ records: emptyIdRecord() }));
+  return { records, elsewhere, kind: handoffKind({ records, elsewhere, deviceId: () => HERE }) };
+}
+
+const body = {
+  accountId: ACCOUNT,
+  keyId: 3,
+  target: 'env' as const,
+  document: 0,
+  via: 'file' as const,
+  place: '.env',
+  path: '/home/someone/project/.env',
+  file: { size: 40, mtimeMs: 12.5 },
+  at: 900,
+};
+
+describe('the hand-off record kind', () => {
+  it('names a record by its machine and its own id, and nothing else', () => {
+    expect(splitHandoffId(`${HERE}:${RECORD}`)).toEqual({ deviceId: HERE, recordId: RECORD });
+    expect(splitHandoffId(`${HERE}:${RECORD}:x`)).toBeNull();
+    expect(splitHandoffId(`laptop:${RECORD}`)).toBeNull();
+  });
+
+  it('sends this machine’s records under its id and keeps another’s read-only', async () => {
+    const { records, elsewhere, kind } = kindHere();
+    records.add({ ...body, target: 'env', via: 'file' });
+    await kind.apply(new Map([[`${THERE}:${RECORD}`, body]]));
+    expect(elsewhere.forKey(ACCOUNT, 3).map((e) => e.deviceId)).toEqual([THERE]);
+    expect([...(await kind.local()).keys()].sort()).toEqual([`${HERE}:${RECORD}`, `${THERE}:${RECORD}`].sort());
+
+    // The folder cannot rewrite or drop this machine's own record.
+    await kind.apply(new Map([[`${HERE}:${RECORD}`, null]]));
+    await kind.apply(new Map([[`${HERE}:${RECORD}`, { ...body, place: 'elsewhere' }]]));
+    expect(records.list().map((r) => r.place)).toEqual(['.env']);
+    // Another machine's goes when that machine's delete arrives.
+    await kind.apply(new Map([[`${THERE}:${RECORD}`, null]]));
+    expect(elsewhere.all()).toEqual([]);
+  });
+
+  it('never sends what a backup of another computer restored', async () => {
+    const { elsewhere, kind } = kindHere();
+    elsewhere.restore([[`${THERE}:${RECORD}`, { deviceId: THERE, record: { ...body, id: RECORD }, isRestored: true }]]);
+    expect([...(await kind.local()).keys()]).toEqual([]);
+    expect(await kind.localOf(`${THERE}:${RECORD}`)).toBeNull();
+  });
+
+  it.each([
+    ['a path past its bound', `${THERE}:${RECORD}`, { ...body, path: `/${'a'.repeat(5000)}` }],
+    ['a tool Keydesk does not know', `${THERE}:${RECORD}`, { ...body, target: 'unknown-tool' }],
+    ['an unknown field', `${THERE}:${RECORD}`, { ...body, contents: 'sk-fake' }],
+    [
+      'a file stamp with more than size and time',
+      `${THERE}:${RECORD}`,
+      { ...body, file: { size: 1, mtimeMs: 1, x: 1 } },
+    ],
+    ['an id no Keydesk makes', `laptop:${RECORD}`, body],
+  ])('refuses %s', (_, id, input) => {
+    expect(kindHere().kind.admit(id, input)).toBeNull();
+  });
+});
