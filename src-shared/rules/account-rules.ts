@@ -21,5 +21,7 @@ export function checkLabel(input: string): LabelCheck {
   return { ok: true, label };
 }
 
-/** A user id typed or read as text: a positive whole number of at most 16 digits, no sign, no leading zero. */
-export const isUserIdText = (text: string): boolean => /^[1-9][0-9]{0,15}$/.test(text);
+/** A gateway's id (a user's, a key's) typed or read as text: a positive whole number of at most 16 digits, no sign, no leading zero. */
+export const isGatewayIdText = (text: string): boolean => /^[1-9][0-9]{0,15}$/.test(text);
+/** A user id typed or read as text (the gateway's id rule). */
+export const isUserIdText = isGatewayIdText;

@@ -1,6 +1,7 @@
 // The sync service: setting sync up (a new folder, or joining one after checking its passphrase and the server's
 // conditional writes), running the engine on the schedule, and the status, conflicts, notices and device removal
 // Settings shows. The app password, the passphrase and conflicting copies live in the vault; the rest in sync.json.
+// Long because setting up, joining, the run loop and the status are one service's state; the engine is sync-engine.ts.
 import type { AppError, SyncSettingGroup, SyncSetupArgs, SyncStatus } from '../../../src-shared/contract';
 import type { EventBus } from '../../event-bus';
 import { raise } from '../../errors';

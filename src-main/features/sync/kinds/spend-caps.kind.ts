@@ -3,17 +3,16 @@
 // machine's own choice: it spends that machine's request budget with the site.
 import { z } from 'zod';
 import { isKeydeskAccountId } from '../../../../src-shared/rules/account-record-rules';
+import { isGatewayIdText } from '../../../../src-shared/rules/account-rules';
 import type { SpendTracker } from '../../spend/spend.tracker';
 import type { SyncRecordKind } from '../record-kind';
 
-/** A key id as the caps keep it (text), as a Keydesk writes it: a positive integer. */
-const KEY_ID = /^[1-9][0-9]{0,15}$/;
 /** Enough for every key of a large account. */
 const MAX_CAPS = 1_000;
 
 export const syncedCapsSchema = z.strictObject({
   caps: z
-    .record(z.string().regex(KEY_ID), z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .record(z.string().refine(isGatewayIdText), z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
     .refine((caps) => Object.keys(caps).length <= MAX_CAPS),
 });
 
