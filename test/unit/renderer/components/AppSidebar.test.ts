@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The sidebar builds only the account rows its window can show, standing in for the rest with a spacer of their
-// height, and builds them all once focus enters the list.
+// height, and builds them all once focus enters the list; "No accounts yet" shows only when there are none.
 import { flushPromises, mount } from '@vue/test-utils';
 import { NConfigProvider, NMessageProvider } from 'naive-ui';
 import { createPinia, setActivePinia } from 'pinia';
@@ -70,6 +70,18 @@ describe('the sidebar\u2019s account rows', () => {
     await flushPromises();
     expect(sidebar.findAll('[data-testid=account-row]')).toHaveLength(20);
     expect(sidebar.find('[data-testid=sidebar-unbuilt]').exists()).toBe(false);
+    expect(sidebar.find('[data-testid=sidebar-accounts-empty]').exists()).toBe(false);
     sidebar.unmount();
+  });
+
+  it('says "No accounts yet" only when there are none, never under rows it has built', async () => {
+    const few = await mountSidebar(3);
+    expect(few.findAll('[data-testid=account-row]')).toHaveLength(3);
+    expect(few.find('[data-testid=sidebar-accounts-empty]').exists()).toBe(false);
+    few.unmount();
+    setActivePinia(createPinia());
+    const none = await mountSidebar(0);
+    expect(none.get('[data-testid=sidebar-accounts-empty]').text()).toContain('No accounts yet');
+    none.unmount();
   });
 });
