@@ -33,7 +33,10 @@ const dataDir = newDataDir();
 const app = await startApp(dataDir, { root: process.env.ROOT });
 const browser = await launchChromium();
 try {
-  await addAccounts(app, Array.from({ length: ACCOUNTS }, (_, i) => draftFor(gw, i + 1, 'access_token')));
+  await addAccounts(
+    app,
+    Array.from({ length: ACCOUNTS }, (_, i) => draftFor(gw, i + 1, 'access_token')),
+  );
   const context = await browser.newContext(CONTEXT);
   await shareSession(context, app);
   const page = await context.newPage();

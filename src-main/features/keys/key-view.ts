@@ -43,7 +43,8 @@ export const splitList = (value: string): string[] =>
     .filter((s) => s !== '');
 
 /** Most keys have no model limits: they share one empty list instead of holding one each. */
-const sharedWhenEmpty = (models: readonly string[]): readonly string[] => (models.length > 0 ? models : NO_MODEL_LIMITS);
+const sharedWhenEmpty = (models: readonly string[]): readonly string[] =>
+  models.length > 0 ? models : NO_MODEL_LIMITS;
 
 const joinList = (values: readonly string[]): string =>
   values

@@ -27,9 +27,7 @@ beforeEach(() => {
   dropPrefetchedLists();
   setActivePinia(createPinia());
   fake.override('keys:listChunk', (args) =>
-    Promise.resolve(
-      ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null }),
-    ),
+    Promise.resolve(ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null })),
   );
 });
 
@@ -77,9 +75,7 @@ describe('the top account\u2019s first page, before the first frame', () => {
     let release: () => void = () => undefined;
     const answer = new Promise<void>((resolve) => (release = resolve));
     fake.override('keys:listChunk', (args) =>
-      answer.then(() =>
-        ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null }),
-      ),
+      answer.then(() => ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null })),
     );
     return () => {
       release();
