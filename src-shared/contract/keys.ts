@@ -7,6 +7,12 @@ export const KEY_STATES = ['enabled', 'disabled', 'expired', 'exhausted'] as con
 /** Derived from status, expiry and quota together: a key may read status 1 while its expiry has passed. */
 export type KeyState = (typeof KEY_STATES)[number];
 
+/**
+ * The one "no model limits" list every key without any holds, main and renderer alike: a list of five thousand keys
+ * held five thousand empty arrays for it. Frozen, since it is shared.
+ */
+export const NO_MODEL_LIMITS: readonly string[] = Object.freeze([]);
+
 export interface KeyView {
   readonly accountId: string;
   readonly id: number;

@@ -1,6 +1,6 @@
 // Gateway key records → the KeyView DTO: masked key with sk-, the derived state (a key may still say status 1
 // after its expiry passed), model limits as a list. Also KeyFields → the gateway's edit and create shapes.
-import type { KeyFields, KeyState, KeyView } from '../../../src-shared/contract';
+import { NO_MODEL_LIMITS, type KeyFields, type KeyState, type KeyView } from '../../../src-shared/contract';
 import type { CreateKeyInput, KeyEdits, KeyRecord, SearchKeyRecord } from '../../gateway';
 import { isExpiryPast, normalizeIpList } from '../../../src-shared/rules/key-rules';
 import { isMaskedKey, maskKey } from '../../gateway';
@@ -42,6 +42,10 @@ export const splitList = (value: string): string[] =>
     .map((s) => s.trim())
     .filter((s) => s !== '');
 
+/** Most keys have no model limits: they share one empty list instead of holding one each. */
+const sharedWhenEmpty = (models: readonly string[]): readonly string[] =>
+  models.length > 0 ? models : NO_MODEL_LIMITS;
+
 const joinList = (values: readonly string[]): string =>
   values
     .map((s) => s.trim())
@@ -67,7 +71,7 @@ export function toKeyView(accountId: string, record: AnyKeyRecord, nowSec: numbe
     unlimitedQuota: r.unlimited_quota,
     group: r.group,
     modelLimitsEnabled: r.model_limits_enabled ?? false,
-    modelLimits: splitList(r.model_limits ?? ''),
+    modelLimits: sharedWhenEmpty(splitList(r.model_limits ?? '')),
     // One address per line whatever the server stored (commas, newlines, or null for no limit).
     allowIps: normalizeIpList(r.allow_ips),
   };

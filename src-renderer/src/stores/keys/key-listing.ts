@@ -19,6 +19,7 @@ import { checkSearch } from '../../components/keys/search-rules';
 import { useAccountsStore } from '../accounts.store';
 import { dropPrefetchedLists, listsKeys, takePrefetchedFirstPage } from '../keys-prefetch';
 import { rowKey } from './key-selection';
+import { shareEmptyLists } from './shared-lists';
 import { oneFrame } from './one-frame';
 
 /** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
@@ -172,7 +173,7 @@ export function useKeyListing(selection: ListingSelection) {
           });
     if (mine !== ticket) return;
     if (r.ok) {
-      items.value = r.value.items;
+      items.value = shareEmptyLists(r.value.items);
       total.value = r.value.total;
     } else {
       items.value = [];
@@ -232,7 +233,7 @@ export function useKeyListing(selection: ListingSelection) {
       for (;;) {
         if (mine !== ticket) return null;
         if (!r.ok) return r;
-        rows = rows.concat(r.value.items.filter(isNew));
+        rows = rows.concat(shareEmptyLists(r.value.items).filter(isNew));
         if (r.value.next === null) return { ok: true, value: rows };
         show(a.id, rows);
         r = await keydesk.keys.listChunk({ accountId: a.id, from: r.value.next });
@@ -241,7 +242,7 @@ export function useKeyListing(selection: ListingSelection) {
     const search = (a: KeyAccountView): Promise<Result<readonly KeyView[]>> =>
       keydesk.keys
         .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
-        .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: p.value.items } : p));
+        .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: shareEmptyLists(p.value.items) } : p));
     const listings = targets.map(async (a) => {
       const r = pattern === '' ? await readList(a) : await search(a);
       if (r === null || mine !== ticket) return;

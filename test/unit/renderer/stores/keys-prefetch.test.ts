@@ -5,6 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
 import { ok, type KeyView } from '../../../../src-shared/contract';
+import { keyView } from '../../../support/key-view';
 import { createAppRouter, opensOnAllKeys } from '../../../../src-renderer/src/router';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import {
@@ -19,20 +20,14 @@ import { fake } from '../fake-keydesk';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 
-const key = (accountId: string, id: number): Pick<KeyView, 'accountId' | 'id' | 'name'> => ({
-  accountId,
-  id,
-  name: `key-${String(id)}`,
-});
+const key = (accountId: string, id: number): KeyView => keyView({ accountId, id });
 
 beforeEach(() => {
   fake.reset();
   dropPrefetchedLists();
   setActivePinia(createPinia());
   fake.override('keys:listChunk', (args) =>
-    Promise.resolve(
-      ok({ items: [key((args as { accountId: string }).accountId, 1)] as unknown as KeyView[], next: null }),
-    ),
+    Promise.resolve(ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null })),
   );
 });
 
@@ -80,9 +75,7 @@ describe('the top account\u2019s first page, before the first frame', () => {
     let release: () => void = () => undefined;
     const answer = new Promise<void>((resolve) => (release = resolve));
     fake.override('keys:listChunk', (args) =>
-      answer.then(() =>
-        ok({ items: [key((args as { accountId: string }).accountId, 1)] as unknown as KeyView[], next: null }),
-      ),
+      answer.then(() => ok({ items: [key((args as { accountId: string }).accountId, 1)], next: null })),
     );
     return () => {
       release();

@@ -5,6 +5,7 @@ import { ClipboardGuard } from '../../../../../src-main/features/keys/clipboard-
 import { csvCell } from '../../../../../src-main/features/keys/key-secrets.service';
 import { deriveKeyState, toCreateInput, toKeyEdits, toKeyView } from '../../../../../src-main/features/keys/key-view';
 import type { KeyRecord } from '../../../../../src-main/gateway';
+import { NO_MODEL_LIMITS } from '../../../../../src-shared/contract';
 
 const NOW = 1_780_000_000;
 const record = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
@@ -51,6 +52,12 @@ describe('toKeyView', () => {
     expect(toKeyView('a', record(), NOW).maskedKey).toBe('sk-abcd**********wxyz');
     const whole = toKeyView('a', record({ key: 'sk-0123456789abcdef', isMasked: false }), NOW);
     expect(whole.maskedKey).toBe('sk-0123**********cdef');
+  });
+
+  it('gives every key without model limits the one shared, frozen empty list', () => {
+    const none = [record(), record({ id: 8, model_limits: ' , ' })];
+    for (const r of none) expect(toKeyView('a', r, NOW).modelLimits).toBe(NO_MODEL_LIMITS);
+    expect(Object.isFrozen(NO_MODEL_LIMITS)).toBe(true);
   });
 
   it('splits model limits and maps search items with unknown fields to null', () => {

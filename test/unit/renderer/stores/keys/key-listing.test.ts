@@ -4,7 +4,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { effectScope } from 'vue';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, type KeyListChunk, type Result } from '../../../../../src-shared/contract';
+import { NO_MODEL_LIMITS, ok, type KeyListChunk, type Result } from '../../../../../src-shared/contract';
 import { useAccountsStore } from '../../../../../src-renderer/src/stores/accounts.store';
 import { useKeyListing } from '../../../../../src-renderer/src/stores/keys/key-listing';
 import { accountView, snapshotOf } from '../../account-fixtures';
@@ -42,6 +42,22 @@ beforeEach(() => {
 });
 
 describe('key listing', () => {
+  it('holds one shared empty model list for every key without limits, and each limited key its own', async () => {
+    const { l } = await listing();
+    fake.override('keys:listChunk', (args) => {
+      const { accountId } = args as { accountId: string };
+      const items = [1, 2, 3].map((id) =>
+        keyView({ id, accountId, modelLimits: id === 3 ? ['gpt-4o'] : [], modelLimitsEnabled: id === 3 }),
+      );
+      return Promise.resolve(ok({ items, next: null }));
+    });
+    await l.load();
+    const empty = l.items.value.filter((k) => k.id !== 3);
+    expect(empty).toHaveLength(4);
+    for (const k of empty) expect(k.modelLimits).toBe(NO_MODEL_LIMITS);
+    expect(l.items.value.filter((k) => k.id === 3).map((k) => k.modelLimits)).toEqual([['gpt-4o'], ['gpt-4o']]);
+  });
+
   it('clears the selection when the account changes, not when it stays', async () => {
     const { l, calls } = await listing();
     l.setAccount('a');
