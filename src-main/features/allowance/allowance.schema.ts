@@ -82,6 +82,15 @@ export const allowanceRecordSchema = z.object({
 });
 export type AllowanceRecord = z.infer<typeof allowanceRecordSchema>;
 export type PendingRefill = z.infer<typeof pendingSchema>;
+
+/** What an allowance is wherever it travels (a backup, a synced record): all but its runner and the runner's own bookkeeping. */
+export type PortableAllowance = Omit<AllowanceRecord, 'pending' | 'cap' | 'runsOn'>;
+
+/** The allowance without the refill its runner is about to send, the cap's count, or who runs it. */
+export function portableAllowance(record: AllowanceRecord): PortableAllowance {
+  const { pending: _pending, cap: _cap, runsOn: _runsOn, ...portable } = record;
+  return portable;
+}
 export type CapState = z.infer<typeof capSchema>;
 
 export const allowanceDocumentSchema = z.object({

@@ -5,7 +5,12 @@
 // when the backup is this computer's, else as the computer's that made it (read-only: their files are there). Pure.
 import { z } from 'zod';
 import { isTimeZone } from '../allowance/allowance-periods';
-import { allowanceRecordSchema, MAX_ALLOWANCES, type AllowanceRecord } from '../allowance/allowance.schema';
+import {
+  allowanceRecordSchema,
+  MAX_ALLOWANCES,
+  portableAllowance,
+  type AllowanceRecord,
+} from '../allowance/allowance.schema';
 import type { ElsewhereRecord } from '../handoff/handoff-elsewhere';
 import { handoffRecordSchema, type FileStamp, type HandoffRecord } from '../handoff/handoff-records';
 import type { RestoreMode } from '../../../src-shared/contract';
@@ -20,22 +25,7 @@ const backupHandoffSchema = handoffRecordSchema
   .strict();
 
 /** An allowance as a backup holds it. */
-export const toBackupAllowance = (record: AllowanceRecord): BackupAllowance => ({
-  id: record.id,
-  accountId: record.accountId,
-  keyId: record.keyId,
-  keyName: record.keyName,
-  period: record.period,
-  mode: record.mode,
-  amountUnits: record.amountUnits,
-  timeZone: record.timeZone,
-  createdAt: record.createdAt,
-  updatedAt: record.updatedAt,
-  stopped: record.stopped,
-  lastPeriodStart: record.lastPeriodStart,
-  expectedTotal: record.expectedTotal,
-  history: record.history,
-});
+export const toBackupAllowance = (record: AllowanceRecord): BackupAllowance => portableAllowance(record);
 
 export interface RecordsHere {
   readonly allowances: readonly AllowanceRecord[];

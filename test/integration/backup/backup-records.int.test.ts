@@ -8,6 +8,7 @@ import { decodeBackup, encodeBackup } from '../../../src-main/features/backup/ba
 import { TEST_SCRYPT } from '../sync/sync-support';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { backupApps } from './backup-apps';
+import { setDailyRefill } from '../../support/allowances';
 
 const PASSPHRASE = 'fake backup passphrase 2';
 const AMOUNT = 2_000_000;
@@ -48,15 +49,7 @@ async function machineWithRecords() {
   const k = await openApp(dir, memoryKeyring());
   const accountId = await alice(k);
   const keyId = await keyWithQuota(k, accountId);
-  await k.value('allowance:set', {
-    accountId,
-    keyId,
-    period: 'day',
-    mode: 'refill',
-    amountUnits: AMOUNT,
-    timeZone: 'Asia/Shanghai',
-  });
-  await k.app.allowances.runDue();
+  await setDailyRefill(k, { accountId, keyId, amountUnits: AMOUNT });
   const saved = await k.value('handoff:send', { accountId, id: keyId, target: 'env', document: 0, via: 'file' });
   if (saved.path === null) throw new Error('the hand-off wrote no file');
   const [record] = await k.value('handoff:records', { accountId, keyId });

@@ -16,6 +16,7 @@ import { hasApache, startWebdavServer, type WebdavServer } from '../../support/w
 import { admin, readLog } from '../gateway/setup';
 import { memoryKeyring } from '../../unit/main/vault/fakes';
 import { addAccount, openInstance, sealForFolder, SYNC_PASSPHRASE, type Instance } from './sync-support';
+import { setDailyRefill } from '../../support/allowances';
 
 let gw: Gateway;
 let dav: WebdavServer;
@@ -128,18 +129,8 @@ async function aliceKey(k: Instance) {
   return { accountId, key };
 }
 
-async function setAllowance(k: Instance, accountId: string, keyId: number): Promise<void> {
-  await k.value('allowance:set', {
-    accountId,
-    keyId,
-    period: 'day',
-    mode: 'refill',
-    amountUnits: AMOUNT,
-    timeZone: 'Asia/Shanghai',
-  });
-  // Setting it starts its first refill; this waits for that one to finish.
-  await k.app.allowances.runDue();
-}
+const setAllowance = (k: Instance, accountId: string, keyId: number): Promise<void> =>
+  setDailyRefill(k, { accountId, keyId, amountUnits: AMOUNT });
 
 describe('allowances on every machine', () => {
   it('run on the machine that set them; "Run here" moves them, and only the runner refills at a period start', async () => {

@@ -3,7 +3,7 @@
 // refill and the cap's count never leave it, so a period's refill written by one machine is never news to another.
 import type { AllowanceRecords } from '../../allowance/allowance.records';
 import type { AllowanceService } from '../../allowance/allowance.service';
-import type { AllowanceRecord } from '../../allowance/allowance.schema';
+import { portableAllowance, type AllowanceRecord } from '../../allowance/allowance.schema';
 import { admitSyncedAllowance, syncedAllowanceSchema, type SyncedAllowance } from '../incoming-allowance';
 import type { SyncRecordKind } from '../record-kind';
 
@@ -19,22 +19,8 @@ export function allowanceKind(deps: AllowanceKindDeps): SyncRecordKind {
     const here = deps.deviceId();
     const runsOn = record.runsOn ?? here;
     if (runsOn === null) return undefined;
-    return {
-      accountId: record.accountId,
-      keyId: record.keyId,
-      keyName: record.keyName,
-      period: record.period,
-      mode: record.mode,
-      amountUnits: record.amountUnits,
-      timeZone: record.timeZone,
-      createdAt: record.createdAt,
-      updatedAt: record.updatedAt,
-      stopped: record.stopped,
-      lastPeriodStart: record.lastPeriodStart,
-      expectedTotal: record.expectedTotal,
-      history: record.history,
-      runsOn,
-    };
+    const { id: _id, ...body } = portableAllowance(record);
+    return { ...body, runsOn };
   };
   return {
     kind: 'allowance',
