@@ -176,7 +176,10 @@ test('an expiring key’s alert names its day, 48 hours read “in 2 days”, an
       if (look.language === 'en-US') await addAccount(page, gw, 'Alice', { kind: 'access_token', accessToken: ALICE });
       await page.goto(`${app.origin}/#/accounts`);
       // The end was moved behind Keydesk's back, as on the site's own page: Refresh reads the keys again (a running
-      // Keydesk answers the list from its minute-long cache, which the first look's Extend has just filled).
+      // Keydesk answers the list from its minute-long cache, which the first look's Extend has just filled). Pressed
+      // once the Accounts page is on screen, as a user would: a click while the route is still changing refreshes the
+      // page being left.
+      await expect(page.getByTestId('accounts-view').getByTestId('expiring-soon')).toBeVisible();
       await page.getByTestId('refresh-button').click();
       const row = page.getByTestId('expiring-row').filter({ hasText: 'expiring-soon' });
       await expect(row).toContainText(look.language === 'en-US' ? 'in 2 days' : '后天');
