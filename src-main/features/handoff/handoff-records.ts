@@ -128,7 +128,21 @@ export class HandoffRecords {
    */
   addAgentRead(accountId: string, keyId: number, agent: string): HandoffRecord {
     const place = plainName(agent, MAX_AGENT_PLACE);
-    return this.add({ accountId, keyId, target: 'agent', document: 0, via: 'reveal', place, path: null, file: null });
+    const entry: NewHandoff = {
+      accountId,
+      keyId,
+      target: 'agent',
+      document: 0,
+      via: 'reveal',
+      place,
+      path: null,
+      file: null,
+    };
+    const known = this.#all().find((r) => samePlace(r, entry));
+    // The same record, its time moved: sync sees one record change, not a new one per call.
+    const record: HandoffRecord = { ...entry, id: known?.id ?? this.newId(), at: this.now() };
+    this.#write([record, ...this.#all().filter((r) => r !== known)]);
+    return record;
   }
 
   add(entry: NewHandoff): HandoffRecord {

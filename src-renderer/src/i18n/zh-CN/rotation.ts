@@ -57,7 +57,8 @@ export const rotation: MessageSchema['rotation'] = {
     file_changed: 'Keydesk 写入后该文件被改动过，所以没有覆盖它：请把副本的代码片段另存为新文件。',
     file_missing: '文件已不在 Keydesk 写入的位置：请把副本的代码片段另存为新文件。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面应用。',
-    agent_reads_again: '智能体仍持有旧密钥；Keydesk 无法把密钥交给智能体。请让它读取新密钥（它可以再次调用 reveal_key）。',
+    agent_reads_again:
+      '智能体仍持有旧密钥；Keydesk 无法把密钥交给智能体。请让它读取新密钥（它可以再次调用 reveal_key）。',
   },
   actions: {
     copy: '复制',
