@@ -13,6 +13,7 @@ export const rotation = {
   elsewhere: 'Also handed on other computers',
   elsewherePlace: '{place} on {device}',
   elsewhereGone: 'a computer that left sync',
+  elsewhereAgent: 'the agent “{place}”',
   elsewhereHint:
     'This rotation changes only this computer’s places. On each computer named here, open Keydesk and hand the twin on with “Use this key in…”: the old key keeps working there until this one is disabled.',
   via: {
@@ -20,6 +21,7 @@ export const rotation = {
     file: 'File rewritten in place: {path}',
     clipboard: 'Snippet for {place}, copied again when you click',
     reveal: 'The agent “{place}” read this key: let it read the twin',
+    revealUnnamed: 'An agent that gave no name read this key: let it read the twin',
   },
   unnamedAgent: 'an agent that gave no name',
   idle: 'Disable this key once it has been idle for',

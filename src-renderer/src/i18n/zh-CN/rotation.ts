@@ -13,6 +13,7 @@ export const rotation: MessageSchema['rotation'] = {
   elsewhere: '在其他电脑上也交付过',
   elsewherePlace: '「{device}」上的 {place}',
   elsewhereGone: '已退出同步的电脑',
+  elsewhereAgent: '智能体“{place}”',
   elsewhereHint:
     '这次轮换只改写这台电脑上的交付位置。请在这里列出的每台电脑上打开 Keydesk，用“在…中使用此密钥”交付副本：在旧密钥被停用之前，那里仍在使用旧密钥。',
   via: {
@@ -20,6 +21,7 @@ export const rotation: MessageSchema['rotation'] = {
     file: '原地改写文件：{path}',
     clipboard: '{place} 的代码片段，由你点击后再次复制',
     reveal: '智能体“{place}”读取过此密钥：请让它读取新密钥',
+    revealUnnamed: '一个未报名称的智能体读取过此密钥：请让它读取新密钥',
   },
   unnamedAgent: '未报名称的智能体',
   idle: '这个密钥闲置多久后停用',
