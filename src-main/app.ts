@@ -127,6 +127,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       readsSince: (accountId, keyId, from) => spend.watcher.readsSince(accountId, keyId, from),
     },
     alerts: alerts.service,
+    handoffs: handoff.records,
   });
   // `keydesk status` and `keydesk mcp` ask the running app through one local channel (a socket or a named pipe).
   const channel = await createChannelFeature(core, {

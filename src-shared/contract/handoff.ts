@@ -13,10 +13,19 @@ export const HANDOFF_TARGETS = [
   'codex',
 ] as const;
 export type HandoffTarget = (typeof HANDOFF_TARGETS)[number];
+/**
+ * Where a recorded hand-off went: a target above, or `agent`, an MCP client the user let read the full key (its
+ * `reveal_key`). Keydesk cannot send a key to an agent, so `agent` is recorded, never offered as a target.
+ */
+export const HANDOFF_RECORD_TARGETS = [...HANDOFF_TARGETS, 'agent'] as const;
+export type HandoffRecordTarget = (typeof HANDOFF_RECORD_TARGETS)[number];
 
 /** How a target's text reaches it: a deep link the OS opens, or a snippet to paste or save. */
 export type HandoffKind = 'link' | 'snippet';
 export type HandoffVia = 'open' | 'clipboard' | 'file';
+/** How a recorded hand-off went: a way above, or `reveal`, an agent's read of the full key (target `agent` only). */
+export const HANDOFF_RECORD_VIAS = ['open', 'clipboard', 'file', 'reveal'] as const;
+export type HandoffRecordVia = (typeof HANDOFF_RECORD_VIAS)[number];
 
 export interface HandoffDocument {
   /** Where the target reads it (`~/.codex/config.toml`, `.env`), or the link's app; shown as the title. */
@@ -66,11 +75,14 @@ export interface HandoffRecordView {
   readonly id: string;
   readonly accountId: string;
   readonly keyId: number;
-  readonly target: HandoffTarget;
+  readonly target: HandoffRecordTarget;
   /** Which of the target's documents (Codex has two). */
   readonly document: number;
-  readonly via: HandoffVia;
-  /** Where the tool reads it (`~/.codex/auth.json`, `Cherry Studio`), as the preview titles it. */
+  readonly via: HandoffRecordVia;
+  /**
+   * Where the tool reads it (`~/.codex/auth.json`, `Cherry Studio`), as the preview titles it; for an agent, its name
+   * and version as the MCP client introduced itself (control characters dropped, bounded).
+   */
   readonly place: string;
   /** `file`: the path written; null otherwise. */
   readonly path: string | null;

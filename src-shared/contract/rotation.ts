@@ -3,7 +3,7 @@
 // later. Its types, channels and event.
 import type { AllowanceView } from './allowance';
 import type { AppError } from './errors';
-import type { HandoffRecordView, HandoffVia } from './handoff';
+import type { HandoffRecordVia, HandoffRecordView, HandoffVia } from './handoff';
 import type { KeyFields, KeyView } from './keys';
 
 /** Choices the rotate dialog offers for "disable the old key once it has been idle for…" (0 = at once). */
@@ -34,7 +34,7 @@ export interface HandoffElsewhereView {
   /** The machine's name as its entry in the sync folder says; null when it left the folder. */
   readonly deviceName: string | null;
   readonly target: HandoffRecordView['target'];
-  readonly via: HandoffVia;
+  readonly via: HandoffRecordVia;
   readonly place: string;
   readonly at: number;
 }
@@ -57,7 +57,8 @@ export type RotationStepNote =
   | 'copy_again' // a snippet went to the clipboard: copying the twin's is the user's click
   | 'file_changed' // the file Keydesk wrote was changed since: it is not overwritten
   | 'file_missing' // the file Keydesk wrote is gone (moved or deleted)
-  | 'no_link_opener'; // this mode cannot open links (browser mode): use the desktop app or another way
+  | 'no_link_opener' // this mode cannot open links (browser mode): use the desktop app or another way
+  | 'agent_reads_again'; // an agent read the old key: Keydesk cannot push the twin, the agent reads it (reveal_key)
 
 export interface RotationStep {
   /** `create`, `disable`, `delete`, or `handoff:<hand-off record id>`. */

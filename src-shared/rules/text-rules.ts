@@ -78,3 +78,16 @@ export function echoText(text: string, max: number): string {
   const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
   return `${visibleControls(text.slice(0, end))}…`;
 }
+
+/**
+ * Text from outside kept as a name (an MCP client's, in a record): control and reordering characters and lone
+ * surrogates dropped, runs of white space made one space, cut to `max` characters (never half a surrogate pair).
+ */
+export function plainName(text: string, max: number): string {
+  const kept = Array.from(text)
+    .map((c) => (SHOWN.test(c) && !/^[\t\n\r]$/.test(c) ? '' : c))
+    .join('')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return Array.from(kept).slice(0, max).join('').trim();
+}

@@ -14,6 +14,7 @@ import type { AccountDirectory, AccountHandle } from '../accounts/account-direct
 import type { KeySecretsService } from '../keys/key-secrets.service';
 import type { KeysService } from '../keys/keys.service';
 import type { AlertsService } from '../alerts/alerts.service';
+import type { HandoffRecords } from '../handoff/handoff-records';
 import { spendBetween, type SpendEntry } from '../spend/spend-rules';
 import type { KeySpend } from '../spend/spend.watcher';
 import type { WatchService } from '../watch/watch.service';
@@ -49,6 +50,8 @@ export interface AgentAnswersDeps {
     readsSince(accountId: string, keyId: number, from: number): SpendEntry[];
   };
   readonly alerts: Pick<AlertsService, 'list' | 'raiseAlert'>;
+  /** Where a full key went: a rotation of the key then tells the user this agent holds the old one. */
+  readonly handoffs: Pick<HandoffRecords, 'addAgentRead'>;
   readonly access: AgentAccess;
   readonly clock: { now(): number };
   readonly log: Logger;
@@ -308,6 +311,9 @@ export class AgentAnswers {
     }));
     if (!revealed.ok) throw new ChannelRefusal({ kind: 'app_error', error: revealed.error });
     this.#record(account, key, 'reveal', peer);
+    // No key in it: the agent's name and version as it said them (cleaned and bounded there), and when.
+    const agent = peer.client === null ? '' : `${peer.client} ${peer.clientVersion ?? ''}`;
+    this.deps.handoffs.addAgentRead(account.id, key.id, agent);
     return { accountLabel: clip(account.label), keyId: key.id, keyName: clip(key.name), key: revealed.value.key };
   }
 

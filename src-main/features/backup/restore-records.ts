@@ -12,7 +12,13 @@ import {
   type AllowanceRecord,
 } from '../allowance/allowance.schema';
 import type { ElsewhereRecord } from '../handoff/handoff-elsewhere';
-import { handoffRecordSchema, type FileStamp, type HandoffRecord } from '../handoff/handoff-records';
+import {
+  COHERENT_HANDOFF,
+  handoffRecordShape,
+  isCoherentHandoff,
+  type FileStamp,
+  type HandoffRecord,
+} from '../handoff/handoff-records';
 import type { RestoreMode } from '../../../src-shared/contract';
 import type { BackupPayload } from './backup-payload';
 
@@ -20,9 +26,10 @@ import type { BackupPayload } from './backup-payload';
 export const backupAllowanceSchema = allowanceRecordSchema.omit({ pending: true, cap: true, runsOn: true }).strict();
 export type BackupAllowance = z.infer<typeof backupAllowanceSchema>;
 
-const backupHandoffSchema = handoffRecordSchema
-  .extend({ id: z.uuid(), file: handoffRecordSchema.shape.file.unwrap().strict().nullable() })
-  .strict();
+const backupHandoffSchema = handoffRecordShape
+  .extend({ id: z.uuid(), file: handoffRecordShape.shape.file.unwrap().strict().nullable() })
+  .strict()
+  .refine(isCoherentHandoff, COHERENT_HANDOFF);
 
 /** An allowance as a backup holds it. */
 export const toBackupAllowance = (record: AllowanceRecord): BackupAllowance => portableAllowance(record);

@@ -64,6 +64,8 @@ export const proveSchema = z.strictObject({
   proof: hex64,
   /** Who is asking, as the command knows it (an MCP client's name): shown in what an agent was handed. */
   client: z.string().max(200).optional(),
+  /** The MCP client's version as it said it: kept with its name where an agent was handed a full key. */
+  clientVersion: z.string().max(100).optional(),
 });
 export const callSchema = z.strictObject({
   type: z.literal('call'),

@@ -38,6 +38,8 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Who is asking (an MCP client's name), for what the app records of a hand-off. */
   readonly client?: string;
+  /** Its version, as the MCP client said it. */
+  readonly clientVersion?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -97,7 +99,10 @@ export async function callKeydesk<T>(
           return;
         }
         stage = 'ready';
-        const client = options.client === undefined ? {} : { client: options.client.slice(0, 200) };
+        const client = {
+          ...(options.client === undefined ? {} : { client: options.client.slice(0, 200) }),
+          ...(options.clientVersion === undefined ? {} : { clientVersion: options.clientVersion.slice(0, 100) }),
+        };
         socket.write(frame({ type: 'prove', proof: clientProof(file.token, clientNonce, challenge.nonce), ...client }));
         return;
       }

@@ -37,6 +37,8 @@ import {
 /** Who is calling, as the caller said after proving itself (an MCP client's name), or null. */
 export interface ChannelPeer {
   readonly client: string | null;
+  /** Its version as it said it, or null. */
+  readonly clientVersion?: string | null;
 }
 
 /** One callable method: validates its own params; throws ChannelRefusal (or an AppErrorException) to refuse. */
@@ -221,7 +223,7 @@ function serveConnection(
         end();
         return;
       }
-      peer = { client: prove.client ?? null };
+      peer = { client: prove.client ?? null, clientVersion: prove.clientVersion ?? null };
       stage = 'ready';
       socket.setTimeout(IDLE_MS, end);
       send({ type: 'ready' });

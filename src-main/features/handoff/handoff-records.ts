@@ -4,11 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  HANDOFF_TARGETS,
+  HANDOFF_RECORD_TARGETS,
+  HANDOFF_RECORD_VIAS,
+  type HandoffRecordTarget,
+  type HandoffRecordVia,
   type HandoffRecordView,
-  type HandoffTarget,
-  type HandoffVia,
 } from '../../../src-shared/contract';
+import { hasControlCharacters, plainName } from '../../../src-shared/rules/text-rules';
 import { entriesOf, entryOf, idRecord, idRecordOf, type IdRecord } from '../../id-record';
 import type { DocumentStore } from '../../vault/config.store';
 
@@ -21,19 +23,42 @@ const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const fileStampSchema = z.object({ size: z.number().int().min(0), mtimeMs: z.number().min(0) });
 export type FileStamp = z.infer<typeof fileStampSchema>;
 
-export const handoffRecordSchema = z.object({
+/** The longest agent name a record keeps (the MCP client's name and version). */
+export const MAX_AGENT_PLACE = 80;
+
+/** A record's fields, each bounded; the gates (file, sync, backup) add `isCoherentHandoff` to what they derive. */
+export const handoffRecordShape = z.object({
   id: z.string().min(1).max(100),
   accountId: z.string().min(1).max(200),
   keyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  target: z.enum(HANDOFF_TARGETS),
+  target: z.enum(HANDOFF_RECORD_TARGETS),
   document: z.number().int().min(0).max(7),
-  via: z.enum(['open', 'clipboard', 'file']),
+  via: z.enum(HANDOFF_RECORD_VIAS),
   place: z.string().max(200),
   path: z.string().min(1).max(4096).nullable(),
   file: fileStampSchema.nullable(),
   at: epochMs,
 });
-export type HandoffRecord = z.infer<typeof handoffRecordSchema>;
+export type HandoffRecord = z.infer<typeof handoffRecordShape>;
+
+/**
+ * An agent's record is only ever an agent's read: no file, no path, no second document, and a name without control
+ * characters (it came from the MCP client), bounded. A tool's record never claims to be one.
+ */
+export function isCoherentHandoff(r: Pick<HandoffRecord, 'target' | 'via' | 'document' | 'place' | 'path' | 'file'>) {
+  if ((r.target === 'agent') !== (r.via === 'reveal')) return false;
+  if (r.target !== 'agent') return true;
+  return (
+    r.document === 0 &&
+    r.path === null &&
+    r.file === null &&
+    r.place.length <= MAX_AGENT_PLACE &&
+    !hasControlCharacters(r.place)
+  );
+}
+export const COHERENT_HANDOFF = 'an agent’s record is a read by a named agent, with no file';
+
+export const handoffRecordSchema = handoffRecordShape.refine(isCoherentHandoff, COHERENT_HANDOFF);
 
 export const handoffRecordsSchema = z.object({
   records: idRecord(handoffRecordSchema).refine(
@@ -55,9 +80,9 @@ export const EMPTY_HANDOFF_RECORDS: HandoffRecordsDocument = { records: idRecord
 export interface NewHandoff {
   readonly accountId: string;
   readonly keyId: number;
-  readonly target: HandoffTarget;
+  readonly target: HandoffRecordTarget;
   readonly document: number;
-  readonly via: HandoffVia;
+  readonly via: HandoffRecordVia;
   readonly place: string;
   readonly path: string | null;
   readonly file: FileStamp | null;
@@ -70,7 +95,9 @@ const samePlace = (a: NewHandoff, b: NewHandoff): boolean =>
   a.target === b.target &&
   a.document === b.document &&
   a.via === b.via &&
-  a.path === b.path;
+  a.path === b.path &&
+  // Each agent is a place of its own.
+  (a.target !== 'agent' || a.place === b.place);
 
 export const toRecordView = (r: HandoffRecord): HandoffRecordView => ({
   id: r.id,
@@ -93,6 +120,30 @@ export class HandoffRecords {
     private readonly now: () => number,
     private readonly newId: () => string = randomUUID,
   ) {}
+
+  /**
+   * An agent read the full key (MCP `reveal_key`): one record per agent and key, a repeated read moving its time.
+   * The name is the client's own words: control characters dropped, bounded; empty when it gave none (the window
+   * then says "an agent that gave no name").
+   */
+  addAgentRead(accountId: string, keyId: number, agent: string): HandoffRecord {
+    const place = plainName(agent, MAX_AGENT_PLACE);
+    const entry: NewHandoff = {
+      accountId,
+      keyId,
+      target: 'agent',
+      document: 0,
+      via: 'reveal',
+      place,
+      path: null,
+      file: null,
+    };
+    const known = this.#all().find((r) => samePlace(r, entry));
+    // The same record, its time moved: sync sees one record change, not a new one per call.
+    const record: HandoffRecord = { ...entry, id: known?.id ?? this.newId(), at: this.now() };
+    this.#write([record, ...this.#all().filter((r) => r !== known)]);
+    return record;
+  }
 
   add(entry: NewHandoff): HandoffRecord {
     const record: HandoffRecord = { ...entry, id: this.newId(), at: this.now() };

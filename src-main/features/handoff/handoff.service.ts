@@ -88,7 +88,7 @@ export interface HandoffLedger {
 }
 
 /** Why a repeated hand-off waits for the user: the file changed or is gone, or no link opener here. */
-export type RepeatNote = 'file_changed' | 'file_missing' | 'no_link_opener';
+export type RepeatNote = 'file_changed' | 'file_missing' | 'no_link_opener' | 'agent_reads_again';
 
 /** A hand-off repeated with another key: done (its new record), or waiting for the user and why. */
 export type RepeatOutcome =
@@ -125,6 +125,9 @@ export class HandoffService {
   async repeat(recordId: string, keyId: number, via?: HandoffVia): Promise<Result<RepeatOutcome>> {
     const record = this.ledger?.records.get(recordId);
     if (!record) return fail({ code: 'not_found' });
+    // An agent's read: nothing to send, the agent reads the twin itself.
+    if (record.target === 'agent' || record.via === 'reveal')
+      return ok({ state: 'needs_you', note: 'agent_reads_again' });
     const way = via ?? record.via;
     if (way === 'open' && !this.sinks.links.isAvailable) return ok({ state: 'needs_you', note: 'no_link_opener' });
     if (way === 'file' && via === undefined && record.path !== null && record.file !== null) {
@@ -138,7 +141,9 @@ export class HandoffService {
   /** The file Keydesk wrote, rewritten with the key, only while it stands as it was left. */
   private async rewrite(record: HandoffRecord, keyId: number): Promise<Result<RepeatOutcome>> {
     const { files, records } = this.ledger ?? {};
-    if (!files || !records || record.path === null || record.file === null) return fail({ code: 'internal' });
+    if (!files || !records || record.path === null || record.file === null || record.target === 'agent') {
+      return fail({ code: 'internal' });
+    }
     try {
       const stamp = await files.stamp(record.path);
       if (stamp === null) return ok({ state: 'needs_you', note: 'file_missing' });

@@ -41,7 +41,7 @@ export interface McpToolsOptions {
   readonly lang: Language;
   readonly now: () => number;
   /** The client's name as it introduced itself (for the record of a hand-off). */
-  readonly client: () => string | undefined;
+  readonly client: () => { readonly name: string; readonly version: string } | undefined;
 }
 
 interface ToolResult {
@@ -126,7 +126,8 @@ export function registerKeydeskTools(server: McpServer, options: McpToolsOptions
   });
   const ask = <T>(method: string, params: unknown, schema: z.ZodType<T>, timeoutMs = TOOL_TIMEOUT_MS) => {
     const client = options.client();
-    return callKeydesk(dataDir, method, params, schema, { timeoutMs, ...(client ? { client } : {}) });
+    const who = client === undefined ? {} : { client: client.name, clientVersion: client.version };
+    return callKeydesk(dataDir, method, params, schema, { timeoutMs, ...who });
   };
   /** Why the cache answers: a peer that could not prove itself is said; an absent Keydesk is the usual case. */
   const whyCache = (call: ChannelCall<unknown>): string[] => (call.kind === 'unproven' ? [w.unproven] : []);

@@ -71,7 +71,7 @@ export async function runMcp(
     dataDir,
     lang,
     now: options.now,
-    client: () => server.server.getClientVersion()?.name,
+    client: () => server.server.getClientVersion(),
   });
   const transport = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
   const closed = new Promise<void>((resolve) => {

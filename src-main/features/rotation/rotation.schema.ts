@@ -5,7 +5,8 @@ import { z } from 'zod';
 import {
   ERROR_CODES,
   ERROR_REASONS,
-  HANDOFF_TARGETS,
+  HANDOFF_RECORD_TARGETS,
+  HANDOFF_RECORD_VIAS,
   ROTATION_IDLE_MINUTES,
   type AppError,
 } from '../../../src-shared/contract';
@@ -45,9 +46,9 @@ const handoffSchema = z.object({
   id: z.string().min(1).max(100),
   accountId,
   keyId,
-  target: z.enum(HANDOFF_TARGETS),
+  target: z.enum(HANDOFF_RECORD_TARGETS),
   document: z.number().int().min(0).max(7),
-  via: z.enum(['open', 'clipboard', 'file']),
+  via: z.enum(HANDOFF_RECORD_VIAS),
   place: z.string().max(200),
   path: z.string().min(1).max(4096).nullable(),
   at: epochMs,
@@ -58,7 +59,7 @@ const stepSchema = z.object({
   kind: z.enum(['create', 'handoff', 'disable', 'delete']),
   state: z.enum(['pending', 'running', 'done', 'failed', 'needs_you', 'skipped']),
   handoff: handoffSchema.nullable(),
-  note: z.enum(['copy_again', 'file_changed', 'file_missing', 'no_link_opener']).nullable(),
+  note: z.enum(['copy_again', 'file_changed', 'file_missing', 'no_link_opener', 'agent_reads_again']).nullable(),
   error: storedErrorSchema.nullable(),
   at: epochMs.nullable(),
 });

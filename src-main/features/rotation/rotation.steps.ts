@@ -86,6 +86,10 @@ export class RotationSteps {
     if (step.handoff.via === 'clipboard' && via === undefined) {
       return this.#setStep(record, stepId, { state: 'needs_you', note: 'copy_again', error: null, at: null });
     }
+    // Keydesk cannot push a key into an agent: the agent holds the old one until it reads the twin (reveal_key).
+    if (step.handoff.via === 'reveal') {
+      return this.#setStep(record, stepId, { state: 'needs_you', note: 'agent_reads_again', error: null, at: null });
+    }
     const running = this.#setStep(record, stepId, { state: 'running', note: null, error: null, at: null });
     const handoff = step.handoff;
     const newKeyId = record.newKeyId;

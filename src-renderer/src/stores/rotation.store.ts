@@ -43,7 +43,9 @@ export const useRotationStore = defineStore('rotation', () => {
 
   const start = async (accountId: string, keyId: number, idleMinutes: number): Promise<Result<RotationView>> => {
     const r = await keydesk.rotation.start({ accountId, keyId, idleMinutes });
-    if (r.ok) merge(r.value);
+    // The answer is the rotation as it began: its steps' rotation:changed may have come first (a rotation whose steps
+    // need no request, an agent's, is done at once), and the older answer must not replace them.
+    if (r.ok && byId(r.value.id) === null) merge(r.value);
     return r;
   };
   const stop = async (id: string): Promise<AppError | null> => answer(await keydesk.rotation.stop({ id }));

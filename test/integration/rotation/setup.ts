@@ -103,6 +103,7 @@ export function rotationApp(gw: Gateway, start: number) {
     ...base,
     keys: features.keys,
     handoff,
+    handoffRecords,
     folder,
     opened,
     clipboard: () => board,

@@ -4,17 +4,24 @@
 import { z } from 'zod';
 import { isKeydeskAccountId } from '../../../../src-shared/rules/account-record-rules';
 import type { HandoffElsewhere } from '../../handoff/handoff-elsewhere';
-import { handoffRecordSchema, type HandoffRecord, type HandoffRecords } from '../../handoff/handoff-records';
+import {
+  COHERENT_HANDOFF,
+  handoffRecordShape,
+  isCoherentHandoff,
+  type HandoffRecord,
+  type HandoffRecords,
+} from '../../handoff/handoff-records';
 import type { SyncRecordKind } from '../record-kind';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const SYNC_ID = new RegExp(`^(${UUID}):(${UUID})$`);
 
 /** A hand-off record on the wire of the sync folder: the record without its id (the sync id carries it). */
-export const syncedHandoffSchema = handoffRecordSchema
+export const syncedHandoffSchema = handoffRecordShape
   .omit({ id: true })
-  .extend({ file: handoffRecordSchema.shape.file.unwrap().strict().nullable() })
-  .strict();
+  .extend({ file: handoffRecordShape.shape.file.unwrap().strict().nullable() })
+  .strict()
+  .refine(isCoherentHandoff, COHERENT_HANDOFF);
 export type SyncedHandoff = z.infer<typeof syncedHandoffSchema>;
 
 /** The device and record ids of a sync id, or null when it is not one a Keydesk makes. */

@@ -13,13 +13,17 @@ export const rotation = {
   elsewhere: 'Also handed on other computers',
   elsewherePlace: '{place} on {device}',
   elsewhereGone: 'a computer that left sync',
+  elsewhereAgent: 'the agent “{place}”',
   elsewhereHint:
     'This rotation changes only this computer’s places. On each computer named here, open Keydesk and hand the twin on with “Use this key in…”: the old key keeps working there until this one is disabled.',
   via: {
     open: 'Link sent again to {place}',
     file: 'File rewritten in place: {path}',
     clipboard: 'Snippet for {place}, copied again when you click',
+    reveal: 'The agent “{place}” read this key: let it read the twin',
+    revealUnnamed: 'An agent that gave no name read this key: let it read the twin',
   },
+  unnamedAgent: 'an agent that gave no name',
   idle: 'Disable this key once it has been idle for',
   idleOptions: { '0': 'At once', '15': '15 minutes', '60': '1 hour', '360': '6 hours', '1440': '24 hours' },
   idleHint:
@@ -56,6 +60,8 @@ export const rotation = {
       'The file changed after Keydesk wrote it, so it was not overwritten: save the twin’s snippet as a new file.',
     file_missing: 'The file is no longer where Keydesk wrote it: save the twin’s snippet as a new file.',
     no_link_opener: 'Opening an app needs the Keydesk desktop app.',
+    agent_reads_again:
+      'The agent still holds the old key; Keydesk cannot hand a key to an agent. Ask it to read the twin (it can call reveal_key again).',
   },
   actions: {
     copy: 'Copy',

@@ -13,13 +13,17 @@ export const rotation: MessageSchema['rotation'] = {
   elsewhere: '在其他电脑上也交付过',
   elsewherePlace: '「{device}」上的 {place}',
   elsewhereGone: '已退出同步的电脑',
+  elsewhereAgent: '智能体“{place}”',
   elsewhereHint:
     '这次轮换只改写这台电脑上的交付位置。请在这里列出的每台电脑上打开 Keydesk，用“在…中使用此密钥”交付副本：在旧密钥被停用之前，那里仍在使用旧密钥。',
   via: {
     open: '再次把链接发送到 {place}',
     file: '原地改写文件：{path}',
     clipboard: '{place} 的代码片段，由你点击后再次复制',
+    reveal: '智能体“{place}”读取过此密钥：请让它读取新密钥',
+    revealUnnamed: '一个未报名称的智能体读取过此密钥：请让它读取新密钥',
   },
+  unnamedAgent: '未报名称的智能体',
   idle: '这个密钥闲置多久后停用',
   idleOptions: { '0': '立即', '15': '15 分钟', '60': '1 小时', '360': '6 小时', '1440': '24 小时' },
   idleHint:
@@ -55,6 +59,8 @@ export const rotation: MessageSchema['rotation'] = {
     file_changed: 'Keydesk 写入后该文件被改动过，所以没有覆盖它：请把副本的代码片段另存为新文件。',
     file_missing: '文件已不在 Keydesk 写入的位置：请把副本的代码片段另存为新文件。',
     no_link_opener: '打开其他应用需要 Keydesk 桌面应用。',
+    agent_reads_again:
+      '智能体仍持有旧密钥；Keydesk 无法把密钥交给智能体。请让它读取新密钥（它可以再次调用 reveal_key）。',
   },
   actions: {
     copy: '复制',

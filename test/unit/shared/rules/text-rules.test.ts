@@ -3,7 +3,13 @@
 // escapes back apart from the text's own backslashes, so what it shows is exactly what the file held.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { echoParts, echoText, visibleControls } from '../../../../src-shared/rules/text-rules';
+import {
+  echoParts,
+  echoText,
+  hasControlCharacters,
+  plainName,
+  visibleControls,
+} from '../../../../src-shared/rules/text-rules';
 
 /** What the page shows, read back into the characters they stand for. */
 const readBack = (echoed: string): string =>
@@ -62,5 +68,23 @@ describe('visibleControls', () => {
   it('cuts a long text without splitting a pair, and echoes the cut part the same way', () => {
     expect(echoText('ab\ncd', 3)).toBe('ab\\n…');
     expect(echoText('a😀b', 2)).toBe('a…');
+  });
+});
+
+describe('plainName', () => {
+  it('drops control and reordering characters, makes white space one space, and cuts by code point', () => {
+    expect(plainName('  fake\u001b[31m\tagent\u202e \u0085 1.0 ', 80)).toBe('fake[31m agent 1.0');
+    expect(plainName('ab\ud800cd', 80)).toBe('abcd');
+    expect(plainName('😀'.repeat(5), 3)).toBe('😀😀😀');
+  });
+
+  it('never leaves a control character, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 0, max: 50 }), (text, max) => {
+        const kept = plainName(text, max);
+        expect(hasControlCharacters(kept)).toBe(false);
+        expect(Array.from(kept).length).toBeLessThanOrEqual(max);
+      }),
+    );
   });
 });

@@ -108,6 +108,30 @@ describe('planRecords', () => {
     expect([plan.allowancesRestored, plan.handoffsRestored, plan.refused]).toEqual([0, 0, 3]);
   });
 
+  it('restores an agent’s read of a key, and refuses one with a file or a name with control characters', () => {
+    const agent = { ...handoff, target: 'agent', via: 'reveal', place: 'fake-agent 1.0.0', path: null, file: null };
+    const plan = planRecords(
+      payload({
+        allowances: [],
+        handoffs: {
+          computerId: COMPUTER,
+          deviceId: null,
+          records: [
+            agent,
+            { ...agent, id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeee1', path: '/p/.env' },
+            { ...agent, id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeee2', place: 'evil\u0007agent' },
+          ],
+        },
+      }),
+      idOfFile,
+      new Set(['alice-here']),
+      { allowances: [], deviceId: null, isThisComputer: true },
+      'merge',
+      newId,
+    );
+    expect([plan.handoffs, plan.refused]).toEqual([[{ ...agent, accountId: 'alice-here' }], 2]);
+  });
+
   it('keeps another computer’s hand-offs as that computer’s, and this computer’s as its own', () => {
     const here = { allowances: [], deviceId: null, isThisComputer: false };
     const other = planRecords(payload(), idOfFile, new Set(['alice-here']), here, 'merge', newId);

@@ -128,3 +128,64 @@ describe('the record of hand-offs', () => {
     expect(handoffRecordsSchema.safeParse(bad).success).toBe(false);
   });
 });
+
+describe('an agent’s read of a key', () => {
+  const records = () => {
+    let now = 1_000;
+    const store = new MemoryStore<HandoffRecordsDocument>(EMPTY_HANDOFF_RECORDS);
+    let ids = 0;
+    const kept = new HandoffRecords(
+      store,
+      () => now,
+      () => `r${String(++ids)}`,
+    );
+    return { kept, store, later: () => (now += 500) };
+  };
+
+  it('is one record per agent and key, a repeated read moving its time, with no file and no key', () => {
+    const { kept, store, later } = records();
+    const first = kept.addAgentRead('a1', 7, 'fake-agent 1.0.0');
+    later();
+    expect(kept.addAgentRead('a1', 7, 'fake-agent 1.0.0').id).toBe(first.id);
+    kept.addAgentRead('a1', 7, 'other-agent 2.0');
+    expect(kept.forKey('a1', 7).map((r) => [r.target, r.via, r.place, r.path, r.file, r.at])).toEqual([
+      ['agent', 'reveal', 'other-agent 2.0', null, null, 1_500],
+      ['agent', 'reveal', 'fake-agent 1.0.0', null, null, 1_500],
+    ]);
+    expect(handoffRecordsSchema.safeParse(store.read()).success).toBe(true);
+  });
+
+  it('keeps the agent’s name without control characters, bounded', () => {
+    const { kept } = records();
+    const place = kept.addAgentRead('a1', 7, `evil\u001b]0;x\u0007 \u202eagent\n${'y'.repeat(10_000)}`).place;
+    expect(place.startsWith('evil]0;x agent y')).toBe(true);
+    expect(place).toHaveLength(80);
+    expect(kept.addAgentRead('a1', 8, '\u0000 \u0001').place).toBe('');
+  });
+
+  it('refuses a stored agent record with a file, a path, or a name with control characters', () => {
+    const agent = {
+      id: 'x',
+      accountId: 'a',
+      keyId: 1,
+      target: 'agent',
+      document: 0,
+      via: 'reveal',
+      place: 'fake-agent',
+      path: null,
+      file: null,
+      at: 1,
+    };
+    const stored = (r: object) => ({ records: { x: r } });
+    expect(handoffRecordsSchema.safeParse(stored(agent)).success).toBe(true);
+    for (const bad of [
+      { ...agent, path: '/p/.env' },
+      { ...agent, file: { size: 1, mtimeMs: 1 } },
+      { ...agent, place: 'a\u001bb' },
+      { ...agent, place: 'a'.repeat(81) },
+      { ...agent, via: 'clipboard' },
+    ]) {
+      expect(handoffRecordsSchema.safeParse(stored(bad)).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

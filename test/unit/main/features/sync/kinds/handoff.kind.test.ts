@@ -40,6 +40,16 @@ const body = {
   at: 900,
 };
 
+/** An agent's read of the key (MCP reveal_key) as another machine recorded it. */
+const agentBody = {
+  ...body,
+  target: 'agent' as const,
+  via: 'reveal' as const,
+  place: 'fake-agent 1.0.0',
+  path: null,
+  file: null,
+};
+
 describe('the hand-off record kind', () => {
   it('names a record by its machine and its own id, and nothing else', () => {
     expect(splitHandoffId(`${HERE}:${RECORD}`)).toEqual({ deviceId: HERE, recordId: RECORD });
@@ -80,7 +90,22 @@ describe('the hand-off record kind', () => {
       { ...body, file: { size: 1, mtimeMs: 1, x: 1 } },
     ],
     ['an id no Keydesk makes', `laptop:${RECORD}`, body],
+    ['an agent with a path', `${THERE}:${RECORD}`, { ...agentBody, path: '/home/someone/.env' }],
+    ['an agent with a file stamp', `${THERE}:${RECORD}`, { ...agentBody, file: { size: 1, mtimeMs: 1 } }],
+    ['an agent name past its bound', `${THERE}:${RECORD}`, { ...agentBody, place: 'a'.repeat(81) }],
+    ['an agent name with control characters', `${THERE}:${RECORD}`, { ...agentBody, place: 'evil\u001b[2J' }],
+    ['a tool’s record read as an agent’s', `${THERE}:${RECORD}`, { ...body, via: 'reveal' }],
+    ['an agent’s record sent as a file', `${THERE}:${RECORD}`, { ...agentBody, via: 'file' }],
   ])('refuses %s', (_, id, input) => {
     expect(kindHere().kind.admit(id, input)).toBeNull();
+  });
+
+  it('admits an agent’s read of a key, named and with no file, and keeps it read-only', async () => {
+    const { elsewhere, kind } = kindHere();
+    expect(kind.admit(`${THERE}:${RECORD}`, agentBody)).toEqual(agentBody);
+    await kind.apply(new Map([[`${THERE}:${RECORD}`, agentBody]]));
+    expect(elsewhere.forKey(ACCOUNT, 3).map((e) => [e.record.target, e.record.place])).toEqual([
+      ['agent', 'fake-agent 1.0.0'],
+    ]);
   });
 });
