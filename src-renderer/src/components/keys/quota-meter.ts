@@ -45,16 +45,15 @@ export function quotaMeterNode(item: MeterItem, money: AccountMoney, { language,
   const view = meterView(item);
   const amount = (u: number) => formatUnits(u, language, money.site);
   const used = () => h('span', { class: 'quota-meter__used' }, fill('keys.meter.used', { amount: amount(view.used) }));
+  // One line in a row of fixed height (the whole sentence in its title), wrapped where there is room (the drawer).
+  const overGranted = (text: string) =>
+    h('div', { class: 'quota-meter__note', 'data-testid': 'quota-negative', title: text }, text);
   let body: (VNode | null)[];
   if (item.unlimitedQuota) {
     body = [
       h('div', { class: 'quota-meter__line' }, [chip(fill('keys.meter.unlimited')), used()]),
       view.remain !== null && view.remain < 0
-        ? h(
-            'div',
-            { class: 'quota-meter__note', 'data-testid': 'quota-negative' },
-            fill('keys.meter.overGranted', { amount: amount(view.remain) }),
-          )
+        ? overGranted(fill('keys.meter.overGranted', { amount: amount(view.remain) }))
         : null,
     ];
   } else if (view.remain === null) {

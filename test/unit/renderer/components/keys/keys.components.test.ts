@@ -28,6 +28,10 @@ describe('KeyQuotaMeter', () => {
     const w = meter({ remainQuota: -1_250_000, usedQuota: 600, unlimitedQuota: true });
     expect(w.get('[data-testid=quota-unlimited]').text()).toBe('Unlimited');
     expect(w.get('[data-testid=quota-negative]').text()).toContain('-¥2.50');
+    // Kept to one line in a table row of fixed height: the whole sentence stays readable in its title.
+    expect(w.get('[data-testid=quota-negative]').attributes('title')).toBe(
+      w.get('[data-testid=quota-negative]').text(),
+    );
     expect(w.text()).toContain('¥0.0012 used');
     expect(meter({ remainQuota: 0, usedQuota: 0, unlimitedQuota: true }, 'zh-CN').text()).toContain('无限');
   });
