@@ -4,15 +4,14 @@
 // the next start, one read and one write in the emulator's log; then the key's quota is raised on the site by hand,
 // and at the next period the allowance stops with an alert instead of overwriting it. KEYDESK_KEY_CARE_TEST_MS makes
 // the first check after a start come at once. Screenshots of the drawer with KEYDESK_KEY_CARE_SHOTS=dir.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startGateway, type Gateway } from '../gateway/index';
-import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
+import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
 import { control, requestLog, type LogEntry } from './support/emulator';
-import { startKeydesk, type KeydeskProcess } from './support/keydesk-process';
+import { startKeydesk } from './support/keydesk-process';
+import { keyCareRun } from './support/key-care';
 import { setLook } from './support/look';
 
 const ENV = { KEYDESK_KEY_CARE_TEST_MS: '500' };
@@ -20,19 +19,7 @@ const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 const DAY = 86_400_000;
 
-let gw: Gateway;
-let dataDir: string;
-let app: KeydeskProcess | null = null;
-test.beforeEach(async () => {
-  gw = await startGateway({ seed: SEED, profile: 'new-api' });
-  dataDir = await mkdtemp(join(tmpdir(), 'keydesk-e2e-allowance-'));
-});
-test.afterEach(async () => {
-  await app?.stop();
-  app = null;
-  await gw.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const run = keyCareRun('allowance');
 
 const WORDS = {
   // The site's dollars with the yuan they cost beside, at its top-up price (7.3).
@@ -42,15 +29,15 @@ const WORDS = {
 
 /** The key's details, through its name in All keys. */
 async function openDrawer(page: Page): Promise<void> {
-  await page.goto(`${new URL(app?.url ?? '').origin}/#/keys`);
+  await page.goto(`${new URL(run.app?.url ?? '').origin}/#/keys`);
   await page.getByTestId('key-name').getByText('main', { exact: true }).click();
   await expect(page.getByTestId('key-allowance')).toBeVisible();
 }
 
 /** Keydesk started (again) on the data folder, the vault unlocked with the passphrase, the page reloaded. */
 async function restart(page: Page): Promise<void> {
-  app = await startKeydesk(dataDir, { env: ENV });
-  await page.goto(app.url);
+  run.app = await startKeydesk(run.dataDir, { env: ENV });
+  await page.goto(run.app.url);
   // The page swaps its launch code for a session as it loads: the shell drawn means that is done.
   await expect(page.getByTestId('sidebar')).toBeVisible();
   expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
@@ -59,7 +46,7 @@ async function restart(page: Page): Promise<void> {
 
 /** Writes into allowances.json, while Keydesk is stopped, that the last refill was for the day before. */
 async function lastRefillYesterday(): Promise<void> {
-  const file = join(dataDir, 'allowances.json');
+  const file = join(run.dataDir, 'allowances.json');
   const doc = JSON.parse(await readFile(file, 'utf8')) as {
     allowances: Record<string, { lastPeriodStart: number | null }>;
   };
@@ -74,7 +61,7 @@ const keyWrites = (log: readonly LogEntry[]): string[] =>
     .filter((e) => e.path.startsWith('/api/token/') && (e.method !== 'GET' || e.path === '/api/token/1'))
     .map((e) => `${e.method} ${e.path}${e.query.status_only === undefined ? '' : '?status_only'}`);
 const remainOf = async (): Promise<number> =>
-  ((await control(gw, 'GET', '/keys/1')) as { remain_quota: number }).remain_quota;
+  ((await control(run.gw, 'GET', '/keys/1')) as { remain_quota: number }).remain_quota;
 
 for (const look of [
   { language: 'en-US', theme: 'light' },
@@ -85,15 +72,15 @@ for (const look of [
   }) => {
     test.setTimeout(120_000);
     const words = WORDS[look.language];
-    app = await startKeydesk(dataDir, { env: ENV });
-    await page.goto(app.url);
-    await setLook(page, app.url, look);
+    run.app = await startKeydesk(run.dataDir, { env: ENV });
+    await page.goto(run.app.url);
+    await setLook(page, run.app.url, look);
     // No OS keychain here: a passphrase vault keeps the access token across the restarts below.
     expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
     const added = await invoke(page, 'accounts:add', {
       label: 'Work',
-      baseUrl: gw.base_url,
-      apiUrl: gw.api_url,
+      baseUrl: run.gw.base_url,
+      apiUrl: run.gw.api_url,
       credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
     });
     expect(added.ok, JSON.stringify(added.error)).toBe(true);
@@ -113,24 +100,24 @@ for (const look of [
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `allowance-${look.language}-${look.theme}.png`) });
 
     // The key spends; Keydesk is closed across midnight and started again: one refill, one read and one write.
-    await control(gw, 'POST', '/keys/1/spend', { units: 300_000 });
-    await app.stop();
+    await control(run.gw, 'POST', '/keys/1/spend', { units: 300_000 });
+    await run.app.stop();
     await lastRefillYesterday();
-    await control(gw, 'DELETE', '/log');
+    await control(run.gw, 'DELETE', '/log');
     await restart(page);
     await expect.poll(remainOf).toBe(1_000_000);
-    await expect.poll(async () => keyWrites(await requestLog(gw))).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    await expect.poll(async () => keyWrites(await requestLog(run.gw))).toEqual(['GET /api/token/1', 'PUT /api/token/']);
     await openDrawer(page);
     await expect(page.getByTestId('allowance-event')).toHaveCount(2);
 
     // Raised by hand on the site; at the next period Keydesk reads it, stops, and writes nothing.
-    await control(gw, 'PUT', '/keys/1/quota', { remain_quota: 9_000_000 });
-    await app.stop();
+    await control(run.gw, 'PUT', '/keys/1/quota', { remain_quota: 9_000_000 });
+    await run.app.stop();
     await lastRefillYesterday();
-    await control(gw, 'DELETE', '/log');
+    await control(run.gw, 'DELETE', '/log');
     await restart(page);
     await expect(page.getByTestId('alert-bell')).toHaveAttribute('data-count', '1', { timeout: 15_000 });
-    expect(keyWrites(await requestLog(gw))).toEqual(['GET /api/token/1']);
+    expect(keyWrites(await requestLog(run.gw))).toEqual(['GET /api/token/1']);
     expect(await remainOf()).toBe(9_000_000);
     await openDrawer(page);
     await expect(page.getByTestId('key-allowance')).toHaveAttribute('data-state', 'stopped');

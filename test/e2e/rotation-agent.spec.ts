@@ -2,16 +2,14 @@
 // SDK's own MCP client runs the real `keydesk mcp` against the running Keydesk and reads the key (the ability switched
 // on); Rotate… lists the agent by its name, and once started the agent's step waits for the user, saying the agent
 // holds the old key. Screenshots with KEYDESK_KEY_CARE_SHOTS=dir.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from '@playwright/test';
-import { startGateway, type Gateway } from '../gateway/index';
-import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
+import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
-import { startKeydesk, type KeydeskProcess } from './support/keydesk-process';
+import { startKeydesk } from './support/keydesk-process';
+import { keyCareRun } from './support/key-care';
 import { setLook } from './support/look';
 import { KeysPage } from './pages/keys.page';
 
@@ -19,19 +17,7 @@ const root = join(import.meta.dirname, '..', '..');
 const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 
-let gw: Gateway;
-let dataDir: string;
-let app: KeydeskProcess | null = null;
-test.beforeEach(async () => {
-  gw = await startGateway({ seed: SEED, profile: 'new-api' });
-  dataDir = await mkdtemp(join(tmpdir(), 'keydesk-e2e-rotation-agent-'));
-});
-test.afterEach(async () => {
-  await app?.stop();
-  app = null;
-  await gw.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const run = keyCareRun('rotation-agent');
 
 const WORDS = {
   'en-US': { rotate: 'Rotate…', place: 'The agent “fake-agent 1.0.0” read this key', note: 'still holds the old key' },
@@ -44,7 +30,7 @@ async function agentReads(): Promise<void> {
     command: join(root, 'node_modules', '.bin', 'tsx'),
     args: [join(root, 'src-main', 'mcp.ts')],
     cwd: root,
-    env: { ...(process.env as Record<string, string>), KEYDESK_DATA_DIR: dataDir },
+    env: { ...(process.env as Record<string, string>), KEYDESK_DATA_DIR: run.dataDir },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'fake-agent', version: '1.0.0' });
@@ -66,14 +52,14 @@ for (const look of [
   }) => {
     test.setTimeout(90_000);
     const words = WORDS[look.language];
-    app = await startKeydesk(dataDir);
-    await page.goto(app.url);
-    await setLook(page, app.url, look);
+    run.app = await startKeydesk(run.dataDir);
+    await page.goto(run.app.url);
+    await setLook(page, run.app.url, look);
     expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
     const added = await invoke(page, 'accounts:add', {
       label: 'Work',
-      baseUrl: gw.base_url,
-      apiUrl: gw.api_url,
+      baseUrl: run.gw.base_url,
+      apiUrl: run.gw.api_url,
       credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
     });
     expect(added.ok, JSON.stringify(added.error)).toBe(true);
@@ -81,7 +67,7 @@ for (const look of [
     expect((await invoke(page, 'agents:setAbility', { accountId, ability: 'reveal', isOn: true })).ok).toBe(true);
     await agentReads();
 
-    await page.goto(`${app.origin}/#/keys`);
+    await page.goto(`${run.app.origin}/#/keys`);
     await new KeysPage(page).menu('main', words.rotate);
     const dialog = page.getByTestId('rotate-dialog');
     await expect(dialog.getByTestId('rotation-place')).toHaveCount(1);

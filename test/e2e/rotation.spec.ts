@@ -4,15 +4,14 @@
 // stays enabled; once it has been idle for the hour chosen (written into rotations.json while Keydesk is stopped, as a
 // restart finds it) it is disabled; three days later the alert centre offers its deletion, done after a confirmation.
 // KEYDESK_KEY_CARE_TEST_MS makes Keydesk read the old key every second. Screenshots with KEYDESK_KEY_CARE_SHOTS=dir.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startGateway, type Gateway } from '../gateway/index';
-import { ALICE_TOKEN, SEED } from '../integration/gateway/setup';
+import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
 import { control, requestLog } from './support/emulator';
-import { startKeydesk, type KeydeskProcess } from './support/keydesk-process';
+import { startKeydesk } from './support/keydesk-process';
+import { keyCareRun } from './support/key-care';
 import { setLook } from './support/look';
 import { KeysPage } from './pages/keys.page';
 
@@ -20,19 +19,7 @@ const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 const HOUR = 3_600_000;
 
-let gw: Gateway;
-let dataDir: string;
-let app: KeydeskProcess | null = null;
-test.beforeEach(async () => {
-  gw = await startGateway({ seed: SEED, profile: 'new-api' });
-  dataDir = await mkdtemp(join(tmpdir(), 'keydesk-e2e-rotation-'));
-});
-test.afterEach(async () => {
-  await app?.stop();
-  app = null;
-  await gw.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const run = keyCareRun('rotation');
 
 const WORDS = {
   'en-US': { rotate: 'Rotate…', watching: 'Watching the old key', deleteOld: 'Delete old key…', delete: 'Delete' },
@@ -49,15 +36,15 @@ interface StoredRotation {
 
 /** Changes rotations.json while Keydesk is stopped (time a test cannot wait for, as a restart would find it). */
 async function rewriteRotations(change: (r: StoredRotation) => void): Promise<void> {
-  const file = join(dataDir, 'rotations.json');
+  const file = join(run.dataDir, 'rotations.json');
   const doc = JSON.parse(await readFile(file, 'utf8')) as { rotations: Record<string, StoredRotation> };
   for (const r of Object.values(doc.rotations)) change(r);
   await writeFile(file, JSON.stringify(doc));
 }
 
-const env = () => ({ KEYDESK_KEY_CARE_TEST_MS: '1000', KEYDESK_TEST_LINK_LOG: join(dataDir, 'links.log') });
+const env = () => ({ KEYDESK_KEY_CARE_TEST_MS: '1000', KEYDESK_TEST_LINK_LOG: join(run.dataDir, 'links.log') });
 const links = async (): Promise<string[]> =>
-  (await readFile(join(dataDir, 'links.log'), 'utf8').catch(() => '')).split('\n').filter((l) => l !== '');
+  (await readFile(join(run.dataDir, 'links.log'), 'utf8').catch(() => '')).split('\n').filter((l) => l !== '');
 const cherryKey = (link: string): string =>
   (
     JSON.parse(Buffer.from(new URL(link).searchParams.get('data') ?? '', 'base64').toString('utf8')) as {
@@ -65,11 +52,11 @@ const cherryKey = (link: string): string =>
     }
   ).apiKey;
 const siteKey = async (id: number): Promise<{ key: string; status: number }> =>
-  (await control(gw, 'GET', `/keys/${String(id)}`)) as { key: string; status: number };
+  (await control(run.gw, 'GET', `/keys/${String(id)}`)) as { key: string; status: number };
 
 async function restart(page: Page): Promise<void> {
-  app = await startKeydesk(dataDir, { env: env() });
-  await page.goto(app.url);
+  run.app = await startKeydesk(run.dataDir, { env: env() });
+  await page.goto(run.app.url);
   // The page swaps its launch code for a session as it loads: the shell drawn means that is done.
   await expect(page.getByTestId('sidebar')).toBeVisible();
   expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
@@ -85,14 +72,14 @@ for (const look of [
   }) => {
     test.setTimeout(120_000);
     const words = WORDS[look.language];
-    app = await startKeydesk(dataDir, { env: env() });
-    await page.goto(app.url);
-    await setLook(page, app.url, look);
+    run.app = await startKeydesk(run.dataDir, { env: env() });
+    await page.goto(run.app.url);
+    await setLook(page, run.app.url, look);
     expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
     const added = await invoke(page, 'accounts:add', {
       label: 'Work',
-      baseUrl: gw.base_url,
-      apiUrl: gw.api_url,
+      baseUrl: run.gw.base_url,
+      apiUrl: run.gw.api_url,
       credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
     });
     expect(added.ok, JSON.stringify(added.error)).toBe(true);
@@ -106,7 +93,7 @@ for (const look of [
     const oldKey = `sk-${(await siteKey(1)).key}`;
     expect(await readFile(envFile, 'utf8')).toContain(oldKey);
 
-    await page.goto(`${app.origin}/#/keys`);
+    await page.goto(`${run.app.origin}/#/keys`);
     const keys = new KeysPage(page);
     await keys.menu('main', words.rotate);
     const dialog = page.getByTestId('rotate-dialog');
@@ -133,7 +120,7 @@ for (const look of [
     expect(env2).not.toContain(oldKey);
 
     // The old key is used: Keydesk sees it (reads every second here) and keeps it enabled.
-    await control(gw, 'POST', '/keys/1/spend', { units: 1_000 });
+    await control(run.gw, 'POST', '/keys/1/spend', { units: 1_000 });
     await expect(dialog.getByTestId('rotation-watch')).not.toHaveText(/^\s*$/);
     await expect
       .poll(
@@ -144,23 +131,23 @@ for (const look of [
     expect((await siteKey(1)).status).toBe(1);
 
     // Two quiet hours later (written while Keydesk is stopped): the first read disables it, one status-only write.
-    await app.stop();
+    await run.app.stop();
     const past = Date.now() - 2 * HOUR;
     await rewriteRotations((r) => {
       r.watchFrom = past;
       r.oldKeyLastUseSeenAt = past;
       r.oldKeyReadAt = past;
     });
-    await control(gw, 'DELETE', '/log');
+    await control(run.gw, 'DELETE', '/log');
     await restart(page);
     await expect.poll(async () => (await siteKey(1)).status, { timeout: 15_000 }).toBe(2);
-    const writes = (await requestLog(gw)).filter((e) => e.method !== 'GET' && e.path.startsWith('/api/token'));
+    const writes = (await requestLog(run.gw)).filter((e) => e.method !== 'GET' && e.path.startsWith('/api/token'));
     expect(writes.map((e) => `${e.method} ${e.path} ${JSON.stringify(e.body)}`)).toEqual([
       'PUT /api/token/ {"id":1,"status":2}',
     ]);
 
     // Three days on: the alert centre offers the deletion, which happens only once confirmed.
-    await app.stop();
+    await run.app.stop();
     await rewriteRotations((r) => {
       r.deleteOfferAt = Date.now() - 60_000;
     });
@@ -172,10 +159,10 @@ for (const look of [
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `rotate-alert-${look.language}-${look.theme}.png`) });
     await item.getByTestId('alert-delete-old-key').click();
     await expect(page.locator('.n-dialog')).toBeVisible();
-    expect((await requestLog(gw)).filter((e) => e.method === 'DELETE')).toEqual([]);
+    expect((await requestLog(run.gw)).filter((e) => e.method === 'DELETE')).toEqual([]);
     await page.locator('.n-dialog').getByRole('button', { name: words.delete, exact: true }).click();
     await expect
-      .poll(async () => (await requestLog(gw)).filter((e) => e.method === 'DELETE').map((e) => e.path))
+      .poll(async () => (await requestLog(run.gw)).filter((e) => e.method === 'DELETE').map((e) => e.path))
       .toEqual(['/api/token/1']);
     await expect(item).toHaveAttribute('data-acknowledged', 'true');
   });
