@@ -7,15 +7,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
 import { control, requestLog, type LogEntry } from './support/emulator';
 import { startKeydesk } from './support/keydesk-process';
-import { keyCareRun } from './support/key-care';
-import { setLook } from './support/look';
+import { KEY_CARE_PASSPHRASE, keyCareRun, started, startWithWork } from './support/key-care';
 
 const ENV = { KEYDESK_KEY_CARE_TEST_MS: '500' };
-const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 const DAY = 86_400_000;
 
@@ -40,7 +37,7 @@ async function restart(page: Page): Promise<void> {
   await page.goto(run.app.url);
   // The page swaps its launch code for a session as it loads: the shell drawn means that is done.
   await expect(page.getByTestId('sidebar')).toBeVisible();
-  expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
+  expect((await invoke(page, 'vault:unlock', { passphrase: KEY_CARE_PASSPHRASE })).ok).toBe(true);
   await page.reload();
 }
 
@@ -72,18 +69,7 @@ for (const look of [
   }) => {
     test.setTimeout(120_000);
     const words = WORDS[look.language];
-    run.app = await startKeydesk(run.dataDir, { env: ENV });
-    await page.goto(run.app.url);
-    await setLook(page, run.app.url, look);
-    // No OS keychain here: a passphrase vault keeps the access token across the restarts below.
-    expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
-    const added = await invoke(page, 'accounts:add', {
-      label: 'Work',
-      baseUrl: run.gw.base_url,
-      apiUrl: run.gw.api_url,
-      credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
-    });
-    expect(added.ok, JSON.stringify(added.error)).toBe(true);
+    await startWithWork(page, run, look, ENV);
 
     await openDrawer(page);
     const section = page.getByTestId('key-allowance');
@@ -101,7 +87,7 @@ for (const look of [
 
     // The key spends; Keydesk is closed across midnight and started again: one refill, one read and one write.
     await control(run.gw, 'POST', '/keys/1/spend', { units: 300_000 });
-    await run.app.stop();
+    await started(run).stop();
     await lastRefillYesterday();
     await control(run.gw, 'DELETE', '/log');
     await restart(page);
@@ -112,7 +98,7 @@ for (const look of [
 
     // Raised by hand on the site; at the next period Keydesk reads it, stops, and writes nothing.
     await control(run.gw, 'PUT', '/keys/1/quota', { remain_quota: 9_000_000 });
-    await run.app.stop();
+    await started(run).stop();
     await lastRefillYesterday();
     await control(run.gw, 'DELETE', '/log');
     await restart(page);

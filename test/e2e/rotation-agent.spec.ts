@@ -6,15 +6,11 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from '@playwright/test';
-import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
-import { startKeydesk } from './support/keydesk-process';
-import { keyCareRun } from './support/key-care';
-import { setLook } from './support/look';
+import { keyCareRun, started, startWithWork } from './support/key-care';
 import { KeysPage } from './pages/keys.page';
 
 const root = join(import.meta.dirname, '..', '..');
-const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 
 const run = keyCareRun('rotation-agent');
@@ -52,22 +48,11 @@ for (const look of [
   }) => {
     test.setTimeout(90_000);
     const words = WORDS[look.language];
-    run.app = await startKeydesk(run.dataDir);
-    await page.goto(run.app.url);
-    await setLook(page, run.app.url, look);
-    expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
-    const added = await invoke(page, 'accounts:add', {
-      label: 'Work',
-      baseUrl: run.gw.base_url,
-      apiUrl: run.gw.api_url,
-      credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
-    });
-    expect(added.ok, JSON.stringify(added.error)).toBe(true);
-    const accountId = (added.value as { account: { id: string } }).account.id;
+    const { accountId } = await startWithWork(page, run, look);
     expect((await invoke(page, 'agents:setAbility', { accountId, ability: 'reveal', isOn: true })).ok).toBe(true);
     await agentReads();
 
-    await page.goto(`${run.app.origin}/#/keys`);
+    await page.goto(`${started(run).origin}/#/keys`);
     await new KeysPage(page).menu('main', words.rotate);
     const dialog = page.getByTestId('rotate-dialog');
     await expect(dialog.getByTestId('rotation-place')).toHaveCount(1);

@@ -7,15 +7,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ALICE_TOKEN } from '../integration/gateway/setup';
 import { invokeBridge as invoke } from './support/bridge';
 import { control, requestLog } from './support/emulator';
 import { startKeydesk } from './support/keydesk-process';
-import { keyCareRun } from './support/key-care';
-import { setLook } from './support/look';
+import { KEY_CARE_PASSPHRASE, keyCareRun, started, startWithWork } from './support/key-care';
 import { KeysPage } from './pages/keys.page';
 
-const PASSPHRASE = 'an obviously fake test passphrase';
 const SHOTS = process.env.KEYDESK_KEY_CARE_SHOTS;
 const HOUR = 3_600_000;
 
@@ -59,7 +56,7 @@ async function restart(page: Page): Promise<void> {
   await page.goto(run.app.url);
   // The page swaps its launch code for a session as it loads: the shell drawn means that is done.
   await expect(page.getByTestId('sidebar')).toBeVisible();
-  expect((await invoke(page, 'vault:unlock', { passphrase: PASSPHRASE })).ok).toBe(true);
+  expect((await invoke(page, 'vault:unlock', { passphrase: KEY_CARE_PASSPHRASE })).ok).toBe(true);
   await page.reload();
 }
 
@@ -72,18 +69,7 @@ for (const look of [
   }) => {
     test.setTimeout(120_000);
     const words = WORDS[look.language];
-    run.app = await startKeydesk(run.dataDir, { env: env() });
-    await page.goto(run.app.url);
-    await setLook(page, run.app.url, look);
-    expect((await invoke(page, 'vault:setPassphrase', { passphrase: PASSPHRASE })).ok).toBe(true);
-    const added = await invoke(page, 'accounts:add', {
-      label: 'Work',
-      baseUrl: run.gw.base_url,
-      apiUrl: run.gw.api_url,
-      credential: { kind: 'access_token', accessToken: ALICE_TOKEN },
-    });
-    expect(added.ok, JSON.stringify(added.error)).toBe(true);
-    const accountId = (added.value as { account: { id: string } }).account.id;
+    const { accountId } = await startWithWork(page, run, look, env());
     // Handed to two places before: Cherry Studio by its link, and a .env file.
     expect(
       (await invoke(page, 'handoff:send', { accountId, id: 1, target: 'cherry-studio', document: 0, via: 'open' })).ok,
@@ -93,7 +79,7 @@ for (const look of [
     const oldKey = `sk-${(await siteKey(1)).key}`;
     expect(await readFile(envFile, 'utf8')).toContain(oldKey);
 
-    await page.goto(`${run.app.origin}/#/keys`);
+    await page.goto(`${started(run).origin}/#/keys`);
     const keys = new KeysPage(page);
     await keys.menu('main', words.rotate);
     const dialog = page.getByTestId('rotate-dialog');
@@ -131,7 +117,7 @@ for (const look of [
     expect((await siteKey(1)).status).toBe(1);
 
     // Two quiet hours later (written while Keydesk is stopped): the first read disables it, one status-only write.
-    await run.app.stop();
+    await started(run).stop();
     const past = Date.now() - 2 * HOUR;
     await rewriteRotations((r) => {
       r.watchFrom = past;
@@ -147,7 +133,7 @@ for (const look of [
     ]);
 
     // Three days on: the alert centre offers the deletion, which happens only once confirmed.
-    await run.app.stop();
+    await started(run).stop();
     await rewriteRotations((r) => {
       r.deleteOfferAt = Date.now() - 60_000;
     });
