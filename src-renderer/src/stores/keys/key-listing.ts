@@ -20,7 +20,7 @@ import { useAccountsStore } from '../accounts.store';
 import { dropPrefetchedLists, listsKeys, takePrefetchedFirstPage } from '../keys-prefetch';
 import { rowKey } from './key-selection';
 import { shareEmptyLists } from './shared-lists';
-import { oneFrame } from './one-frame';
+import { pacedFrames } from './paced-frames';
 
 /** An account as the key pages need it: who it is, how it shows money, and whether keys can be managed. */
 export interface KeyAccountView {
@@ -34,6 +34,8 @@ export interface KeyAccountView {
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const ALL_SEARCH_SIZE = 100;
+/** While All keys' lists arrive, a commit at most this often after the first (the last one is never held). */
+const LOAD_COMMIT_SPACING_MS = 250;
 
 export interface AccountLoad {
   readonly accountId: string;
@@ -95,7 +97,6 @@ export function useKeyListing(selection: ListingSelection) {
     listed.value = [];
     listedAccounts = new Set();
   };
-  const frame = oneFrame();
 
   const searchField = ref<KeySearchField>('name');
   const searchPattern = ref('');
@@ -184,8 +185,8 @@ export function useKeyListing(selection: ListingSelection) {
 
   /**
    * Account by account and page by page: rows appear as each page lands; one account failing leaves the others shown.
-   * Answers that land in the same frame are committed once (twenty accounts answering together make one re-render,
-   * not twenty). A search never empties the table first: until an account answers, its rows are the ones already
+   * Answers are committed together (see paced-frames): the first at once, for the first rows, then at most one
+   * commit per LOAD_COMMIT_SPACING_MS while the rest arrive, and the last at once when every account has answered. A search never empties the table first: until an account answers, its rows are the ones already
    * loaded that match by the server's own rule (a name search; a key search cannot be judged from masked keys, so
    * those rows stay).
    */
@@ -200,6 +201,7 @@ export function useKeyListing(selection: ListingSelection) {
     // Rows stay in the user's account order whichever account answers first.
     const answered = new Map<string, readonly KeyView[]>();
     const settled = new Map<string, AccountLoad>();
+    const frame = pacedFrames(LOAD_COMMIT_SPACING_MS);
     let isDirty = true;
     const commit = () => {
       if (mine !== ticket || !isDirty) return;
