@@ -10,6 +10,8 @@ const FRESH_MS = 5_000;
 
 let askedAt = 0;
 const pending = new Map<string, Promise<Result<KeyListChunk>>>();
+/** The answers already in, by account: a load that starts after them shows them in the same task, not a frame later. */
+const answered = new Map<string, Result<KeyListChunk>>();
 /** The first account's first page: the rows at the top of the list, the ones the first frame should show. */
 let top: Promise<unknown> | null = null;
 
@@ -20,8 +22,18 @@ export const listsKeys = (a: Pick<AccountView, 'kind' | 'isDisabled'>): boolean 
 /** Asks main for the first page of each account's whole key list now; the view's first load of All keys takes it. */
 export function prefetchKeyLists(accountIds: readonly string[], now = Date.now()): void {
   pending.clear();
+  answered.clear();
   askedAt = now;
-  for (const accountId of accountIds) pending.set(accountId, keydesk.keys.listChunk({ accountId, from: null }));
+  for (const accountId of accountIds) {
+    const ask = keydesk.keys.listChunk({ accountId, from: null });
+    pending.set(accountId, ask);
+    void ask.then(
+      (r) => {
+        if (pending.get(accountId) === ask) answered.set(accountId, r);
+      },
+      () => undefined,
+    );
+  }
   top = accountIds[0] === undefined ? null : (pending.get(accountIds[0]) ?? null);
 }
 
@@ -44,18 +56,25 @@ export function topFirstPage(waitMs: number): Promise<void> {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The first page asked for at start for this account, once, while still fresh; undefined means ask now. */
+/**
+ * The first page asked for at start for this account, once, while still fresh; undefined means ask now. `ready` is
+ * the answer itself when it is already in (the view's first load shows it before its first frame), else the promise.
+ */
 export function takePrefetchedFirstPage(
   accountId: string,
   now = Date.now(),
-): Promise<Result<KeyListChunk>> | undefined {
+): { readonly ready?: Result<KeyListChunk>; readonly answer: Promise<Result<KeyListChunk>> } | undefined {
   const answer = pending.get(accountId);
+  const ready = answered.get(accountId);
   pending.delete(accountId);
-  return answer !== undefined && now - askedAt <= FRESH_MS ? answer : undefined;
+  answered.delete(accountId);
+  if (answer === undefined || now - askedAt > FRESH_MS) return undefined;
+  return ready === undefined ? { answer } : { ready, answer };
 }
 
 /** Drops what no load took (the view listed other accounts, or none). */
 export function dropPrefetchedLists(): void {
   pending.clear();
+  answered.clear();
   top = null;
 }

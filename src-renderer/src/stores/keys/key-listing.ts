@@ -219,10 +219,20 @@ export function useKeyListing(selection: ListingSelection) {
       isDirty = true;
       frame.request(commit);
     };
-    commit();
+    // An account done: its count and state, and its rows. A failed account shows none of its rows rather than rows
+    // that may not match, or only part of its list.
+    const settle = (a: KeyAccountView, r: Result<readonly KeyView[]>): void => {
+      settled.set(a.id, {
+        accountId: a.id,
+        isLoading: false,
+        error: r.ok ? null : r.error,
+        count: r.ok ? r.value.length : 0,
+      });
+      show(a.id, r.ok ? r.value : []);
+    };
     // An account's whole list, shown page by page; the first page asked for while Keydesk started (keys-prefetch)
-    // stands in for asking again, once.
-    const readList = async (a: KeyAccountView): Promise<Result<readonly KeyView[]> | null> => {
+    // stands in for asking again, once, and when it is already in, it is shown before the first await.
+    const readList = async (a: KeyAccountView): Promise<void> => {
       let rows: readonly KeyView[] = [];
       const ids = new Set<number>();
       // A key created while the pages are read moves the later ones down: a page may start with a key already shown.
@@ -231,32 +241,31 @@ export function useKeyListing(selection: ListingSelection) {
         ids.add(k.id);
         return true;
       };
-      let r = await (takePrefetchedFirstPage(a.id) ?? keydesk.keys.listChunk({ accountId: a.id, from: null }));
+      const prefetched = takePrefetchedFirstPage(a.id);
+      let r =
+        prefetched?.ready ?? (await (prefetched?.answer ?? keydesk.keys.listChunk({ accountId: a.id, from: null })));
       for (;;) {
-        if (mine !== ticket) return null;
-        if (!r.ok) return r;
+        if (mine !== ticket) return;
+        if (!r.ok) return settle(a, r);
         rows = rows.concat(shareEmptyLists(r.value.items).filter(isNew));
-        if (r.value.next === null) return { ok: true, value: rows };
+        if (r.value.next === null) return settle(a, { ok: true, value: rows });
         show(a.id, rows);
         r = await keydesk.keys.listChunk({ accountId: a.id, from: r.value.next });
       }
     };
-    const search = (a: KeyAccountView): Promise<Result<readonly KeyView[]>> =>
-      keydesk.keys
-        .search({ accountId: a.id, field: searchField.value, pattern, page: 1, size: ALL_SEARCH_SIZE })
-        .then((p): Result<readonly KeyView[]> => (p.ok ? { ok: true, value: shareEmptyLists(p.value.items) } : p));
-    const listings = targets.map(async (a) => {
-      const r = pattern === '' ? await readList(a) : await search(a);
-      if (r === null || mine !== ticket) return;
-      settled.set(a.id, {
+    const search = async (a: KeyAccountView): Promise<void> => {
+      const p = await keydesk.keys.search({
         accountId: a.id,
-        isLoading: false,
-        error: r.ok ? null : r.error,
-        count: r.ok ? r.value.length : 0,
+        field: searchField.value,
+        pattern,
+        page: 1,
+        size: ALL_SEARCH_SIZE,
       });
-      // A failed account shows none of its rows rather than rows that may not match, or only part of its list.
-      show(a.id, r.ok ? r.value : []);
-    });
+      if (mine === ticket) settle(a, p.ok ? { ok: true, value: shareEmptyLists(p.value.items) } : p);
+    };
+    const listings = targets.map((a) => (pattern === '' ? readList(a) : search(a)));
+    // Committed now, before any await: first pages already in (asked for at start) are in the view's first frame.
+    commit();
     dropPrefetchedLists();
     await Promise.all(listings);
     commit();

@@ -37,7 +37,7 @@ describe('prefetched key lists', () => {
     expect(fake.callsTo('keys:listChunk')).toHaveLength(2);
     const first = takePrefetchedFirstPage('a', 1_500);
     expect(first).toBeDefined();
-    expect(await first).toMatchObject({ ok: true, value: { items: [{ accountId: 'a' }], next: null } });
+    expect(await first?.answer).toMatchObject({ ok: true, value: { items: [{ accountId: 'a' }], next: null } });
     expect(takePrefetchedFirstPage('a', 1_500)).toBeUndefined();
     expect(takePrefetchedFirstPage('c', 1_500)).toBeUndefined();
   });
@@ -66,6 +66,32 @@ describe('prefetched key lists', () => {
     expect(fake.callsTo('keys:listChunk')).toHaveLength(2);
     await store.load();
     expect(fake.callsTo('keys:listChunk')).toHaveLength(4);
+  });
+
+  it('shows the first pages already in when the first load starts, before it waits for anything', async () => {
+    fake.override('accounts:list', () =>
+      Promise.resolve(ok(snapshotOf(['a', 'b'].map((id) => accountView({ id, kind: 'access_token' }))))),
+    );
+    // Account a has a second page still to read; b's first page is its whole list.
+    fake.override('keys:listChunk', (args) => {
+      const { accountId, from } = args as { accountId: string; from: unknown };
+      if (accountId === 'b') return Promise.resolve(ok({ items: [key('b', 1)], next: null }));
+      return Promise.resolve(
+        from === null
+          ? ok({ items: [key('a', 1)], next: { page: 1, seen: 1, pageLength: 1, firstId: 1 } })
+          : ok({ items: [key('a', 2)], next: null }),
+      );
+    });
+    await useAccountsStore().hydrate();
+    prefetchKeyLists(['a', 'b']);
+    await Promise.resolve();
+    await Promise.resolve();
+    const store = useKeysStore();
+    store.setAccount(null);
+    const loading = store.load();
+    expect(store.rows.map((k) => `${k.accountId}${k.id}`)).toEqual(['a1', 'b1']);
+    await loading;
+    expect(store.rows.map((k) => `${k.accountId}${k.id}`)).toEqual(['a1', 'a2', 'b1']);
   });
 });
 
