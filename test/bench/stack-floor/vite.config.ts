@@ -20,6 +20,7 @@ export default defineConfig({
     alias: { '@juggle/resize-observer': resolve(root, 'src-renderer/src/shims/resize-observer.ts') },
   },
   build: {
+    minify: process.env.KD_NOMINIFY !== '1',
     outDir: resolve(root, 'out/stack-floor'),
     emptyOutDir: true,
     rolldownOptions: { input: { vue: resolve(here, 'vue.html'), stack: resolve(here, 'stack.html') } },
