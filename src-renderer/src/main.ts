@@ -40,7 +40,7 @@ async function start(): Promise<void> {
   // Every account's key list is asked for once the accounts are known: the list is what the user opened Keydesk for.
   if (isAllKeys && accounts.isHydrated) prefetchKeyLists(accounts.visible.filter(listsKeys).map((a) => a.id));
   const [pack] = await packRead;
-  // The pack holds the first screen's words; the other screens' are merged in after the first paint (use-appearance),
+  // The pack holds the first screen's words; the other screens' are merged in when first shown (packs/load.ts),
   // and a section other than All keys waits for them before it shows (the first navigation too, when it opens there).
   const i18n = createI18nWith(language, { [language]: { ...pack.messages } as MessageSchema }, { isPrecompiled: true });
   const holder = i18n.global as unknown as MessageHolder;

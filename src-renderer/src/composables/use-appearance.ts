@@ -47,11 +47,12 @@ export function useAppearance() {
       void ready.then(() => {
         if (settings.language === language) locale.value = language;
       });
-      // The pickers' date words and the other screens' words: not drawn by the first frame, so fetched once it is
-      // painted (a screen that shows them awaits them first: router.ts, UpdatePrompt.vue).
+      // The pickers' date words: not drawn by the first frame, so fetched once it is painted (the keys screen's
+      // dialogs draw pickers). The other screens' words are not fetched here: whatever shows them awaits them first
+      // (the router before leaving All keys, UpdatePrompt.vue), a local chunk of a few milliseconds, and held from
+      // the start they were a tenth of a megabyte of the first screen's heap for screens the user may not open.
       dateLocaleLater.request(() => {
         void loadDateLocale(language).catch(() => undefined);
-        void ensureAllMessages(holder, language).catch(() => undefined);
       });
     },
     { immediate: true },

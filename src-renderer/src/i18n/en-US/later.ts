@@ -1,5 +1,5 @@
 // English messages of the screens past the first one (settings' cards, backups, imports, updates, sync, agents,
-// the site's warnings): a chunk of their own, merged once the first screen is painted (packs/load.ts).
+// the site's warnings): a chunk of their own, merged when something first shows them (packs/load.ts).
 import { backup } from './backup';
 import { updates } from './updates';
 import { importAccounts } from './import';

@@ -1,7 +1,7 @@
 // Language packs loaded on demand: the shown language before the first paint, another one when the user picks it.
 // Each pack is its own chunk, so the first screen carries one language, not both, and only the first screen's words:
 // the words of the other screens (settings' cards, backups, imports, updates, sync) are a second chunk per language,
-// merged into vue-i18n once the first screen is painted, and awaited by whatever shows them before that. Naive UI's date locales (date-fns's
+// merged into vue-i18n when something first shows them, which awaits them (the router leaving All keys, the update prompt). Naive UI's date locales (date-fns's
 // words for the pickers, which only dialogs draw) are chunks of their own, asked for after the first paint.
 import type { NDateLocale } from 'naive-ui';
 import { shallowReactive } from 'vue';

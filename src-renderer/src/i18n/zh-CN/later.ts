@@ -1,5 +1,5 @@
-// Simplified Chinese messages of the screens past the first one: a chunk of their own, merged once the first
-// screen is painted (packs/load.ts). Typed by the en-US schema's part.
+// Simplified Chinese messages of the screens past the first one: a chunk of their own, merged when something first
+// shows them (packs/load.ts). Typed by the en-US schema's part.
 import type { LaterMessages } from '../en-US';
 import { backup } from './backup';
 import { updates } from './updates';
