@@ -272,8 +272,7 @@ test('a sidebar tooltip opens on the first hover and closes when the pointer lea
   await page.getByTestId('key-table').hover();
   await expect(tooltip).toBeHidden();
 
-  // A second hover of the same meter opens it again; the state dot's own tooltip (once the meter's has closed, as it
-  // lies over the dot) says the state.
+  // A second hover of the same meter opens it again; over the state dot the sidebar's one tooltip says the state.
   await row.getByTestId('balance-remaining').hover();
   await expect(tooltip).toBeVisible();
   await page.getByTestId('key-table').hover();
