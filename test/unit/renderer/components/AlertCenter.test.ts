@@ -5,7 +5,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { NConfigProvider } from 'naive-ui';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { h } from 'vue';
+import { h, type VNode } from 'vue';
 import { createMemoryHistory } from 'vue-router';
 import { ok, type AlertView } from '../../../../src-shared/contract';
 import AlertCenter from '../../../../src-renderer/src/components/AlertCenter.vue';
@@ -73,12 +73,13 @@ describe('the alert bell', () => {
     const wrapper = await mountBell(3);
     const bell = wrapper.findComponent(AlertCenter);
     const names: string[] = [];
-    const visit = (vnode: { component?: { type: { name?: string }; subTree: unknown } | null; children?: unknown }) => {
+    const visit = (vnode: VNode | null | undefined): void => {
+      if (!vnode) return;
       if (vnode.component) {
-        names.push(vnode.component.type.name ?? '(anonymous)');
-        visit(vnode.component.subTree as typeof vnode);
+        names.push((vnode.component.type as { name?: string }).name ?? '(anonymous)');
+        visit(vnode.component.subTree);
       }
-      if (Array.isArray(vnode.children)) for (const child of vnode.children) if (child) visit(child as typeof vnode);
+      if (Array.isArray(vnode.children)) for (const child of vnode.children) visit(child as VNode);
     };
     visit(bell.vm.$.subTree);
     expect(names).toEqual([]);
