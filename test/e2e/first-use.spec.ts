@@ -280,6 +280,18 @@ test('a sidebar tooltip opens on the first hover and closes when the pointer lea
   await row.getByTestId('account-row-state').hover();
   await expect(page.locator('.n-tooltip').filter({ hasText: 'Connected' })).toBeVisible();
 
+  // A row reached from the keyboard gets its state and its balance together; Escape hides them.
+  await page.getByTestId('key-table').hover();
+  await expect(tooltip).toBeHidden();
+  await row.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(row).toBeFocused();
+  await expect(tooltip).toContainText('Connected');
+  await expect(tooltip).toContainText('units');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+
   // The Accounts page's state tag (a Naive tag as the trigger) says why, on hover too.
   const accounts = new AccountsPage(page);
   await accounts.open();
