@@ -272,14 +272,25 @@ test('a sidebar tooltip opens on the first hover and closes when the pointer lea
   await page.getByTestId('key-table').hover();
   await expect(tooltip).toBeHidden();
 
-  // A second hover of the same meter opens it again; the state dot's own tooltip (once the meter's has closed, as it
-  // lies over the dot) says the state.
+  // A second hover of the same meter opens it again; over the state dot the sidebar's one tooltip says the state.
   await row.getByTestId('balance-remaining').hover();
   await expect(tooltip).toBeVisible();
   await page.getByTestId('key-table').hover();
   await expect(tooltip).toBeHidden();
   await row.getByTestId('account-row-state').hover();
   await expect(page.locator('.n-tooltip').filter({ hasText: 'Connected' })).toBeVisible();
+
+  // A row reached from the keyboard gets its state and its balance together; Escape hides them.
+  await page.getByTestId('key-table').hover();
+  await expect(tooltip).toBeHidden();
+  await row.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(row).toBeFocused();
+  await expect(tooltip).toContainText('Connected');
+  await expect(tooltip).toContainText('units');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
 
   // The Accounts page's state tag (a Naive tag as the trigger) says why, on hover too.
   const accounts = new AccountsPage(page);
