@@ -1,5 +1,7 @@
-// Naive UI's tooltip, loaded once the window is idle after the first paint (or at once when a pointer asks first):
-// shared by LazyTooltip and the sidebar's one tooltip, so neither puts Naive's tooltip code on the first screen.
+// Naive UI's tooltip, loaded when a pointer first reaches a trigger: shared by LazyTooltip and the sidebar's one
+// tooltip, so neither puts Naive's tooltip code on the first screen. Not when the window is idle: held from the start,
+// the tooltip's code (popover, binder, follower and their styles) was a third of a megabyte of the first screen's heap,
+// and a local chunk arrives within the tooltip's own show delay.
 import { shallowRef, type Component } from 'vue';
 
 /** NTooltip once its code has arrived; null until then. */
@@ -16,11 +18,4 @@ export function loadTooltip(): void {
       loading = null;
     },
   );
-}
-
-/** Loads the tooltip's code once the window is idle after the first paint (or at once where idle callbacks are absent). */
-export function loadTooltipWhenIdle(): void {
-  if (tooltipComponent.value !== null || loading !== null) return;
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadTooltip, { timeout: 1_000 });
-  else setTimeout(loadTooltip, 0);
 }

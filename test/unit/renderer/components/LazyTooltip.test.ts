@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The tooltip built only for a trigger the pointer has reached: until then the trigger is drawn as NTooltip draws it
-// (no wrapper) and no NTooltip exists, even once Naive's code has arrived; the first hover hands the trigger to
-// Naive's own tooltip, with its props, already open while the pointer is still there.
+// (no wrapper), no NTooltip exists and Naive's tooltip code is not even loaded; the first hover loads it and hands the
+// trigger to Naive's own tooltip, with its props, already open while the pointer is still there.
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
@@ -20,7 +20,7 @@ async function mountTooltip() {
   });
 }
 
-/** Lets the idle callback fire and Naive's tooltip chunk arrive. */
+/** Lets any timer fire and Naive's tooltip chunk arrive, if something asked for it. */
 async function settle(): Promise<void> {
   vi.runAllTimers();
   await vi.dynamicImportSettled();
@@ -33,12 +33,14 @@ afterEach(() => {
 });
 
 describe('LazyTooltip', () => {
-  it('draws only the trigger, with no NTooltip, until the pointer reaches it', async () => {
+  it('draws only the trigger, with no NTooltip and no tooltip code loaded, until the pointer reaches it', async () => {
     vi.useFakeTimers();
     const wrapper = await mountTooltip();
     expect(wrapper.html()).toBe('<span data-testid="trigger">state</span>');
     await settle();
-    // Naive's code has arrived, but nobody has pointed at the trigger: still no tooltip built.
+    // Nobody has pointed at the trigger: no tooltip built, and Naive's tooltip code never asked for.
+    const { tooltipComponent } = await import('../../../../src-renderer/src/components/tooltip-loader');
+    expect(tooltipComponent.value).toBeNull();
     expect(wrapper.findComponent(NTooltip).exists()).toBe(false);
     expect(wrapper.html()).toBe('<span data-testid="trigger">state</span>');
     wrapper.unmount();
@@ -63,7 +65,7 @@ describe('LazyTooltip', () => {
   it('opens closed when the pointer left before Naive\u2019s code arrived', async () => {
     vi.useFakeTimers();
     const wrapper = await mountTooltip();
-    // Hover and leave at once, before the idle load has run.
+    // Hover and leave at once, before Naive's code has arrived.
     await wrapper.find('[data-testid=trigger]').trigger('mouseenter');
     await wrapper.find('[data-testid=trigger]').trigger('mouseleave');
     await settle();
