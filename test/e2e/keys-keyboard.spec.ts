@@ -1,5 +1,6 @@
 // Keyboard paths of the Keys section in browser mode: `/` focuses search, `n` opens the new-key form, `r` refreshes
-// (a fresh read reaches the gateway), Esc closes the form, the export and delete dialogs and the detail drawer.
+// (a fresh read reaches the gateway), Esc closes the form, the export and delete dialogs and the detail drawer; the
+// toolbar's filters, light triggers until reached, are reached and used by Tab and the arrow keys.
 import { clearLog, requestLog, useDemoGateway } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { KeysPage } from './pages/keys.page';
@@ -22,6 +23,30 @@ test('`/` focuses the search box', async ({ page, keydesk }) => {
   await expect(page.getByTestId('search-input')).toBeFocused();
   await page.keyboard.type('bulk-007');
   await expect(page).toHaveURL(/q=bulk-007/);
+});
+
+test('a filter is reached by Tab (no NSelect built before), opened by ArrowDown and picked by Enter', async ({
+  page,
+  keydesk,
+}) => {
+  const keys = new KeysPage(page);
+  await keys.start(keydesk.url, demo.gw, [{ label: 'Alice', token: 'demo-access-token-alice' }]);
+  await expect(keys.row('bulk-160')).toBeVisible();
+  // Nobody has reached the filters: each is a light trigger with the select's role, and no NSelect is built.
+  await expect(page.locator('.keys-toolbar [role=combobox]')).toHaveCount(3);
+  await expect(page.locator('.keys-toolbar .n-select')).toHaveCount(0);
+
+  await page.getByTestId('filter-account').focus();
+  await page.keyboard.press('Tab');
+  // Focus reached the State trigger, which handed it to Naive's select in its place.
+  await expect(page.getByTestId('filter-state').locator('.n-base-selection-label')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.n-base-select-option').getByText('Disabled', { exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('filter-state')).toContainText('Disabled');
+  await expect(keys.row('disabled-key')).toBeVisible();
+  await expect(keys.row('bulk-160')).toHaveCount(0);
 });
 
 test('`n` opens the new-key form', async ({ page, keydesk }) => {

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 // The keys toolbar's Group filter: one-api's keys have no group, so an account on such a site (main's keys:shape says
 // so once its list has loaded) shows no Group filter, and neither does All keys when every account it lists is one;
-// any account with key groups keeps it, and a group already chosen keeps it so it can be cleared.
-import { flushPromises, mount } from '@vue/test-utils';
+// any account with key groups keeps it, and a group already chosen keeps it so it can be cleared. The filters are
+// light triggers until reached (no NSelect on the first screen), then Naive’s own select; search by name or by key is a
+// pair of pressed/unpressed buttons.
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, type KeyShape } from '../../../../../src-shared/contract';
 import KeysToolbar from '../../../../../src-renderer/src/components/keys/KeysToolbar.vue';
 import { createAppI18n } from '../../../../../src-renderer/src/i18n';
@@ -20,6 +22,8 @@ vi.mock('../../../../../src-renderer/src/bridge', async () => ({
 
 const ONE_API: KeyShape = { ipLimit: 'subnet', hasGroups: false };
 const NEW_API: KeyShape = { ipLimit: 'allow_ips', hasGroups: true };
+
+enableAutoUnmount(afterEach);
 
 beforeEach(() => {
   fake.reset();
@@ -47,7 +51,12 @@ async function toolbarOver(shapes: Readonly<Record<string, KeyShape>>, opened: s
   await useAccountsStore().hydrate();
   const store = useKeysStore();
   store.setAccount(opened);
-  const w = mount(KeysToolbar, { props: { canCreate: true }, global: { plugins: [createAppI18n('en-US')] } });
+  const w = mount(KeysToolbar, {
+    props: { canCreate: true },
+    global: { plugins: [createAppI18n('en-US')] },
+    // In the page, so a key that moves the focus can be seen moving it.
+    attachTo: document.body,
+  });
   await store.load();
   await flushPromises();
   return w;
@@ -74,5 +83,50 @@ describe('KeysToolbar’s Group filter', () => {
     expect(hasGroupFilter(await toolbarOver({ 'one-b': ONE_API, 'one-c': ONE_API }, null))).toBe(false);
     setActivePinia(createPinia());
     expect(hasGroupFilter(await toolbarOver({ 'one-d': ONE_API, 'new-b': NEW_API }, null))).toBe(true);
+  });
+});
+
+describe('KeysToolbar’s filters', () => {
+  it('hold no NSelect until one is reached; the one reached becomes Naive’s select showing the same choice', async () => {
+    const w = await toolbarOver({ 'new-c': NEW_API }, null);
+    expect(w.findAllComponents({ name: 'Select' })).toHaveLength(0);
+    const filters = w.findAll('[role=combobox]').map((f) => f.attributes('data-testid'));
+    expect(filters).toEqual(['filter-account', 'filter-state', 'filter-group']);
+    expect(w.find('[data-testid=filter-account]').text()).toBe('All accounts');
+
+    await w.find('[data-testid=filter-account]').trigger('mouseenter');
+    await vi.dynamicImportSettled();
+    await flushPromises();
+    expect(w.findAllComponents({ name: 'Select' })).toHaveLength(1);
+    expect(w.find('[data-testid=filter-account]').classes()).toContain('n-select');
+    expect(w.find('[data-testid=filter-account]').text()).toBe('All accounts');
+  });
+});
+
+describe('KeysToolbar’s search field', () => {
+  it('is a pair of pressed/unpressed buttons that sets what the search matches, by click or arrow keys', async () => {
+    const w = await toolbarOver({ 'new-d': NEW_API }, null);
+    const store = useKeysStore();
+    const group = w.get('[data-testid=search-field]');
+    expect(group.attributes('role')).toBe('group');
+    expect(group.attributes('aria-label')).toBe('Search by');
+    const pressed = () => group.findAll('button').map((b) => [b.text(), b.attributes('aria-pressed')]);
+    expect(pressed()).toEqual([
+      ['Name', 'true'],
+      ['Key', 'false'],
+    ]);
+
+    await group.get('[data-field=key]').trigger('click');
+    expect(store.searchField).toBe('key');
+    expect(pressed()).toEqual([
+      ['Name', 'false'],
+      ['Key', 'true'],
+    ]);
+
+    await group.get('[data-field=key]').trigger('keydown', { key: 'ArrowLeft' });
+    expect(store.searchField).toBe('name');
+    expect(document.activeElement?.getAttribute('data-field')).toBe('name');
+    await group.get('[data-field=name]').trigger('keydown', { key: 'ArrowLeft' });
+    expect(store.searchField).toBe('key');
   });
 });
