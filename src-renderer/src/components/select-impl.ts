@@ -1,3 +1,3 @@
-// Naive UI's select as a module of its own, so DeferredSelect can import it after the first paint (a dynamic import of
-// 'naive-ui' itself would pull the whole library into that chunk).
+// Naive UI's select as a module of its own, so DeferredSelect can import it when the select is first reached (a
+// dynamic import of 'naive-ui' itself would pull the whole library into that chunk).
 export { NSelect } from 'naive-ui';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The select built only once the user reaches it: until then a static trigger with the select's test id, value and
-// accessible role, and no Naive component even once Naive's code has arrived; the pointer, focus, a press or an opening
+// accessible role, no Naive component and no select code loaded; the pointer, focus, a press or an opening
 // key hands it to Naive's own NSelect with the same value, which opens its menu for a press or a key, takes the focus,
 // and reports a choice as NSelect does.
 import { flushPromises, mount } from '@vue/test-utils';
@@ -43,7 +43,7 @@ async function mountSelect(attrs: Record<string, unknown> = {}) {
   return { wrapper, value, chosen };
 }
 
-/** Lets the idle callback fire and Naive's select chunk arrive, and Vue draw what follows. */
+/** Lets any timer fire and Naive's select chunk arrive (if asked for), and Vue draw what follows. */
 async function settle(): Promise<void> {
   vi.runAllTimers();
   await vi.dynamicImportSettled();
@@ -70,9 +70,15 @@ afterEach(() => {
 describe('DeferredSelect', () => {
   it('draws a static trigger with the select’s test id, label and role, and no Naive component, until reached', async () => {
     vi.useFakeTimers();
+    const asked = { count: 0 };
+    vi.doMock('../../../../src-renderer/src/components/select-impl', async (importOriginal) => {
+      asked.count += 1;
+      return await importOriginal();
+    });
     const { wrapper } = await mountSelect();
     await settle();
-    // Naive's code has arrived (idle load), but nobody has reached the select: still no NSelect built.
+    // Nobody has reached the select: no NSelect built, and Naive's select code never asked for.
+    expect(asked.count).toBe(0);
     expect(wrapper.findComponent(NSelect).exists()).toBe(false);
     expect(document.querySelector('.n-select, .n-base-selection')).toBeNull();
     const trigger = root();
@@ -82,7 +88,12 @@ describe('DeferredSelect', () => {
     expect(trigger.getAttribute('aria-label')).toBe('State');
     expect(trigger.getAttribute('tabindex')).toBe('0');
     expect(trigger.textContent.trim()).toBe('Enabled');
+    // Reaching it asks for the code.
+    trigger.dispatchEvent(new MouseEvent('mouseenter'));
+    await settle();
+    expect(asked.count).toBe(1);
     wrapper.unmount();
+    vi.doUnmock('../../../../src-renderer/src/components/select-impl');
   });
 
   it('shows the placeholder when nothing is chosen, and a value with no option as its own text, as NSelect does', async () => {
@@ -117,7 +128,7 @@ describe('DeferredSelect', () => {
   it('a press opens the menu at once, even before Naive’s code has arrived, and a choice is reported as NSelect reports it', async () => {
     vi.useFakeTimers();
     const { wrapper, value, chosen } = await mountSelect();
-    // Pressed before the idle load ran: the press is remembered and answered when the code arrives.
+    // Pressed before Naive's code has arrived: the press is remembered and answered when the code arrives.
     root().dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
     root().dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await settle();
