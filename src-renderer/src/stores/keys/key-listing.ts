@@ -246,9 +246,15 @@ export function useKeyListing(selection: ListingSelection) {
         prefetched?.ready ?? (await (prefetched?.answer ?? keydesk.keys.listChunk({ accountId: a.id, from: null })));
       for (;;) {
         if (mine !== ticket) return;
-        if (!r.ok) { settle(a, r); return; }
+        if (!r.ok) {
+          settle(a, r);
+          return;
+        }
         rows = rows.concat(shareEmptyLists(r.value.items).filter(isNew));
-        if (r.value.next === null) { settle(a, { ok: true, value: rows }); return; }
+        if (r.value.next === null) {
+          settle(a, { ok: true, value: rows });
+          return;
+        }
         show(a.id, rows);
         r = await keydesk.keys.listChunk({ accountId: a.id, from: r.value.next });
       }

@@ -5,7 +5,9 @@ import { pacedFrames } from '../../../../../src-renderer/src/stores/keys/paced-f
 
 describe('pacedFrames', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
