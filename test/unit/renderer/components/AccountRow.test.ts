@@ -14,26 +14,20 @@ import { createAppI18n } from '../../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../../src-renderer/src/router';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import { useQuotaStore } from '../../../../src-renderer/src/stores/quota.store';
-import { accountView, snapshotOf } from '../account-fixtures';
+import { YUAN_UNITS as YUAN, accountView, balanceView, snapshotOf } from '../account-fixtures';
 import { fake } from '../fake-keydesk';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
 
-const YUAN = 500_000;
-const balance = (accountId: string, over: Partial<BalanceView> = {}): BalanceView => ({
-  accountId,
-  remainingUnits: 8 * YUAN,
-  usedUnits: 92 * YUAN,
-  isUnlimited: false,
-  softLimitUnits: null,
-  hardLimitUnits: null,
-  fetchedAt: Date.now(),
-  isStale: false,
-  level: 'warn',
-  error: null,
-  daysLeft: null,
-  ...over,
-});
+const balance = (accountId: string, over: Partial<BalanceView> = {}): BalanceView =>
+  balanceView({
+    accountId,
+    remainingUnits: 8 * YUAN,
+    usedUnits: 92 * YUAN,
+    fetchedAt: Date.now(),
+    level: 'warn',
+    ...over,
+  });
 
 beforeEach(() => {
   fake.reset();

@@ -15,7 +15,7 @@ import { createAppI18n } from '../../../../src-renderer/src/i18n';
 import { createAppRouter } from '../../../../src-renderer/src/router';
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts.store';
 import { useQuotaStore } from '../../../../src-renderer/src/stores/quota.store';
-import { accountView, snapshotOf } from '../account-fixtures';
+import { YUAN_UNITS as YUAN, accountView, balanceView, snapshotOf } from '../account-fixtures';
 import { fake } from '../fake-keydesk';
 
 vi.mock('../../../../src-renderer/src/bridge', async () => ({ keydesk: (await import('../fake-keydesk')).fake.api }));
@@ -26,20 +26,14 @@ class QuietObserver {
   disconnect(): void {}
 }
 
-const YUAN = 500_000;
-const balance = (accountId: string, remainingUnits: number | null): BalanceView => ({
-  accountId,
-  remainingUnits,
-  usedUnits: remainingUnits === null ? null : 10 * YUAN,
-  isUnlimited: false,
-  softLimitUnits: null,
-  hardLimitUnits: null,
-  fetchedAt: remainingUnits === null ? null : Date.now(),
-  isStale: false,
-  level: remainingUnits === null ? 'unknown' : 'ok',
-  error: null,
-  daysLeft: null,
-});
+const balance = (accountId: string, remainingUnits: number | null): BalanceView =>
+  balanceView({
+    accountId,
+    remainingUnits,
+    usedUnits: remainingUnits === null ? null : 10 * YUAN,
+    fetchedAt: remainingUnits === null ? null : Date.now(),
+    level: remainingUnits === null ? 'unknown' : 'ok',
+  });
 
 const ACCOUNTS: AccountView[] = [
   accountView({ id: 'work', label: 'Work' }),

@@ -6,26 +6,14 @@ import type { AppError, BalanceView, Language, Thresholds } from '../../../../sr
 import { SPEC_ACCOUNT_MONEY } from '../../../../src-shared/units';
 import { balanceDetails, balanceFace } from '../../../../src-renderer/src/components/balance-face';
 import { createAppI18n } from '../../../../src-renderer/src/i18n';
+import { YUAN_UNITS as YUAN, balanceView } from '../account-fixtures';
 
 const NOW_MS = Date.UTC(2026, 10, 23, 12, 0, 0);
-const YUAN = 500_000;
 const SET: Thresholds = { warnUnits: 10 * YUAN, criticalUnits: 2 * YUAN };
 const NONE: Thresholds = { warnUnits: null, criticalUnits: null };
 
-const balance = (over: Partial<BalanceView> = {}): BalanceView => ({
-  accountId: 'a',
-  remainingUnits: 60 * YUAN,
-  usedUnits: 40 * YUAN,
-  isUnlimited: false,
-  softLimitUnits: null,
-  hardLimitUnits: null,
-  fetchedAt: NOW_MS - 5 * 60_000,
-  isStale: false,
-  level: 'ok',
-  error: null,
-  daysLeft: null,
-  ...over,
-});
+const balance = (over: Partial<BalanceView> = {}): BalanceView =>
+  balanceView({ fetchedAt: NOW_MS - 5 * 60_000, ...over });
 
 const translator = (lang: Language) => {
   const i18n = createAppI18n(lang).global;
