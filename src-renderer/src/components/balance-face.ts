@@ -71,6 +71,18 @@ export function balanceFace(t: Translate, { balance, money, thresholds, lang }: 
 }
 
 /** The theme colour (a --kd-* variable's name) of a level: red, amber, green, or the quiet text colour. */
+/** How the meter is announced (role meter, 0–100, the amount and level in words), wherever it is drawn. */
+export function meterAria(face: BalanceFace, label: string): Record<string, string | number | undefined> {
+  return {
+    role: 'meter',
+    'aria-label': label,
+    'aria-valuetext': face.valueText,
+    'aria-valuemin': 0,
+    'aria-valuemax': 100,
+    'aria-valuenow': face.fraction === null ? undefined : Math.round(face.fraction * 100),
+  };
+}
+
 export const LEVEL_COLOUR_VARS: Readonly<Record<FaceLevel, string>> = {
   critical: '--kd-error',
   warn: '--kd-warning',
