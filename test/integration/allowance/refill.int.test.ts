@@ -3,10 +3,8 @@
 // refill one fresh read and one full write counted in the emulator's request log, a refill whose answer was lost
 // settled from the key's totals without a second write, and a key changed elsewhere stopping its allowance with an
 // alert instead of being overwritten. Keydesk's clock is a fake one moved with the emulator's: no test sleeps.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gateway } from '../../gateway/index';
-import { startEmulator } from '../../support/emulator';
-import { SEED, addFault, admin, reset } from '../gateway/setup';
+import { describe, expect, it } from 'vitest';
+import { addFault, admin, useSeededGateway } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 import { allowanceApp, keyOnSite, keyRequests, lastSeq, setBoth } from './setup';
 
@@ -17,26 +15,17 @@ const BERLIN = 'Europe/Berlin';
 /** Epoch ms of a wall-clock time in a zone with a fixed offset from UTC (hours), for readable test times. */
 const at = (iso: string, offsetHours: number): number => Date.parse(`${iso}Z`) - offsetHours * 3_600_000;
 
-let gw: Gateway;
-beforeAll(async () => {
-  gw = await startEmulator({ seed: SEED });
-});
-afterAll(async () => {
-  await gw.close();
-});
-beforeEach(async () => {
-  await reset(gw);
-});
+const seeded = useSeededGateway();
 
 async function spend(units: number): Promise<void> {
-  await admin(gw, 'POST', `/keys/${String(KEY)}/spend`, { units });
+  await admin(seeded.gw, 'POST', `/keys/${String(KEY)}/spend`, { units });
 }
 
 describe('a daily allowance on a key with a quota', () => {
   it('refills at once when set, then once at each local midnight; each refill is one read and one full write', async () => {
     const start = at('2026-11-24T15:00:00', 8);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     const set = await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -46,21 +35,21 @@ describe('a daily allowance on a key with a quota', () => {
       timeZone: SHANGHAI,
     });
     expect(set).toMatchObject({ isActive: true, lastPeriodStart: null });
-    const before = await lastSeq(gw);
+    const before = await lastSeq(seeded.gw);
     await app.runner.runDue();
-    expect(await keyRequests(gw, before)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(DAILY);
+    expect(await keyRequests(seeded.gw, before)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(DAILY);
 
     // The key spends; the rest of the day passes without a request.
     await spend(300_000);
-    const quiet = await lastSeq(gw);
+    const quiet = await lastSeq(seeded.gw);
     await app.until(at('2026-11-24T23:59:59', 8));
-    expect(await keyRequests(gw, quiet)).toEqual([]);
+    expect(await keyRequests(seeded.gw, quiet)).toEqual([]);
 
     // Midnight in Shanghai: one refill, from what was left back to the allowance.
     await app.until(at('2026-11-25T00:00:05', 8));
-    expect(await keyRequests(gw, quiet)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
-    const key = await keyOnSite(gw, KEY);
+    expect(await keyRequests(seeded.gw, quiet)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    const key = await keyOnSite(seeded.gw, KEY);
     expect(key.remain_quota).toBe(DAILY);
     const [latest, first] = app.service.list('alice')[0]?.history ?? [];
     expect(latest).toMatchObject({ kind: 'refill', fromUnits: 700_000, toUnits: DAILY });
@@ -68,9 +57,9 @@ describe('a daily allowance on a key with a quota', () => {
     expect(first).toMatchObject({ kind: 'refill', fromUnits: 5_000_000, toUnits: DAILY });
 
     // The whole next day: no second refill.
-    const later = await lastSeq(gw);
+    const later = await lastSeq(seeded.gw);
     await app.until(at('2026-11-25T23:59:00', 8));
-    expect(await keyRequests(gw, later)).toEqual([]);
+    expect(await keyRequests(seeded.gw, later)).toEqual([]);
     expect(app.allowanceAlerts()).toEqual([]);
     await app.close();
   });
@@ -78,8 +67,8 @@ describe('a daily allowance on a key with a quota', () => {
   it('follows the time zone across the spring and autumn DST changes: one refill per local day, 23 or 25 hours', async () => {
     // Berlin: 2026-03-29 has 23 hours (02:00 → 03:00), 2026-10-25 has 25 (03:00 → 02:00).
     const start = at('2026-03-28T12:00:00', 1);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -89,12 +78,12 @@ describe('a daily allowance on a key with a quota', () => {
       timeZone: BERLIN,
     });
     await app.runner.runDue();
-    const puts = async (from: number) => (await keyRequests(gw, from)).filter((r) => r.startsWith('PUT')).length;
+    const puts = async (from: number) => (await keyRequests(seeded.gw, from)).filter((r) => r.startsWith('PUT')).length;
 
-    let seq = await lastSeq(gw);
+    let seq = await lastSeq(seeded.gw);
     await app.until(at('2026-03-29T00:00:10', 1)); // midnight, still UTC+1
     expect(await puts(seq)).toBe(1);
-    seq = await lastSeq(gw);
+    seq = await lastSeq(seeded.gw);
     // 23:59 local on the short day is 21:59 UTC: 24 hours after the last midnight would be past it, yet no refill.
     await app.until(at('2026-03-29T23:59:00', 2));
     expect(await puts(seq)).toBe(0);
@@ -103,10 +92,10 @@ describe('a daily allowance on a key with a quota', () => {
 
     // The long day: 24 hours after its midnight it is still 23:00 local, and nothing is refilled then.
     await app.until(at('2026-10-24T12:00:00', 2));
-    seq = await lastSeq(gw);
+    seq = await lastSeq(seeded.gw);
     await app.until(at('2026-10-25T00:00:10', 2));
     expect(await puts(seq)).toBe(1);
-    seq = await lastSeq(gw);
+    seq = await lastSeq(seeded.gw);
     await app.until(at('2026-10-25T23:30:00', 1));
     expect(await puts(seq)).toBe(0);
     await app.until(at('2026-10-26T00:00:10', 1));
@@ -127,8 +116,8 @@ describe('a daily allowance on a key with a quota', () => {
 
   it('refills once at the next start after Keydesk was closed for three days, and not again on a second restart', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -141,19 +130,22 @@ describe('a daily allowance on a key with a quota', () => {
     await spend(400_000);
     // Closed now; three midnights pass while nothing runs.
     app.runner.dispose();
-    await admin(gw, 'POST', '/clock/set', { now: Math.floor(at('2026-11-27T10:00:00', 8) / 1000), frozen: true });
+    await admin(seeded.gw, 'POST', '/clock/set', {
+      now: Math.floor(at('2026-11-27T10:00:00', 8) / 1000),
+      frozen: true,
+    });
     app.clock.suspend(at('2026-11-27T10:00:00', 8) - app.clock.now());
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.restart();
     await app.until(app.clock.now() + 20_000); // past the start delay
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(DAILY);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(DAILY);
 
-    const again = await lastSeq(gw);
+    const again = await lastSeq(seeded.gw);
     await spend(100_000);
     await app.restart();
     await app.until(app.clock.now() + 20_000);
-    expect(await keyRequests(gw, again)).toEqual([]);
+    expect(await keyRequests(seeded.gw, again)).toEqual([]);
     const refills = (app.service.list('alice')[0]?.history ?? []).filter((e) => e.kind === 'refill');
     expect(refills).toHaveLength(2);
     await app.close();
@@ -161,8 +153,8 @@ describe('a daily allowance on a key with a quota', () => {
 
   it('a refill whose write failed is checked against the key before anything is sent again, and sent once', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -171,25 +163,25 @@ describe('a daily allowance on a key with a quota', () => {
       amountUnits: DAILY,
       timeZone: SHANGHAI,
     });
-    await addFault(gw, { match: '/api/token/', method: 'PUT', kind: 'status', status: 500, times: 1 });
+    await addFault(seeded.gw, { match: '/api/token/', method: 'PUT', kind: 'status', status: 500, times: 1 });
     await app.runner.runDue();
     const failed = app.service.list('alice')[0];
     expect(failed).toMatchObject({ isPending: true, lastError: { code: 'server' } });
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(5_000_000);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(5_000_000);
 
     // The retry reads the key: its totals show the refill never arrived, so it is sent now, once.
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.until(start + 61_000);
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
     expect(app.service.list('alice')[0]).toMatchObject({ isPending: false, lastError: null });
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(DAILY);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(DAILY);
     await app.close();
   });
 
   it('a refill that landed while Keydesk stopped before hearing back is confirmed from the totals, not sent twice', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     const set = await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -207,13 +199,13 @@ describe('a daily allowance on a key with a quota', () => {
       ...record,
       pending: { periodStart, at: start, fromUnits: 5_000_000, usedUnits: 0, toUnits: DAILY },
     });
-    await admin(gw, 'PUT', `/keys/${String(KEY)}/quota`, { remain_quota: DAILY });
+    await admin(seeded.gw, 'PUT', `/keys/${String(KEY)}/quota`, { remain_quota: DAILY });
     await spend(250_000);
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.restart();
     await app.until(start + 20_000);
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1']);
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(DAILY - 250_000);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1']);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(DAILY - 250_000);
     expect(app.service.list('alice')[0]).toMatchObject({ isPending: false, lastPeriodStart: periodStart });
     await app.close();
   });
@@ -222,8 +214,8 @@ describe('a daily allowance on a key with a quota', () => {
 describe('an account that cannot be reached', () => {
   it('a refill that finds the account signed out backs off, says why, and goes once the accounts change', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
-    await setBoth(gw, app.clock, start);
+    const app = allowanceApp(seeded.gw, start);
+    await setBoth(seeded.gw, app.clock, start);
     await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -234,17 +226,17 @@ describe('an account that cannot be reached', () => {
     });
     // The sign-in ends before the refill goes.
     app.directory.isSignedOut = true;
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.runner.runDue();
     expect(app.service.list('alice')[0]).toMatchObject({ isPending: false, lastError: { code: 'auth.needs_sign_in' } });
     // Backing off: a minute later nothing is sent, however often the timer looks.
     await app.until(start + 30_000);
-    expect(await keyRequests(gw, seq)).toEqual([]);
+    expect(await keyRequests(seeded.gw, seq)).toEqual([]);
     // Signed in again: the accounts announce it, and the refill goes at once.
     app.directory.isSignedOut = false;
     app.runner.retryNow();
     await app.until(start + 31_000);
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1', 'PUT /api/token/']);
     expect(app.service.list('alice')[0]).toMatchObject({ lastError: null });
     await app.close();
   });
@@ -252,7 +244,7 @@ describe('an account that cannot be reached', () => {
 
 describe('a key changed elsewhere', () => {
   async function refilled(app: ReturnType<typeof allowanceApp>, start: number): Promise<void> {
-    await setBoth(gw, app.clock, start);
+    await setBoth(seeded.gw, app.clock, start);
     await app.service.set({
       accountId: 'alice',
       keyId: KEY,
@@ -267,31 +259,31 @@ describe('a key changed elsewhere', () => {
 
   it('raised by hand: the next period reads it, stops the allowance with an alert, and writes nothing', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
+    const app = allowanceApp(seeded.gw, start);
     await refilled(app, start);
-    await admin(gw, 'PUT', `/keys/${String(KEY)}/quota`, { remain_quota: 9_000_000 });
-    const seq = await lastSeq(gw);
+    await admin(seeded.gw, 'PUT', `/keys/${String(KEY)}/quota`, { remain_quota: 9_000_000 });
+    const seq = await lastSeq(seeded.gw);
     await app.until(at('2026-11-25T00:01:00', 8));
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1']);
-    expect((await keyOnSite(gw, KEY)).remain_quota).toBe(9_000_000);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1']);
+    expect((await keyOnSite(seeded.gw, KEY)).remain_quota).toBe(9_000_000);
     expect(app.service.list('alice')[0]).toMatchObject({ isActive: false, stopReason: 'edited_elsewhere' });
     expect(app.allowanceAlerts().map((a) => a.reason)).toEqual(['edited_elsewhere']);
     // Stopped: the next midnights send nothing.
-    const after = await lastSeq(gw);
+    const after = await lastSeq(seeded.gw);
     await app.until(at('2026-11-27T00:01:00', 8));
-    expect(await keyRequests(gw, after)).toEqual([]);
+    expect(await keyRequests(seeded.gw, after)).toEqual([]);
     await app.close();
   });
 
   it('made unlimited: stopped with its own reason', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
+    const app = allowanceApp(seeded.gw, start);
     await refilled(app, start);
-    const m = await new EmulatorDirectory(gw).management('alice');
+    const m = await new EmulatorDirectory(seeded.gw).management('alice');
     expect((await m.updateKey(KEY, { unlimited_quota: true })).ok).toBe(true);
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.until(at('2026-11-25T00:01:00', 8));
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1']);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1']);
     expect(app.service.list('alice')[0]).toMatchObject({ isActive: false, stopReason: 'made_unlimited' });
     expect(app.allowanceAlerts().map((a) => a.reason)).toEqual(['made_unlimited']);
     await app.close();
@@ -299,12 +291,12 @@ describe('a key changed elsewhere', () => {
 
   it('deleted: stopped with its own reason', async () => {
     const start = at('2026-11-24T09:00:00', 8);
-    const app = allowanceApp(gw, start);
+    const app = allowanceApp(seeded.gw, start);
     await refilled(app, start);
     expect((await app.keys.delete('alice', [KEY])).ok).toBe(true);
-    const seq = await lastSeq(gw);
+    const seq = await lastSeq(seeded.gw);
     await app.until(at('2026-11-25T00:01:00', 8));
-    expect(await keyRequests(gw, seq)).toEqual(['GET /api/token/1']);
+    expect(await keyRequests(seeded.gw, seq)).toEqual(['GET /api/token/1']);
     expect(app.service.list('alice')[0]).toMatchObject({ isActive: false, stopReason: 'deleted' });
     expect(app.allowanceAlerts().map((a) => a.reason)).toEqual(['deleted']);
     await app.close();

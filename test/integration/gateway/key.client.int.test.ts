@@ -1,19 +1,12 @@
 // The key client against the emulator: spec 4.6 and 4.7, and the key-side errors of spec 7.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gateway } from '../../gateway/index';
-import { SEED, failure, makeClients, reset, value } from './setup';
-import { startEmulator } from '../../support/emulator';
+import { describe, expect, it } from 'vitest';
+import { failure, makeClients, value, useSeededGateway } from './setup';
 
-let gw: Gateway;
-beforeAll(async () => {
-  gw = await startEmulator({ seed: SEED });
-});
-afterAll(() => gw.close());
-beforeEach(() => reset(gw));
+const seeded = useSeededGateway();
 
 describe('key client', () => {
   it('reads billing limits, usage and balance in units', async () => {
-    const key = makeClients(gw).keyClient(6);
+    const key = makeClients(seeded.gw).keyClient(6);
     // granted = remaining 2,000,000 + used 500,000 units = ¥5; usage = ¥1 = 100 hundredths
     expect(value(await key.getBillingLimits())).toEqual({
       soft: { kind: 'limited', units: 2_500_000 },
@@ -25,7 +18,7 @@ describe('key client', () => {
   });
 
   it('reads an unlimited key as unlimited, whatever its negative remain_quota', async () => {
-    const key = makeClients(gw).keyClient(4);
+    const key = makeClients(seeded.gw).keyClient(4);
     expect(value(await key.getBalance()).remaining).toEqual({ kind: 'unlimited' });
     const usage = value(await key.getTokenUsage());
     expect(usage).toMatchObject({
@@ -38,7 +31,7 @@ describe('key client', () => {
   });
 
   it('lists the models of the key, narrowed by its model limits', async () => {
-    const { keyClient } = makeClients(gw);
+    const { keyClient } = makeClients(seeded.gw);
     expect(value(await keyClient(1).listModels()).map((m) => m.id)).toEqual(['gpt-4o-mini', 'gpt-4o']);
     expect(value(await keyClient(6).listModels())).toEqual([
       { id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'openai', supported_endpoint_types: ['openai'] },
@@ -47,7 +40,7 @@ describe('key client', () => {
   });
 
   it('calls a model for a key test, and maps a model without a channel to model_not_found', async () => {
-    const key = makeClients(gw).keyClient(1);
+    const key = makeClients(seeded.gw).keyClient(1);
     expect(value(await key.testChat('gpt-4o-mini'))).toContain('gpt-4o-mini');
     const e = failure(await key.testChat('no-such-model'));
     expect(e.code).toBe('model_not_found');
@@ -55,7 +48,7 @@ describe('key client', () => {
   });
 
   it('maps invalid, disabled and expired keys to key.invalid on both surfaces', async () => {
-    const { keyClient } = makeClients(gw);
+    const { keyClient } = makeClients(seeded.gw);
     for (const id of [999, 3, 2]) {
       expect(failure(await keyClient(id).listModels()).code, `key ${String(id)}`).toBe('key.invalid');
       expect(failure(await keyClient(id).getTokenUsage()).code, `key ${String(id)}`).toBe('key.invalid');
@@ -63,7 +56,7 @@ describe('key client', () => {
   });
 
   it('a key whose group is not permitted gets key.group_denied on /v1, but its usage still reads', async () => {
-    const key = makeClients(gw).keyClient(5);
+    const key = makeClients(seeded.gw).keyClient(5);
     const e = failure(await key.listModels());
     expect(e.code).toBe('key.group_denied');
     expect(e.serverMessage).toMatch(/premium/);
@@ -71,11 +64,11 @@ describe('key client', () => {
   });
 
   it('says which base address is wrong when api_url and base_url are swapped', async () => {
-    const { keyClient } = makeClients(gw);
-    const v1 = failure(await keyClient(1, { apiUrl: gw.base_url }).listModels());
+    const { keyClient } = makeClients(seeded.gw);
+    const v1 = failure(await keyClient(1, { apiUrl: seeded.gw.base_url }).listModels());
     expect(v1.code).toBe('wrong_base_address');
     expect(v1.reason).toBe('address.api_url_not_models');
-    const usage = failure(await keyClient(1, { baseUrl: gw.api_url }).getTokenUsage());
+    const usage = failure(await keyClient(1, { baseUrl: seeded.gw.api_url }).getTokenUsage());
     expect(usage.code).toBe('wrong_base_address');
     expect(usage.reason).toBe('address.base_url_not_management');
   });

@@ -6,7 +6,8 @@ import { HttpTransport, type TransportOptions } from '../../../src-main/gateway/
 import { KeyClient } from '../../../src-main/gateway/key.client';
 import { ManagementClient, type ManagementClientOptions } from '../../../src-main/gateway/management.client';
 import type { FaultInput, Gateway, LogEntry, SeedInput } from '../../gateway/index';
-import { T0, emulatorClock } from '../../support/emulator';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { T0, emulatorClock, startEmulator } from '../../support/emulator';
 import { recordingLogger } from '../../unit/main/gateway/fakes';
 
 export { T0 };
@@ -143,6 +144,29 @@ export const reset = async (gw: Gateway, options: { isClockRunning?: boolean } =
   await admin(gw, 'POST', '/reset');
   await admin(gw, 'POST', '/clock/set', { now: T0, frozen: options.isClockRunning !== true });
 };
+
+/**
+ * The seeded emulator of one test file: started once, reset (seed, faults, log, clock) before each test, closed after
+ * the file. Read `seeded.gw` inside hooks and tests.
+ */
+export function useSeededGateway(seed: SeedInput = SEED): { readonly gw: Gateway } {
+  let started: Gateway | undefined;
+  beforeAll(async () => {
+    started = await startEmulator({ seed });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(async () => {
+    if (started) await reset(started);
+  });
+  return {
+    get gw(): Gateway {
+      if (!started) throw new Error('the emulator starts in beforeAll: read seeded.gw inside hooks and tests');
+      return started;
+    },
+  };
+}
 
 export const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);

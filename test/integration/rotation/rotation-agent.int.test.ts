@@ -1,30 +1,19 @@
 // Rotating a key an agent read (MCP reveal_key): Keydesk cannot push the twin into an agent, so the agent's place is
 // in the plan and its step waits for the user, saying the agent holds the old key, while the other places go on.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gateway } from '../../gateway/index';
-import { startEmulator } from '../../support/emulator';
-import { SEED, reset, value } from '../gateway/setup';
+import { describe, expect, it } from 'vitest';
+import { value, useSeededGateway } from '../gateway/setup';
 import { setBoth } from '../allowance/setup';
 import { rotationApp } from './setup';
 
 const START = Date.parse('2026-11-24T01:00:00Z');
 const OLD = 1; // alice's "main"
 
-let gw: Gateway;
-beforeAll(async () => {
-  gw = await startEmulator({ seed: SEED });
-});
-afterAll(async () => {
-  await gw.close();
-});
-beforeEach(async () => {
-  await reset(gw);
-});
+const seeded = useSeededGateway();
 
 describe('rotating a key an agent read', () => {
   it('lists the agent in the plan and leaves its step to the user, even when asked to repeat it', async () => {
-    const app = rotationApp(gw, START);
-    await setBoth(gw, app.clock, START);
+    const app = rotationApp(seeded.gw, START);
+    await setBoth(seeded.gw, app.clock, START);
     app.handoffRecords.addAgentRead('alice', OLD, 'fake-agent 1.0.0');
     value(await app.handoff.send('alice', OLD, 'cherry-studio', 0, 'open'));
 

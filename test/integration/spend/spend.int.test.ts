@@ -2,7 +2,7 @@
 // control plane spending quota on a key. A key at 20× its usual rate raises exactly one runaway alert, Disable now
 // disables it on the server with one status-only request, a second episode raises a second alert, spend across a
 // failed pass raises none, and no account is listed more than once per 5 minutes. Scheduling runs on a fake clock.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertView, RunawayAlertView } from '../../../src-shared/contract';
 import { EventBus } from '../../../src-main/event-bus';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
@@ -12,33 +12,22 @@ import { EMPTY_SPEND_SETTINGS, SPEND_PASS_MS, SpendTracker } from '../../../src-
 import { EMPTY_SPEND, SpendWatcher, type SpendDocument } from '../../../src-main/features/spend/spend.watcher';
 import { decodeRing } from '../../../src-main/features/spend/ring-codec';
 import type { SpendSettings } from '../../../src-shared/contract';
-import type { Gateway } from '../../gateway/index';
 import { FakeClock } from '../../support/fake-clock';
 import { memoryLogger } from '../../support/memory-logger';
-import { startEmulator } from '../../support/emulator';
 import { recordingLogger } from '../../unit/main/gateway/fakes';
 import { MemoryStore, recordingNotifier } from '../../unit/main/features/quota/fakes';
-import { SEED, addFault, admin, readLog, reset } from '../gateway/setup';
+import { addFault, admin, readLog, useSeededGateway } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 
 const KEY_ID = 1; // alice's key "main"
 const USUAL_PER_PASS = 5_000; // 60,000 units (¥0.12) an hour
 const RUNAWAY_PER_PASS = 20 * USUAL_PER_PASS;
 
-let gw: Gateway;
-beforeAll(async () => {
-  gw = await startEmulator({ seed: SEED });
-});
-afterAll(async () => {
-  await gw.close();
-});
-beforeEach(async () => {
-  await reset(gw);
-});
+const seeded = useSeededGateway();
 
 function setup() {
   const clock = new FakeClock({ start: Date.UTC(2026, 10, 24, 8) });
-  const directory = new EmulatorDirectory(gw);
+  const directory = new EmulatorDirectory(seeded.gw);
   const keys = new KeysService({ directory, clock, log: recordingLogger() });
   const alertStore = new MemoryStore(EMPTY_ALERTS);
   const alerts = new AlertsService({
@@ -75,7 +64,7 @@ function setup() {
   const owned = tracker;
   /** Spends on the key, then lets 5 minutes pass and waits for the pass the tracker's timer starts. */
   const pass = async (units: number): Promise<void> => {
-    if (units > 0) await admin(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units });
+    if (units > 0) await admin(seeded.gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units });
     await clock.advance(SPEND_PASS_MS);
     await owned.passNow('alice');
   };
@@ -87,7 +76,7 @@ function setup() {
 }
 
 const keyListRequests = async () =>
-  (await readLog(gw)).filter(
+  (await readLog(seeded.gw)).filter(
     (e) => e.method === 'GET' && e.path.startsWith('/api/token') && !e.path.includes('search'),
   );
 
@@ -102,14 +91,14 @@ describe('per-key spend against the emulator', () => {
     expect(first).toMatchObject({ accountId: 'alice', keyId: KEY_ID, keyName: 'main', reason: 'rate' });
     expect(first?.hourSpendUnits).toBeGreaterThanOrEqual(10 * 12 * USUAL_PER_PASS);
 
-    const before = (await readLog(gw)).length;
+    const before = (await readLog(seeded.gw)).length;
     const resolved = await t.alerts.resolveRunaway(first?.id ?? '', 'disable');
     expect(resolved.ok).toBe(true);
-    const sent = (await readLog(gw)).slice(before);
+    const sent = (await readLog(seeded.gw)).slice(before);
     expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['PUT /api/token/']);
     expect(sent[0]?.query).toEqual({ status_only: 'true' });
     expect(sent[0]?.body).toMatchObject({ id: KEY_ID, status: 2 });
-    const key = (await admin(gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };
+    const key = (await admin(seeded.gw, 'GET', `/keys/${String(KEY_ID)}`)) as { status: number };
     expect(key.status).toBe(2);
 
     // The owner turns it back on after rotating; usual spend for two hours ends the episode, then it runs away again.
@@ -124,15 +113,15 @@ describe('per-key spend against the emulator', () => {
   it('raises nothing from spend it could not see: a failed pass is a gap, not a jump', async () => {
     const t = setup();
     await t.passes(5 * 12, USUAL_PER_PASS);
-    await addFault(gw, { match: '/api/token/', method: 'GET', kind: 'status', status: 503, times: 10 });
-    await admin(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 50 * RUNAWAY_PER_PASS });
+    await addFault(seeded.gw, { match: '/api/token/', method: 'GET', kind: 'status', status: 503, times: 10 });
+    await admin(seeded.gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 50 * RUNAWAY_PER_PASS });
     await t.pass(0);
     expect(t.lastRead()?.[1]).toBeNull(); // the failed pass is recorded as a gap
-    await admin(gw, 'DELETE', '/faults');
+    await admin(seeded.gw, 'DELETE', '/faults');
     await t.passes(12, USUAL_PER_PASS);
     expect(t.runaways()).toEqual([]);
     // The control: the same jump seen by two fresh reads is a runaway.
-    await admin(gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 50 * RUNAWAY_PER_PASS });
+    await admin(seeded.gw, 'POST', `/keys/${String(KEY_ID)}/spend`, { units: 50 * RUNAWAY_PER_PASS });
     await t.pass(0);
     expect(t.runaways()).toHaveLength(1);
     t.tracker.dispose();

@@ -1,6 +1,6 @@
 // Which key can call a model, against the emulator: real key lists, groups and models of two accounts, the order
 // by group ratio, and a group's ratio raised on the site reordering the answer once it is read again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppErrorException } from '../../../src-main/errors';
 import { AccountInfoService } from '../../../src-main/features/account/account.service';
 import { KeysService } from '../../../src-main/features/keys/keys.service';
@@ -13,20 +13,11 @@ import { EMPTY_SEEN_RATIOS, type PriceChange, type SeenRatios } from '../../../s
 import type { DocumentStore } from '../../../src-main/vault/config.store';
 import type { Gateway } from '../../gateway/index';
 import { recordingLogger } from '../../unit/main/gateway/fakes';
-import { emulatorClock, startEmulator } from '../../support/emulator';
-import { SEED, admin, readLog, reset, value } from '../gateway/setup';
+import { emulatorClock } from '../../support/emulator';
+import { admin, readLog, value, useSeededGateway } from '../gateway/setup';
 import { EmulatorDirectory } from '../keys/setup';
 
-let gw: Gateway;
-beforeAll(async () => {
-  gw = await startEmulator({ seed: SEED });
-});
-afterAll(async () => {
-  await gw.close();
-});
-beforeEach(async () => {
-  await reset(gw);
-});
+const seeded = useSeededGateway();
 
 /** The emulator's accounts, one of them signed out (its management client throws, as the accounts service's does). */
 class SignedOutDirectory extends EmulatorDirectory {
@@ -67,8 +58,8 @@ function watchOver(
   signedOut: string | null = null,
   seen: DocumentStore<SeenRatios> = memoryStore(EMPTY_SEEN_RATIOS),
 ) {
-  const directory = new SignedOutDirectory(gw, signedOut);
-  const clock = emulatorClock(gw);
+  const directory = new SignedOutDirectory(seeded.gw, signedOut);
+  const clock = emulatorClock(seeded.gw);
   const keys = new KeysService({ directory, clock, log: recordingLogger() });
   const info = new AccountInfoService({ directory, clock });
   return new WatchService(
@@ -106,7 +97,7 @@ describe('which key can call a model', () => {
   it('reorders after the site changes a group ratio, once read again', async () => {
     const watch = watchOver(['alice']);
     expect(order(value(await watch.whoCanCall('gpt-4o-mini')))[0]).toBe('alice/4@1');
-    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 0.5 });
+    await admin(seeded.gw, 'PUT', '/groups/vip/ratio', { ratio: 0.5 });
     // Within a minute the cached catalog answers; a fresh read sees the new price.
     expect(order(value(await watch.whoCanCall('gpt-4o-mini')))[0]).toBe('alice/4@1');
     expect(order(value(await watch.whoCanCall('gpt-4o-mini', true)))).toEqual([
@@ -118,9 +109,9 @@ describe('which key can call a model', () => {
 
   it('reads no model lists and reveals no key for the expiring list; the model search then asks what groups serve', async () => {
     const watch = watchOver(['alice']);
-    const before = (await readLog(gw)).length;
+    const before = (await readLog(seeded.gw)).length;
     value(await watch.expiring());
-    const expiringCalls = (await readLog(gw)).slice(before);
+    const expiringCalls = (await readLog(seeded.gw)).slice(before);
     expect(expiringCalls.length).toBeGreaterThan(0);
     expect(expiringCalls.filter((e) => e.listener === 'api' || /\/key$|\/keys$|\/v1\//.test(e.path))).toEqual([]);
     // The cached catalog lacks what groups serve, so the model search reads it rather than answering empty.
@@ -142,7 +133,7 @@ describe('which key can call a model', () => {
     value(await first.whoCanCall('gpt-4o'));
     expect(changes).toEqual([]); // first sight
 
-    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 2.5 });
+    await admin(seeded.gw, 'PUT', '/groups/vip/ratio', { ratio: 2.5 });
     // A second service on the same store: what the app is after a restart.
     const second = watchOver(['alice'], null, store);
     second.onPriceChange((c) => changes.push(c));
@@ -154,8 +145,8 @@ describe('which key can call a model', () => {
   });
 
   it('raises one expiring alert per key and end, and one price_change alert per ratio change', async () => {
-    const directory = new EmulatorDirectory(gw);
-    const clock = emulatorClock(gw);
+    const directory = new EmulatorDirectory(seeded.gw);
+    const clock = emulatorClock(seeded.gw);
     const drafts: AlertDraft[] = [];
     const alerts = { raiseAlert: (_account: unknown, draft: AlertDraft) => (drafts.push(draft), null) };
     const now = Math.floor(clock.now() / 1000);
@@ -163,7 +154,7 @@ describe('which key can call a model', () => {
     const m = await directory.management('alice');
     value(await m.updateKey(1, { expired_time: now + 3 * 86_400 }));
     const feature = assembleWatch({
-      directory: new AliceOnly(gw),
+      directory: new AliceOnly(seeded.gw),
       keys: new KeysService({ directory, clock, log: recordingLogger() }),
       info: new AccountInfoService({ directory, clock }),
       clock,
@@ -179,7 +170,7 @@ describe('which key can call a model', () => {
       `expiring:alice:key:1:${now + 3 * 86_400}`,
     ]); // the same episode both times: the alert centre keeps one
 
-    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 4 });
+    await admin(seeded.gw, 'PUT', '/groups/vip/ratio', { ratio: 4 });
     value(await feature.service.expiring(true));
     const prices = drafts.filter((d) => d.kind === 'price_change');
     expect(prices).toEqual([
@@ -197,8 +188,8 @@ describe('which key can call a model', () => {
   });
 
   it('raises expiring and price alerts on its hourly schedule with no screen open, once per episode', async () => {
-    const directory = new EmulatorDirectory(gw);
-    const clock = emulatorClock(gw);
+    const directory = new EmulatorDirectory(seeded.gw);
+    const clock = emulatorClock(seeded.gw);
     const schedule = new FakeClock({ start: Date.UTC(2026, 10, 24, 8) });
     const drafts: AlertDraft[] = [];
     const episodes = new Set<string>();
@@ -213,7 +204,7 @@ describe('which key can call a model', () => {
     const now = Math.floor(clock.now() / 1000);
     value(await (await directory.management('alice')).updateKey(1, { expired_time: now + 2 * 86_400 }));
     const feature = assembleWatch({
-      directory: new AliceOnly(gw),
+      directory: new AliceOnly(seeded.gw),
       keys: new KeysService({ directory, clock, log: recordingLogger() }),
       info: new AccountInfoService({ directory, clock }),
       clock,
@@ -224,10 +215,10 @@ describe('which key can call a model', () => {
     });
     // Each scheduled check, seen from outside: the schedule calls the service's checkAccount.
     const checks = vi.spyOn(feature.service, 'checkAccount');
-    const before = (await readLog(gw)).length;
+    const before = (await readLog(seeded.gw)).length;
     await schedule.advance(WATCH_FIRST_CHECK_MS - 1_000);
     expect(checks).not.toHaveBeenCalled(); // nothing in the first minutes after start
-    expect((await readLog(gw)).length).toBe(before);
+    expect((await readLog(seeded.gw)).length).toBe(before);
     /** Lets the schedule's next check run and waits until that check has finished (its answers read). */
     const nextCheck = async (ms: number): Promise<void> => {
       const seen = checks.mock.results.length;
@@ -238,16 +229,16 @@ describe('which key can call a model', () => {
     await nextCheck(1_000);
     expect(drafts.map((d) => d.episodeKey)).toEqual([`expiring:alice:key:1:${now + 2 * 86_400}`]);
 
-    await admin(gw, 'PUT', '/groups/vip/ratio', { ratio: 3 });
+    await admin(seeded.gw, 'PUT', '/groups/vip/ratio', { ratio: 3 });
     await nextCheck(WATCH_CHECK_MS);
     await nextCheck(WATCH_CHECK_MS);
     expect(drafts.map((d) => d.kind)).toEqual(['expiring', 'price_change']);
     expect(drafts[1]).toMatchObject({ group: 'vip', oldRatio: 2, newRatio: 3, affectedKeyNames: ['main'] });
     // At most one check an hour: half an hour more sends nothing.
-    const quiet = (await readLog(gw)).length;
+    const quiet = (await readLog(seeded.gw)).length;
     await schedule.advance(WATCH_CHECK_MS / 2);
     expect(checks).toHaveBeenCalledTimes(3);
-    expect((await readLog(gw)).length).toBe(quiet);
+    expect((await readLog(seeded.gw)).length).toBe(quiet);
     await feature.dispose();
   });
 });
