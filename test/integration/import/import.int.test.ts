@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
 import { routerCalls } from '../../support/router-calls';
-import { createApp, type App } from '../../../src-main/app';
+import type { App } from '../../../src-main/app';
+import { testApp } from '../../support/test-app';
 import type { Gateway } from '../../gateway/index';
 import { startEmulator } from '../../support/emulator';
-import { memoryLogger } from '../../support/memory-logger';
-import { testPlatform } from '../../support/test-platform';
 
 let gw: Gateway;
 let dir: string;
@@ -31,13 +30,7 @@ const accounts = () => call('accounts:list', undefined);
 beforeAll(async () => {
   gw = await startEmulator({ now: Date.now() / 1000, isClockRunning: true });
   dir = await mkdtemp(join(tmpdir(), 'keydesk-import-'));
-  app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    platform: testPlatform(dir),
-  });
+  app = await testApp(dir);
 });
 
 afterAll(async () => {

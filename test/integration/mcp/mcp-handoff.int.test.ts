@@ -10,11 +10,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
 import { hasControlCharacters } from '../../../src-shared/rules/text-rules';
-import { createApp, type App } from '../../../src-main/app';
+import type { App } from '../../../src-main/app';
+import { testApp } from '../../support/test-app';
 import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
-import { memoryLogger } from '../../support/memory-logger';
 import { routerCalls } from '../../support/router-calls';
-import { testPlatform } from '../../support/test-platform';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const FULL = `agentcanary${'q'.repeat(37)}`;
@@ -68,13 +67,7 @@ const records = () => dispatch('handoff:records', { accountId: alice.id, keyId: 
 beforeAll(async () => {
   gw = await startGateway({ seed: SEED, profile: 'new-api', clock: { now: NOW_S, frozen: false } });
   dir = await mkdtemp(join(tmpdir(), 'keydesk-mcp-handoff-'));
-  app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    platform: testPlatform(dir),
-  });
+  app = await testApp(dir);
   await dispatch('accounts:add', {
     label: 'Alice',
     baseUrl: gw.base_url,

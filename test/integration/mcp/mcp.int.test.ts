@@ -13,10 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountView, ArgsOf, InvokeChannel, ResultOf } from '../../../src-shared/contract';
 import { routerCalls } from '../../support/router-calls';
 import { formatQuotaMoney } from '../../../src-shared/units';
-import { createApp, type App } from '../../../src-main/app';
+import type { App } from '../../../src-main/app';
+import { testApp } from '../../support/test-app';
 import { startGateway, type Gateway, type SeedInput } from '../../gateway/index';
-import { memoryLogger } from '../../support/memory-logger';
-import { testPlatform } from '../../support/test-platform';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 /** Every full key of the seed carries this mark: any answer holding it leaked a key. */
@@ -115,12 +114,7 @@ const fullKeys = (): string[] => [...gw.state.keys.values()].map((k) => k.key);
 beforeAll(async () => {
   gw = await startGateway({ seed: SEED, profile: 'new-api', clock: { now: NOW_S, frozen: false } });
   dir = await mkdtemp(join(tmpdir(), 'keydesk-mcp-'));
-  app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    platform: testPlatform(dir),
+  app = await testApp(dir, {
     spendScheduler: { minSpacingMs: 600, cacheTtlMs: 300, backoffBaseMs: 600, staggerMs: 100 },
   });
   for (const [label, token] of [

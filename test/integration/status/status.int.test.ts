@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app';
+import type { App } from '../../../src-main/app';
+import { testApp } from '../../support/test-app';
 import { status } from '../../../src-main/features/status/status.command';
 import {
   CHANNEL_FILE,
@@ -20,8 +21,6 @@ import {
   serverProof,
 } from '../../../src-main/features/channel/channel-protocol';
 import { startGateway, type Gateway } from '../../gateway/index';
-import { memoryLogger } from '../../support/memory-logger';
-import { testPlatform } from '../../support/test-platform';
 
 /** A raw connection to a socket: send lines, read the lines it answers until it closes or `count` arrived. */
 function rawSession(path: string): {
@@ -83,13 +82,7 @@ async function run(dataDir: string, ...args: string[]): Promise<{ out: string; e
 beforeAll(async () => {
   gw = await startGateway();
   dir = await mkdtemp(join(tmpdir(), 'keydesk-status-'));
-  app = await createApp({
-    mode: 'browser',
-    dataDir: dir,
-    version: '9.9.9',
-    log: memoryLogger().log,
-    platform: testPlatform(dir),
-  });
+  app = await testApp(dir);
   const added = await app.router.dispatch(
     'accounts:add',
     {
