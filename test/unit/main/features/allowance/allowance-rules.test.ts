@@ -6,31 +6,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capStep, refillStep, type KeyReading } from '../../../../../src-main/features/allowance/allowance-rules';
 import type { AllowanceRecord } from '../../../../../src-main/features/allowance/allowance.schema';
+import { allowanceRecord } from '../../../../support/allowances';
 
 const DAY = 86_400_000;
 const P1 = 1_800_000_000_000;
 const P2 = P1 + DAY;
 
-const record = (over: Partial<AllowanceRecord> = {}): AllowanceRecord => ({
-  id: 'a1',
-  accountId: 'acc',
-  keyId: 7,
-  keyName: 'ci',
-  period: 'day',
-  mode: 'refill',
-  amountUnits: 1_000,
-  timeZone: 'UTC',
-  createdAt: P1,
-  updatedAt: P1,
-  stopped: null,
-  lastPeriodStart: null,
-  pending: null,
-  expectedTotal: null,
-  cap: null,
-  history: [],
-  runsOn: null,
-  ...over,
-});
+const record = (over: Partial<AllowanceRecord> = {}): AllowanceRecord =>
+  allowanceRecord({ id: 'a1', createdAt: P1, updatedAt: P1, ...over });
 const key = (remain: number, used: number, over: Partial<KeyReading> = {}): KeyReading => ({
   remainUnits: remain,
   usedUnits: used,

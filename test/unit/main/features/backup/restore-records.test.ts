@@ -10,29 +10,12 @@ import {
   toBackupAllowance,
 } from '../../../../../src-main/features/backup/restore-records';
 import type { AllowanceRecord } from '../../../../../src-main/features/allowance/allowance.schema';
+import { allowanceRecord } from '../../../../support/allowances';
 
 const HERE_DEVICE = '11111111-2222-4333-8444-555555555555';
 const COMPUTER = '66666666-7777-4888-9999-000000000000';
-const allowance = (over: Partial<AllowanceRecord> = {}): AllowanceRecord => ({
-  id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeee1',
-  accountId: 'file-alice',
-  keyId: 7,
-  keyName: 'ci',
-  period: 'day',
-  mode: 'refill',
-  amountUnits: 1_000,
-  timeZone: 'UTC',
-  createdAt: 1,
-  updatedAt: 2,
-  stopped: null,
-  lastPeriodStart: 100,
-  pending: null,
-  expectedTotal: 5_000,
-  cap: null,
-  history: [],
-  runsOn: null,
-  ...over,
-});
+const allowance = (over: Partial<AllowanceRecord> = {}): AllowanceRecord =>
+  allowanceRecord({ accountId: 'file-alice', updatedAt: 2, lastPeriodStart: 100, expectedTotal: 5_000, ...over });
 const handoff = {
   id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeee9',
   accountId: 'file-alice',
